@@ -1,0 +1,1 @@
+"""Ruleset-independent controllers."""

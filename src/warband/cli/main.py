@@ -1,0 +1,318 @@
+"""The ``warband`` command line (typer + rich).
+
+Each command is a thin adapter: it parses options, asks the engine through the ruleset registry
+and prints the result. No rule lives here. Imports are lazy so that start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="warband",
+    help="Play, analyse and simulate fantasy miniature wargames.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class UserError(Exception):
+    """Bad input from the user: reported as a message and exit status, never a traceback."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    raise UserError(message, code)
+
+
+def _console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def _ruleset(name: str) -> Any:
+    from warband.core import registry
+
+    try:
+        return registry.get(name)
+    except registry.UnknownRuleset as exc:
+        fail(str(exc))
+
+
+def _load_list(ruleset: Any, path: Path) -> Any:
+    from warband.content.errors import ContentError
+
+    try:
+        return ruleset.load_list(path)
+    except ContentError as exc:
+        lines = "\n".join(f"  {v}" for v in exc.violations)
+        fail(f"invalid warband list {path}:\n{lines}")
+
+
+def _parse_options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            fail(f"--option expects NAME=VALUE, got {pair!r}")
+        lowered = value.lower()
+        parsed: Any
+        if lowered in ("true", "yes", "on"):
+            parsed = True
+        elif lowered in ("false", "no", "off"):
+            parsed = False
+        else:
+            try:
+                parsed = int(value)
+            except ValueError:
+                try:
+                    parsed = float(value)
+                except ValueError:
+                    parsed = value
+        options[key.strip()] = parsed
+    return options
+
+
+@app.command()
+def battle(
+    ruleset: Annotated[str, typer.Option(help="Ruleset to play.")] = "arcworlde",
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if not given).")] = None,
+    a: Annotated[Path | None, typer.Option("--a", help="Warband list for side A.")] = None,
+    b: Annotated[Path | None, typer.Option("--b", help="Warband list for side B.")] = None,
+    ai: Annotated[str, typer.Option("--ai", help="AI for side A (and B unless --ai-b).")] = "heuristic",
+    ai_b: Annotated[str | None, typer.Option("--ai-b", help="AI for side B.")] = None,
+    rounds: Annotated[int | None, typer.Option(help="Number of Rounds (default: the scenario's).")] = None,
+    replay: Annotated[Path | None, typer.Option("--replay", help="Write the game record to FILE.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with the result.")] = False,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE.")] = None,
+) -> None:
+    """Play an AI-vs-AI battle and narrate it."""
+    from warband.core.controller import play
+    from warband.core.record import write_record
+
+    rs = _ruleset(ruleset)
+    samples = list(rs.sample_lists())
+    path_a = a or samples[0]
+    path_b = b or samples[1 if len(samples) > 1 else 0]
+    lists = [_load_list(rs, path_a), _load_list(rs, path_b)]
+    factories = rs.controllers()
+    for name in (ai, ai_b or ai):
+        if name not in factories:
+            fail(f"unknown AI {name!r} for {rs.name} (choose from: {', '.join(factories)})")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    if seed < 0:
+        fail("--seed must be zero or positive")
+    options = _parse_options(option or [])
+    if rounds is not None:
+        if rounds < 1:
+            fail("--rounds must be at least 1")
+        options["rounds"] = rounds
+    try:
+        game = rs.new_game(lists, seed, options, track_digest=replay is not None)
+    except ValueError as exc:
+        fail(str(exc))
+    controllers = {0: factories[ai](), 1: factories[ai_b or ai]()}
+    console = _console()
+    on_events = None
+    if not as_json:
+        console.print(f"[dim]{rs.title} - seed {seed} - {ai} vs {ai_b or ai}[/dim]")
+
+        def on_events(events: list[Any]) -> None:
+            for event in events:
+                line = rs.narrate(event)
+                if line is not None:
+                    console.print(line)
+
+    outcome = play(game, controllers, seed, on_events=on_events)
+    if replay is not None:
+        try:
+            write_record(game, replay)
+        except OSError as exc:
+            fail(f"cannot write record {replay}: {exc.strerror}")
+    result = outcome.to_json()
+    result["seed"] = seed
+    if as_json:
+        print(json.dumps(result, sort_keys=True))
+        return
+    _print_summary(console, result)
+    if replay is not None:
+        console.print(f"[dim]record written to {replay}[/dim]")
+
+
+def _print_summary(console: Any, result: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    table = Table(title="Result", show_lines=False)
+    table.add_column("Side")
+    table.add_column("Warband")
+    table.add_column("VP", justify="right")
+    table.add_column("Survivors")
+    for side, name in result["warbands"].items():
+        survivors = result["survivors"][side]
+        table.add_row(side.upper(), name, str(result["vp"][side]),
+                      ", ".join(survivors) if survivors else "-")
+    console.print(table)
+    winner = result["winner"]
+    if winner is None:
+        console.print("[bold]Draw[/bold]")
+    else:
+        console.print(f"[bold green]Winner: {result['warbands'][winner]} ({winner.upper()})[/]")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="Game record written by `warband battle --replay`.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Only verify; do not print the log.")] = False,
+) -> None:
+    """Re-play a recorded game, verify every event, and print its log."""
+    from warband.core import registry
+    from warband.core.record import RecordError, read_record, replay
+
+    try:
+        record = read_record(file)
+        game = replay(record, file)
+    except RecordError as exc:
+        fail(f"record check failed: {exc}", 1)
+    rs = registry.get(game.ruleset)
+    console = _console()
+    if not quiet:
+        for event in game.events:
+            line = rs.narrate(event)
+            if line is not None:
+                console.print(line)
+    console.print(
+        f"[green]verified[/green]: {len(record.decisions)} decisions, {len(game.events)} events"
+        f" replay exactly (seed {record.header['seed']})"
+    )
+
+
+@app.command()
+def validate(
+    lists: Annotated[list[Path], typer.Argument(help="Warband list files.")],
+    ruleset: Annotated[str | None, typer.Option(help="Ruleset (default: each list's own `ruleset`).")] = None,
+) -> None:
+    """Check warband lists and print every violation (exit 1 if any list is invalid)."""
+    from warband.content.errors import ContentError
+    from warband.content.yamlio import load_yaml
+
+    console = _console()
+    bad = 0
+    for path in lists:
+        name = ruleset
+        if name is None:
+            try:
+                data, _ = load_yaml(path)
+            except ContentError as exc:
+                _report(console, path, exc.violations)
+                bad += 1
+                continue
+            name = data.get("ruleset") if isinstance(data, dict) else None
+            if not isinstance(name, str):
+                console.print(f"[red]x[/red] {path}: no `ruleset` field; pass --ruleset")
+                bad += 1
+                continue
+        try:
+            rs = _ruleset(name)
+            warband = rs.load_list(path)
+        except ContentError as exc:
+            _report(console, path, exc.violations)
+            bad += 1
+            continue
+        except UserError as exc:
+            console.print(f"[red]x[/red] {path}: {exc}")
+            bad += 1
+            continue
+        console.print(f"[green]ok[/green] {path}: {warband.name} ({rs.name}, {warband.cost}/{warband.game_value})")
+        for warning in rs.list_warnings(warband):
+            console.print(f"   [yellow]warning[/yellow]: {warning}")
+    if bad:
+        raise typer.Exit(1)
+
+
+def _report(console: Any, path: Path, violations: list[Any]) -> None:
+    from rich.markup import escape
+
+    console.print(f"[red]x[/red] {path}: {len(violations)} problem(s)")
+    for v in violations:
+        console.print(f"   {escape(str(v))}")
+
+
+@app.command()
+def profiles(
+    ruleset: Annotated[str, typer.Option(help="Ruleset whose profiles to list.")] = "arcworlde",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """List the available profiles with their stats, attacks and traits."""
+    from rich.table import Table
+
+    rs = _ruleset(ruleset)
+    rows = rs.profiles()
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table(title=f"{rs.title}: profiles", show_lines=True)
+    keys = [k for k in rows[0] if k not in ("id",)] if rows else []
+    table.add_column("id")
+    for key in keys:
+        table.add_column(key)
+    for row in rows:
+        cells = [str(row["id"])]
+        for key in keys:
+            value = row[key]
+            cells.append("\n".join(value) if isinstance(value, list) else str(value))
+        table.add_row(*cells)
+    _console().print(table)
+
+
+@app.command()
+def schema(
+    out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas into.")] = Path("schemas"),
+) -> None:
+    """Write the JSON Schema of every ruleset's content files and warband lists."""
+    from warband.core import registry
+
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"cannot create {out}: {exc.strerror}")
+    console = _console()
+    for name in registry.available():
+        for filename, body in registry.get(name).schemas().items():
+            path = out / filename
+            path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
+            console.print(f"wrote {path}")
+
+
+@app.command()
+def rulesets() -> None:
+    """List the installed rulesets."""
+    from warband.core import registry
+
+    for name in registry.available():
+        print(f"{name}: {registry.get(name).title}")
+
+
+def main() -> None:
+    try:
+        app()
+    except UserError as exc:
+        from rich.markup import escape
+
+        _console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}")
+        sys.exit(exc.code)
+
+
+if __name__ == "__main__":
+    main()

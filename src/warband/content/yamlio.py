@@ -1,0 +1,123 @@
+"""Reading YAML with line numbers, and turning pydantic errors into violations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from warband.content.errors import ContentError, Violation
+
+__all__ = ["LineMap", "load_yaml", "parse_model", "validate_model"]
+
+M = TypeVar("M", bound=BaseModel)
+LineMap = dict[tuple[str | int, ...], int]
+
+#: files larger than this are refused before parsing (a list or content file is a few KB)
+MAX_BYTES = 2_000_000
+
+
+def _walk(node: yaml.Node, path: tuple[str | int, ...], lines: LineMap) -> None:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            name = key.value if isinstance(key, yaml.ScalarNode) else str(key.value)
+            lines[(*path, name)] = key.start_mark.line + 1
+            _walk(value, (*path, name), lines)
+            # Values on the key's line report the key's line; nested blocks their own.
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk(item, (*path, i), lines)
+
+
+def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
+    """Parse ``path``; returns the data and a map from field paths to line numbers.
+
+    Raises :class:`ContentError` for a missing file, a file that is not UTF-8 text or YAML
+    that does not parse (with the line of the error).
+    """
+    name = source or str(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ContentError([Violation(name, "no such file")]) from None
+    except IsADirectoryError:
+        raise ContentError([Violation(name, "is a directory, not a YAML file")]) from None
+    except OSError as exc:
+        raise ContentError([Violation(name, f"cannot read file ({exc.strerror})")]) from None
+    if len(raw) > MAX_BYTES:
+        raise ContentError([Violation(name, f"file is too large ({len(raw)} bytes)")])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ContentError([Violation(name, "not a UTF-8 text file")]) from None
+    return parse_yaml_text(text, name)
+
+
+def parse_yaml_text(text: str, name: str) -> tuple[Any, LineMap]:
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        line = mark.line + 1 if mark is not None else None
+        problem = exc.problem or "invalid YAML"
+        raise ContentError([Violation(name, f"malformed YAML: {problem}", line=line)]) from None
+    except yaml.YAMLError as exc:
+        raise ContentError([Violation(name, f"malformed YAML: {exc}")]) from None
+    lines: LineMap = {}
+    if node is not None:
+        _walk(node, (), lines)
+    return data, lines
+
+
+def line_for(lines: LineMap, loc: tuple[str | int, ...]) -> int | None:
+    """The line of the deepest known prefix of ``loc``."""
+    for cut in range(len(loc), -1, -1):
+        line = lines.get(tuple(loc[:cut]))
+        if line is not None:
+            return line
+    return None
+
+
+def _field_name(loc: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def violations_from(
+    exc: ValidationError, source: str, lines: LineMap
+) -> list[Violation]:
+    found = []
+    for err in exc.errors():
+        loc = tuple(p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-")))
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown field"
+        elif err["type"] == "missing":
+            msg = "required field is missing"
+        found.append(Violation(source, msg, _field_name(loc) or "(top level)", line_for(lines, loc)))
+    return found
+
+
+def validate_model(
+    model: type[M], data: Any, source: str, lines: LineMap | None = None
+) -> M:
+    """Validate ``data`` against ``model``; raise :class:`ContentError` naming every field."""
+    if not isinstance(data, Mapping):
+        kind = "empty" if data is None else type(data).__name__
+        raise ContentError([Violation(source, f"expected a mapping of fields, found {kind}", line=1)])
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise ContentError(violations_from(exc, source, lines or {})) from None
+
+
+def parse_model(model: type[M], path: Path, source: str | None = None) -> M:
+    data, lines = load_yaml(path, source)
+    return validate_model(model, data, source or str(path), lines)

@@ -1,0 +1,4 @@
+"""The shared core: dice, decks, geometry, state, decisions, events, records and replay.
+
+Nothing in this package knows any particular game.
+"""

@@ -1,0 +1,158 @@
+"""Decisions: every choice a player makes is a typed request with its legal options.
+
+A ruleset's flow yields a :class:`Decision` (one player chooses) or a :class:`Simultaneous`
+(several players choose at once, in secret). Humans and AIs answer the same requests. A choice
+is legal if it is one of the listed options or, for continuous parameters such as a point on the
+table, if the decision's ``accepts`` validator allows it (the options are then suggested
+candidates).
+
+Choices are small frozen dataclasses registered with a :class:`ChoiceCodec`, so a game record
+can store them as JSON and decode them again on replay.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+__all__ = [
+    "ChoiceCodec",
+    "Decision",
+    "IllegalChoice",
+    "Reasoned",
+    "Simultaneous",
+]
+
+C = TypeVar("C")
+
+
+class IllegalChoice(ValueError):
+    """A choice that the pending decision does not allow. The game state is left unchanged."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """One player must choose one of ``options`` (or a choice ``accepts`` allows).
+
+    ``kind`` names the decision (``activate``, ``action``, ``feat_ap``, ``split_dice``...),
+    ``prompt`` is a human-readable question and ``info`` carries context such as the acting
+    character. A decision with a single option and no free-form alternative is answered by the
+    engine itself (``auto``), since there is nothing to choose.
+    """
+
+    kind: str
+    player: int
+    options: Sequence[Any]
+    prompt: str = ""
+    accepts: Callable[[Any], bool] | None = None
+    info: Mapping[str, Any] = field(default_factory=dict)
+    auto: bool = True
+
+    def is_legal(self, choice: Any) -> bool:
+        if choice in self.options:
+            return True
+        return self.accepts is not None and bool(self.accepts(choice))
+
+    @property
+    def trivial(self) -> bool:
+        return self.auto and self.accepts is None and len(self.options) == 1
+
+
+@dataclass(slots=True)
+class Simultaneous:
+    """Several players decide at once, each without seeing the others' answers.
+
+    The engine keeps each answer out of the game state (and so out of every view) until all
+    parts are answered; the flow then receives a ``{player: choice}`` mapping.
+    """
+
+    kind: str
+    parts: tuple[Decision, ...]
+    prompt: str = ""
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return tuple(part.player for part in self.parts)
+
+    def part_for(self, player: int) -> Decision | None:
+        for part in self.parts:
+            if part.player == player:
+                return part
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Reasoned:
+    """A controller's answer with a one-line reason the narrated log can show."""
+
+    choice: Any
+    reason: str
+
+
+def _to_json(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        raise TypeError("nested choice dataclasses are not supported")
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, float):
+        return round(value, 6)
+    return value
+
+
+def _from_json(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_from_json(v) for v in value)
+    return value
+
+
+class ChoiceCodec:
+    """Encodes registered choice dataclasses to JSON objects and back.
+
+    ``{"type": "Move", "x": 10.5, "y": 3.0}`` <-> ``Move(x=10.5, y=3.0)``. Plain ints, strings,
+    booleans and None encode as themselves; tuples as lists.
+    """
+
+    def __init__(self) -> None:
+        self._types: dict[str, type[Any]] = {}
+
+    def register(self, cls: type[C]) -> type[C]:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"{cls.__name__} must be a dataclass to be a choice")
+        if cls.__name__ in self._types:
+            raise ValueError(f"choice type {cls.__name__} is registered twice")
+        self._types[cls.__name__] = cls
+        return cls
+
+    def encode(self, choice: Any) -> Any:
+        if dataclasses.is_dataclass(choice) and not isinstance(choice, type):
+            name = type(choice).__name__
+            if name not in self._types:
+                raise TypeError(f"choice type {name} is not registered with this codec")
+            out: dict[str, Any] = {"type": name}
+            for f in dataclasses.fields(choice):
+                out[f.name] = _to_json(getattr(choice, f.name))
+            return out
+        if isinstance(choice, Mapping):
+            return {"type": "@map", "items": [[k, self.encode(v)] for k, v in choice.items()]}
+        return _to_json(choice)
+
+    def decode(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            name = data.get("type")
+            if name == "@map":
+                return {k: self.decode(v) for k, v in data["items"]}
+            cls = self._types.get(str(name))
+            if cls is None:
+                raise ValueError(f"unknown choice type {name!r}")
+            kwargs = {k: _from_json(v) for k, v in data.items() if k != "type"}
+            try:
+                return cls(**kwargs)
+            except TypeError as exc:
+                raise ValueError(f"bad fields for choice {name}: {exc}") from None
+        return _from_json(data)
+
+    @property
+    def types(self) -> Mapping[str, type[Any]]:
+        return self._types

@@ -1,0 +1,74 @@
+"""Events: what happened in a game, in order (dice rolled, moved, hit, knocked out...).
+
+Rules emit events into the state's :class:`EventLog`; the narrated log, the replay check and the
+statistics all read them. Event payloads are plain JSON values so the stream can be hashed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Event", "EventLog", "EventDigest", "canonical_json"]
+
+
+@dataclass(slots=True)
+class Event:
+    kind: str
+    data: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, **self.data}
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+
+def canonical_json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+class EventLog:
+    """An append-only list of events."""
+
+    __slots__ = ("events", "enabled")
+
+    def __init__(self, enabled: bool = True) -> None:
+        self.events: list[Event] = []
+        # A simulation that only needs the outcome may switch the log off; rules must never
+        # read the log to decide anything.
+        self.enabled = enabled
+
+    def emit(self, kind: str, /, **data: Any) -> None:
+        if self.enabled:
+            self.events.append(Event(kind, data))
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def since(self, index: int) -> list[Event]:
+        return self.events[index:]
+
+
+class EventDigest:
+    """A running SHA-256 over the canonical JSON of each event."""
+
+    __slots__ = ("_hash", "count")
+
+    def __init__(self) -> None:
+        self._hash = hashlib.sha256()
+        self.count = 0
+
+    def update(self, events: list[Event]) -> None:
+        for event in events:
+            self._hash.update(canonical_json(event.to_json()).encode())
+            self._hash.update(b"\n")
+        self.count += len(events)
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()[:16]

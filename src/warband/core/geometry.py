@@ -1,0 +1,581 @@
+"""Table geometry in inches: round bases, terrain, movement, line of sight and cover.
+
+Positions are inches with (0, 0) at a table corner. Bases are circles kept as plain numbers on
+hot paths; terrain pieces are shapely polygons with attributes, prepared once per table.
+
+* Distance between models is base edge to base edge (centre distance minus both radii).
+* Movement follows a shortest path around impassable terrain (a visibility graph over the
+  terrain corners, built once per base size), costs double inside difficult terrain, never
+  leaves the table, and stops when the moving base touches another base.
+* Line of sight is sampled with a few rays between the two bases, tested against the terrain in
+  one vectorised shapely call; the share of rays from the attacker to points across the target
+  that are obscured gives the hidden share used for Cover.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+import shapely
+from shapely.geometry import Polygon
+
+__all__ = [
+    "CONTACT",
+    "Base",
+    "MoveResult",
+    "Sight",
+    "Table",
+    "Terrain",
+    "TerrainKind",
+    "base_radius",
+    "edge_distance",
+]
+
+#: two bases whose edges are closer than this are in base contact (inches)
+CONTACT = 0.05
+MM_PER_INCH = 25.4
+_EPS = 1e-9
+
+
+class _Poly:
+    """A simple polygon as plain floats, for the hot paths (point tests, segment crossings).
+
+    shapely builds and buffers the shapes once; these few-vertex queries run thousands of times
+    per game, where a call into shapely costs more than the arithmetic itself.
+    """
+
+    __slots__ = ("xs", "ys", "n", "minx", "miny", "maxx", "maxy")
+
+    def __init__(self, coords: Sequence[tuple[float, float]]) -> None:
+        pts = list(coords)
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts = pts[:-1]
+        self.xs = [float(p[0]) for p in pts]
+        self.ys = [float(p[1]) for p in pts]
+        self.n = len(pts)
+        self.minx, self.maxx = min(self.xs), max(self.xs)
+        self.miny, self.maxy = min(self.ys), max(self.ys)
+
+    def contains(self, x: float, y: float) -> bool:
+        if x < self.minx or x > self.maxx or y < self.miny or y > self.maxy:
+            return False
+        inside = False
+        xs, ys, n = self.xs, self.ys, self.n
+        j = n - 1
+        for i in range(n):
+            yi, yj = ys[i], ys[j]
+            if (yi > y) != (yj > y):
+                xc = xs[i] + (y - yi) * (xs[j] - xs[i]) / (yj - yi)
+                if x < xc:
+                    inside = not inside
+            j = i
+        return inside
+
+    def nearest(self, x: float, y: float) -> tuple[float, float, float]:
+        """(distance, px, py): the closest point of the boundary to (x, y)."""
+        best = (math.inf, x, y)
+        xs, ys, n = self.xs, self.ys, self.n
+        for i in range(n):
+            ax, ay = xs[i - 1], ys[i - 1]
+            bx, by = xs[i], ys[i]
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            t = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / ll))
+            px, py = ax + t * dx, ay + t * dy
+            d = math.hypot(x - px, y - py)
+            if d < best[0]:
+                best = (d, px, py)
+        return best
+
+    def distance(self, x: float, y: float) -> float:
+        """0 inside, else the distance to the boundary."""
+        if self.contains(x, y):
+            return 0.0
+        return self.nearest(x, y)[0]
+
+    def crossings(self, ax: float, ay: float, bx: float, by: float) -> list[float]:
+        """Parameters t in [0, 1] where segment a-b crosses the boundary."""
+        if (max(ax, bx) < self.minx or min(ax, bx) > self.maxx
+                or max(ay, by) < self.miny or min(ay, by) > self.maxy):
+            return []
+        out = []
+        rx, ry = bx - ax, by - ay
+        xs, ys, n = self.xs, self.ys, self.n
+        for i in range(n):
+            cx, cy = xs[i - 1], ys[i - 1]
+            sx, sy = xs[i] - cx, ys[i] - cy
+            den = rx * sy - ry * sx
+            if abs(den) < 1e-12:
+                continue
+            qx, qy = cx - ax, cy - ay
+            t = (qx * sy - qy * sx) / den
+            u = (qx * ry - qy * rx) / den
+            if -1e-12 <= t <= 1 + 1e-12 and -1e-12 <= u <= 1 + 1e-12:
+                out.append(min(1.0, max(0.0, t)))
+        return out
+
+    def inside_spans(self, ax: float, ay: float, bx: float, by: float) -> list[tuple[float, float]]:
+        """Parameter intervals of segment a-b inside the polygon."""
+        if (max(ax, bx) < self.minx or min(ax, bx) > self.maxx
+                or max(ay, by) < self.miny or min(ay, by) > self.maxy):
+            return []
+        ts = sorted({0.0, 1.0, *self.crossings(ax, ay, bx, by)})
+        spans = []
+        for t0, t1 in zip(ts, ts[1:], strict=False):
+            if t1 - t0 < 1e-12:
+                continue
+            tm = (t0 + t1) / 2
+            if self.contains(ax + (bx - ax) * tm, ay + (by - ay) * tm):
+                if spans and abs(spans[-1][1] - t0) < 1e-12:
+                    spans[-1] = (spans[-1][0], t1)
+                else:
+                    spans.append((t0, t1))
+        return spans
+
+    def touches(self, ax: float, ay: float, bx: float, by: float) -> bool:
+        """Does segment a-b meet the polygon (cross its outline or lie inside it)?"""
+        if (max(ax, bx) < self.minx or min(ax, bx) > self.maxx
+                or max(ay, by) < self.miny or min(ay, by) > self.maxy):
+            return False
+        return bool(self.crossings(ax, ay, bx, by)) or self.contains(ax, ay)
+
+    def blocks(self, ax: float, ay: float, bx: float, by: float, margin: float = 1e-3) -> bool:
+        """Does segment a-b pass through the interior (ignoring grazes within ``margin``
+        inches of its ends, where a model standing against the terrain starts or stops)?"""
+        length = math.hypot(bx - ax, by - ay)
+        if length < 1e-12:
+            return self.contains(ax, ay)
+        cut = margin / length
+        for t0, t1 in self.inside_spans(ax, ay, bx, by):
+            if min(t1, 1 - cut) - max(t0, cut) > 1e-9:
+                return True
+        return False
+
+
+def base_radius(mm: float) -> float:
+    """Radius in inches of a round base ``mm`` millimetres across."""
+    return mm / MM_PER_INCH / 2.0
+
+
+def edge_distance(ax: float, ay: float, ar: float, bx: float, by: float, br: float) -> float:
+    """Base edge to base edge distance (negative if the bases overlap)."""
+    return math.hypot(bx - ax, by - ay) - ar - br
+
+
+class TerrainKind(str, Enum):
+    OPEN = "open"
+    DIFFICULT = "difficult"
+    IMPASSABLE = "impassable"
+
+
+@dataclass(frozen=True, slots=True)
+class Terrain:
+    """A terrain piece: its movement kind and how it affects sight.
+
+    ``blocks_sight``: models behind it cannot be seen through it (a rock, a wall, a building).
+    ``cover``: it obscures a model behind or inside it without hiding it (a hedge, a wood).
+    """
+
+    name: str
+    kind: TerrainKind
+    polygon: Polygon
+    blocks_sight: bool = False
+    cover: bool = False
+
+    @staticmethod
+    def from_points(
+        name: str,
+        kind: str | TerrainKind,
+        points: Sequence[tuple[float, float]],
+        blocks_sight: bool = False,
+        cover: bool = False,
+    ) -> Terrain:
+        return Terrain(name, TerrainKind(kind), Polygon(points), blocks_sight, cover)
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """A round base standing at (x, y)."""
+
+    x: float
+    y: float
+    r: float
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    x: float
+    y: float
+    travelled: float  # length of the path actually covered
+    cost: float  # allowance used (difficult terrain costs double)
+    contact: tuple[int, ...]  # indices of the blockers touched at the end
+    blocked: bool  # stopped early by a base, terrain or the table edge
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    visible: bool
+    hidden: float  # share of the target obscured, 0..1
+
+
+@dataclass(slots=True)
+class _NavGraph:
+    nodes: list[tuple[float, float]]
+    edges: list[list[tuple[int, float]]]
+    obstacles: list[_Poly]  # impassable terrain grown by the mover's radius
+
+
+@dataclass
+class Table:
+    """A rectangular table with terrain."""
+
+    width: float = 36.0
+    height: float = 36.0
+    terrain: list[Terrain] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._impassable = [t for t in self.terrain if t.kind is TerrainKind.IMPASSABLE]
+        self._impassable_polys = [_Poly(t.polygon.exterior.coords) for t in self._impassable]
+        self._difficult = [_Poly(t.polygon.exterior.coords) for t in self.terrain
+                           if t.kind is TerrainKind.DIFFICULT]
+        self._nav: dict[float, _NavGraph] = {}
+        # Pure-function caches (exact float keys, so results are identical with or without
+        # them): models stand still most of the time, so the same questions recur.
+        self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
+        self._sights: dict[tuple[float, ...], Sight] = {}
+        self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
+        self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
+        for t in self.terrain:
+            shapely.prepare(t.polygon)
+
+    # -- placement -------------------------------------------------------------------------
+    def on_table(self, x: float, y: float, r: float) -> bool:
+        return r - _EPS <= x <= self.width - r + _EPS and r - _EPS <= y <= self.height - r + _EPS
+
+    def clamp(self, x: float, y: float, r: float) -> tuple[float, float]:
+        return (min(max(x, r), self.width - r), min(max(y, r), self.height - r))
+
+    def in_impassable(self, x: float, y: float, r: float) -> bool:
+        return any(
+            p.minx - r < x < p.maxx + r and p.miny - r < y < p.maxy + r
+            and p.distance(x, y) < r - _EPS
+            for p in self._impassable_polys
+        )
+
+    def fits(self, x: float, y: float, r: float, others: Iterable[Base] = ()) -> bool:
+        """A base of radius ``r`` can stand at (x, y): on the table, off impassable terrain
+        and not overlapping another base (touching is fine)."""
+        if not self.on_table(x, y, r) or self.in_impassable(x, y, r):
+            return False
+        return all(edge_distance(x, y, r, o.x, o.y, o.r) >= -_EPS for o in others)
+
+    def terrain_at(self, x: float, y: float) -> list[Terrain]:
+        return [t for t in self.terrain if _Poly(t.polygon.exterior.coords).contains(x, y)]
+
+    # -- movement --------------------------------------------------------------------------
+    def _nav_graph(self, r: float) -> _NavGraph:
+        key = round(r, 4)
+        graph = self._nav.get(key)
+        if graph is not None:
+            return graph
+        grown = [t.polygon.buffer(r, join_style="mitre") for t in self._impassable]
+        obstacles = [_Poly(g.exterior.coords) for g in grown]
+        nodes: list[tuple[float, float]] = []
+        for poly in grown:
+            # Corners pushed slightly further out so that paths hug, not touch, the terrain.
+            outer = poly.buffer(0.05, join_style="mitre")
+            for cx, cy in list(outer.exterior.coords)[:-1]:
+                if self.on_table(cx, cy, r) and not _inside_any(obstacles, cx, cy):
+                    nodes.append((cx, cy))
+        edges: list[list[tuple[int, float]]] = [[] for _ in nodes]
+        for i in range(len(nodes)):
+            for j in range(i + 1, len(nodes)):
+                if _clear(obstacles, nodes[i], nodes[j]):
+                    d = math.dist(nodes[i], nodes[j])
+                    edges[i].append((j, d))
+                    edges[j].append((i, d))
+        graph = _NavGraph(nodes, edges, obstacles)
+        self._nav[key] = graph
+        return graph
+
+    def path(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, fly: bool = False
+    ) -> list[tuple[float, float]]:
+        """Shortest path for a base of radius ``r`` around impassable terrain."""
+        goal = self.clamp(goal[0], goal[1], r)
+        if fly or not self._impassable:
+            return [start, goal]
+        graph = self._nav_graph(r)
+        obstacles = graph.obstacles
+        for poly in obstacles:
+            if poly.contains(goal[0], goal[1]):
+                d, px, py = poly.nearest(goal[0], goal[1])
+                # Step a hair beyond the grown outline, away from the inside.
+                gx, gy = goal
+                scale = (d + 0.02) / d if d > 0 else 1.0
+                goal = (gx + (px - gx) * scale, gy + (py - gy) * scale)
+        if _clear(obstacles, start, goal):
+            return [start, goal]
+        nodes = graph.nodes
+        n = len(nodes)
+        # Dijkstra over terrain corners; node n = start, n + 1 = goal.
+        start_links = self._visible_nodes(graph, start, r)
+        goal_links = dict(self._visible_nodes(graph, goal, r))
+        dist = {n: 0.0}
+        prev: dict[int, int] = {}
+        heap: list[tuple[float, int]] = [(0.0, n)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist.get(u, math.inf):
+                continue
+            if u == n + 1:
+                break
+            links = start_links if u == n else graph.edges[u]
+            if u < n and u in goal_links:
+                links = [*links, (n + 1, goal_links[u])]
+            for v, w in links:
+                nd = d + w
+                if nd < dist.get(v, math.inf):
+                    dist[v] = nd
+                    prev[v] = u
+                    heapq.heappush(heap, (nd, v))
+        if n + 1 not in dist:
+            return [start]  # the goal cannot be reached: stay put
+        route = [goal]
+        u = n + 1
+        while u in prev and prev[u] != n:
+            u = prev[u]
+            route.append(nodes[u])
+        route.append(start)
+        route.reverse()
+        return route
+
+    def _visible_nodes(
+        self, graph: _NavGraph, p: tuple[float, float], r: float
+    ) -> list[tuple[int, float]]:
+        """Terrain corners in straight view of point ``p`` (with their distances)."""
+        key = (p[0], p[1], r)
+        links = self._links.get(key)
+        if links is None:
+            if len(self._links) > 20_000:
+                self._links.clear()
+            links = [(i, math.dist(p, q)) for i, q in enumerate(graph.nodes)
+                     if _clear(graph.obstacles, p, q)]
+            self._links[key] = links
+        return links
+
+    def _difficult_spans(
+        self, a: tuple[float, float], b: tuple[float, float]
+    ) -> list[tuple[float, float]]:
+        """Parameter intervals [t0, t1] of segment a-b that lie in difficult terrain."""
+        if not self._difficult or a == b:
+            return []
+        spans: list[tuple[float, float]] = []
+        for poly in self._difficult:
+            spans.extend(poly.inside_spans(a[0], a[1], b[0], b[1]))
+        if len(spans) > 1:
+            spans.sort()
+            merged = [spans[0]]
+            for s0, s1 in spans[1:]:
+                if s0 <= merged[-1][1]:
+                    merged[-1] = (merged[-1][0], max(merged[-1][1], s1))
+                else:
+                    merged.append((s0, s1))
+            spans = merged
+        return spans
+
+    def move(
+        self,
+        start: tuple[float, float],
+        goal: tuple[float, float],
+        r: float,
+        allowance: float,
+        blockers: Sequence[Base] = (),
+        fly: bool = False,
+        halve_difficult: bool = True,
+    ) -> MoveResult:
+        """Move a base of radius ``r`` from ``start`` toward ``goal``.
+
+        Spends at most ``allowance`` inches (difficult terrain costs double unless
+        ``halve_difficult`` is False or the model flies), follows the shortest path round
+        impassable terrain and stops on touching any base in ``blockers``.
+        """
+        route = self.path(start, goal, r, fly)
+        x, y = start
+        budget = allowance
+        travelled = 0.0
+        for nx, ny in route[1:]:
+            seg_len = math.hypot(nx - x, ny - y)
+            if seg_len < _EPS:
+                continue
+            dx, dy = (nx - x) / seg_len, (ny - y) / seg_len
+            # First contact with another base along this segment.
+            t_hit = seg_len
+            hit: list[int] = []
+            for i, o in enumerate(blockers):
+                t = _sweep_circle(x, y, dx, dy, o.x - x, o.y - y, r + o.r)
+                if t is None or t > t_hit + _EPS:
+                    continue
+                if t < t_hit - _EPS:
+                    t_hit, hit = t, [i]
+                else:
+                    hit.append(i)
+            # How far the remaining allowance carries along this segment.
+            spans = [] if (fly or not halve_difficult) else self._difficult_spans((x, y), (nx, ny))
+            t_budget = _reach(budget, seg_len, spans)
+            t_stop = min(t_hit, t_budget, seg_len)
+            cost = _cost(t_stop, seg_len, spans)
+            x, y = x + dx * t_stop, y + dy * t_stop
+            travelled += t_stop
+            budget -= cost
+            if t_stop < seg_len - 1e-7:
+                contact = tuple(hit) if t_hit <= t_budget + _EPS else ()
+                return MoveResult(x, y, travelled, allowance - budget, contact, True)
+        reached = math.hypot(goal[0] - x, goal[1] - y) < 1e-6
+        touching = tuple(
+            i for i, o in enumerate(blockers)
+            if edge_distance(x, y, r, o.x, o.y, o.r) <= CONTACT
+        )
+        return MoveResult(x, y, travelled, allowance - budget, touching, not reached)
+
+    # -- sight -----------------------------------------------------------------------------
+    def sight(self, ax: float, ay: float, ar: float, bx: float, by: float, br: float) -> Sight:
+        """Can a model at (ax, ay) see one at (bx, by), and what share of it is obscured?
+
+        Rays run from the viewer's centre to five points across the target. The hidden share
+        is the fraction of them that meet terrain which blocks sight or gives cover. The target
+        is visible if one of them misses all sight-blocking terrain, or failing that one of the
+        rays from either side of the viewer's base does. Terrain the viewer stands in does not
+        obscure its view.
+        """
+        if not self._cover_pieces:
+            return Sight(True, 0.0)
+        key = (ax, ay, ar, bx, by, br)
+        cached = self._sights.get(key)
+        if cached is None:
+            if len(self._sights) > 50_000:
+                self._sights.clear()
+            cached = self._sights[key] = self._compute_sight(ax, ay, ar, bx, by, br)
+        return cached
+
+    def _compute_sight(
+        self, ax: float, ay: float, ar: float, bx: float, by: float, br: float
+    ) -> Sight:
+        lo_x, hi_x = min(ax - ar, bx - br), max(ax + ar, bx + br)
+        lo_y, hi_y = min(ay - ar, by - br), max(ay + ar, by + br)
+        near = [
+            (poly, piece.blocks_sight)
+            for poly, piece in zip(self._cover_polys, self._cover_pieces, strict=True)
+            if poly.minx <= hi_x and poly.maxx >= lo_x and poly.miny <= hi_y and poly.maxy >= lo_y
+            and not poly.contains(ax, ay)
+        ]
+        if not near:
+            return Sight(True, 0.0)
+        d = math.hypot(bx - ax, by - ay)
+        if d < _EPS:
+            return Sight(True, 0.0)
+        px, py = -(by - ay) / d, (bx - ax) / d  # unit perpendicular
+        targets = [(bx + px * o * br, by + py * o * br) for o in (-0.9, -0.45, 0.0, 0.45, 0.9)]
+        blockers = [poly for poly, blocks in near if blocks]
+        hidden = 0
+        visible = False
+        for tx, ty in targets:
+            if any(poly.touches(ax, ay, tx, ty) for poly, _ in near):
+                hidden += 1
+                if not visible and not any(p.touches(ax, ay, tx, ty) for p in blockers):
+                    visible = True
+            else:
+                visible = True
+        if not visible:
+            for so in (-0.8, 0.8):
+                sx, sy = ax + px * so * ar, ay + py * so * ar
+                if any(not any(p.touches(sx, sy, tx, ty) for p in blockers) for tx, ty in targets):
+                    visible = True
+                    break
+        if not visible:
+            return Sight(False, 1.0)
+        return Sight(True, hidden / len(targets))
+
+    # -- edges and nearest terrain -------------------------------------------------------------
+    def nearest_edge_point(self, x: float, y: float, r: float) -> tuple[float, float]:
+        """The closest point at which a base of radius ``r`` touches a table edge."""
+        options = [(x - r, (r, y)), (self.width - r - x, (self.width - r, y)),
+                   (y - r, (x, r)), (self.height - r - y, (x, self.height - r))]
+        return min(options, key=lambda o: o[0])[1]
+
+    def nearest_cover_point(self, x: float, y: float) -> tuple[float, tuple[float, float]] | None:
+        """Distance to, and the nearest point of, the closest piece of cover-giving terrain."""
+        best: tuple[float, tuple[float, float]] | None = None
+        for poly in self._cover_polys:
+            d, px, py = poly.nearest(x, y)
+            if best is None or d < best[0]:
+                best = (d, (px, py))
+        return best
+
+
+def _inside_any(polys: list[_Poly], x: float, y: float) -> bool:
+    return any(p.contains(x, y) for p in polys)
+
+
+def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Segment a-b does not pass through the interior of any polygon."""
+    ax, ay = a
+    bx, by = b
+    lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+    lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+    for p in polys:
+        if hi_x < p.minx or lo_x > p.maxx or hi_y < p.miny or lo_y > p.maxy:
+            continue
+        if p.blocks(ax, ay, bx, by):
+            return False
+    return True
+
+
+def _sweep_circle(
+    x: float, y: float, dx: float, dy: float, cx: float, cy: float, rr: float
+) -> float | None:
+    """Distance t >= 0 along unit direction (dx, dy) at which a circle moving from the origin
+    first touches a circle at (cx, cy) (offsets relative to the mover), radii summing to rr.
+
+    Already touching or overlapping counts only when moving closer."""
+    b = dx * cx + dy * cy
+    c = cx * cx + cy * cy - rr * rr
+    if c <= 1e-6:
+        return 0.0 if b > 1e-9 else None
+    disc = b * b - c
+    if disc < 0 or b <= 0:
+        return None
+    return b - math.sqrt(disc)
+
+
+def _cost(t: float, seg_len: float, spans: list[tuple[float, float]]) -> float:
+    """Allowance spent going t inches along a segment with difficult spans (double cost)."""
+    extra = 0.0
+    for s0, s1 in spans:
+        a, b = s0 * seg_len, min(s1 * seg_len, t)
+        if b > a:
+            extra += b - a
+    return t + extra
+
+
+def _reach(budget: float, seg_len: float, spans: list[tuple[float, float]]) -> float:
+    """How far along a segment ``budget`` inches of allowance carries."""
+    pos = 0.0
+    left = budget
+    for s0, s1 in spans:
+        a, b = s0 * seg_len, s1 * seg_len
+        if a > pos:
+            if left <= a - pos:
+                return pos + left
+            left -= a - pos
+            pos = a
+        if b > pos:
+            if left <= 2 * (b - pos):
+                return pos + left / 2
+            left -= 2 * (b - pos)
+            pos = b
+    return min(seg_len, pos + left)

@@ -1,0 +1,92 @@
+"""The plug-in interface every ruleset implements.
+
+The CLI, the simulator and the record player only talk to rulesets through this interface and
+find them by name in :mod:`warband.core.registry`; they never import a ruleset module directly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from warband.core.controller import Controller
+from warband.core.events import Event
+from warband.core.game import Game
+
+__all__ = ["Ruleset", "ProfileRow"]
+
+ProfileRow = Mapping[str, Any]
+
+
+class Ruleset(ABC):
+    """A game system: its content, list rules, game flow, AIs and narration."""
+
+    #: registry name, e.g. ``"arcworlde"``
+    name: str
+    #: full title of the rulebook
+    title: str
+    #: side labels in player order
+    sides: tuple[str, ...] = ("a", "b")
+
+    # -- content and lists -----------------------------------------------------------------
+    @abstractmethod
+    def load_list(self, path: Path) -> Any:
+        """Load and validate a warband list file.
+
+        Raises :class:`warband.content.errors.ContentError` listing every violation.
+        """
+
+    @abstractmethod
+    def list_warnings(self, warband: Any) -> list[str]:
+        """Legal but noteworthy facts about a valid list (e.g. unruly hired Characters)."""
+
+    @abstractmethod
+    def sample_lists(self) -> Sequence[Path]:
+        """The bundled sample lists; the first two are the default battle."""
+
+    @abstractmethod
+    def profiles(self) -> list[ProfileRow]:
+        """One row per available profile, for ``warband profiles``."""
+
+    @abstractmethod
+    def schemas(self) -> dict[str, dict[str, Any]]:
+        """JSON Schemas of this ruleset's content files and lists, by file name."""
+
+    @abstractmethod
+    def content_hash(self) -> str:
+        """A short hash of the content files, stored in game records."""
+
+    # -- playing ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(
+        self,
+        lists: Sequence[Any],
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        track_digest: bool = False,
+        log_events: bool = True,
+    ) -> Game:
+        """A new game between the given (validated) lists."""
+
+    @abstractmethod
+    def game_from_header(self, header: Mapping[str, Any], track_digest: bool = True) -> Game:
+        """Rebuild the starting game stored in a record header."""
+
+    @abstractmethod
+    def controllers(self) -> Mapping[str, Callable[[], Controller]]:
+        """AI controller factories by name (at least ``heuristic`` and ``random``)."""
+
+    @abstractmethod
+    def narrate(self, event: Event) -> str | None:
+        """One line of rich markup describing ``event`` (None to leave it out of the log)."""
+
+    def option_names(self) -> Sequence[str]:
+        """Names of the options ``new_game`` accepts (for ``--option``)."""
+        return ()
+
+    def character_stats(self, game: Game) -> list[dict[str, Any]]:
+        """Per-model (or per-unit) statistics of a finished game, for the simulator: at least
+        ``side``, ``profile``, ``name``, ``damage_dealt``, ``knock_outs``, ``survived``."""
+        return []

@@ -1,0 +1,1 @@
+"""ArcWorlde controllers: the heuristic AI and the book's Rogue Warband behaviour."""

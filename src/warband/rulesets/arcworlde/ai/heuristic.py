@@ -1,0 +1,354 @@
+"""The heuristic ArcWorlde AI: plays to win.
+
+It scores the legal options with cheap features built on the exact dice mechanics:
+
+* melee: the Attack and target with the best expected Damage per AP, valuing Knock Outs
+  (Commanders most);
+* Charges when the Leg It needed is short enough to be worth the trip risk (a Charge refunds
+  the Leg It's AP, so it pays when the target is out of free-move reach or the Attack has a
+  Charge bonus);
+* Shots at the best target, with the number of AP that gives the most hits per AP, preferably
+  from a spot in Cover;
+* moves scored by where they end: attack chances, Cover, the enemy's melee threat, objectives
+  (more so as the game nears its end), and the Commander staying near its warband (Bravery) but
+  out of harm's way.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from warband.core.decisions import Decision, Reasoned
+from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.tactics import (
+    attack_score,
+    best_melee,
+    best_shot_ap,
+    melee_threat,
+    shot_value,
+)
+from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
+from warband.rulesets.arcworlde.rules.combat import shot_targets
+from warband.rulesets.arcworlde.rules.scenario import objective_holders
+from warband.rulesets.arcworlde.state import Character
+
+__all__ = ["HeuristicController"]
+
+
+class _Context:
+    """Facts about the table computed once per decision, not once per candidate."""
+
+    __slots__ = ("enemies", "friends", "holders", "shooters")
+
+    def __init__(self, view: Any, ch: Character) -> None:
+        self.enemies = list(view.enemies_of(ch))
+        self.friends = list(view.friends_of(ch))
+        self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
+        self.holders = objective_holders(view)
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision, rng)
+
+    # -- setup -----------------------------------------------------------------------------
+    def _deploy_order(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.DeployOrder(False)  # deploying second lets us answer the enemy's placement
+
+    def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        me = decision.player
+        by_uid: dict[int, list[Any]] = {}
+        for opt in decision.options:
+            by_uid.setdefault(opt.uid, []).append(opt)
+        # Fighters first, the Commander last (it goes where the warband is).
+        def order(uid: int) -> tuple[int, int]:
+            ch = view.chars[uid]
+            return (1 if ch.commander else 0, -ch.profile.cost)
+        uid = min(by_uid, key=order)
+        ch = view.chars[uid]
+        placed = [c for c in view.chars if c.deployed and c.side == me]
+        enemies = [c for c in view.chars if c.deployed and c.side != me]
+        objectives = [(o.x, o.y) for o in view.scenario.objectives] or [(view.table.width / 2, 0)]
+        lanes = sorted(o[0] for o in objectives)
+        lane = lanes[len(placed) % len(lanes)]
+        ranged = any(a.ranged for a in ch.usable_attacks())
+
+        def score(opt: Any) -> float:
+            s = -abs(opt.x - lane) * (0.3 if ranged else 1.0)
+            for f in placed:
+                d = math.hypot(f.x - opt.x, f.y - opt.y)
+                s -= 3.0 if d < 2.5 else 0.0
+                if ch.commander:
+                    s -= max(0.0, d - 6.0) * 0.5
+            if ranged:
+                cover = view.table.nearest_cover_point(opt.x, opt.y)
+                if cover is not None:
+                    s -= cover[0] * 0.2
+            for e in enemies:
+                if abs(e.x - opt.x) < 4 and not ranged:
+                    s += 0.5
+            return s
+
+        return max(by_uid[uid], key=score)
+
+    # -- choosing who acts -------------------------------------------------------------------
+    def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        best, best_score = decision.options[0], -math.inf
+        for opt in decision.options:
+            ch = view.chars[opt.uid]
+            s = self._urgency(view, ch)
+            if s > best_score:
+                best, best_score = opt, s
+        return best
+
+    def _urgency(self, view: Any, ch: Character) -> float:
+        if ch.broken:
+            return -5.0  # nothing to gain by hurrying a Broken Character
+        engaged = view.engaged_with(ch)
+        if engaged:
+            score, _, _ = best_melee(view, ch, ch.ap, engaged, False)
+            return 10.0 + score * ch.ap
+        score = 0.0
+        for e in view.enemies_of(ch):
+            d = view.distance(ch, e)
+            if d <= ch.movement + 3.0:
+                s, _, _ = best_melee(view, ch, ch.ap, [e], d > ch.movement)
+                score = max(score, 6.0 + s * ch.ap - d * 0.3)
+        for a in ch.usable_attacks():
+            if a.ranged:
+                targets = shot_targets(view, ch, a)
+                if targets:
+                    score = max(score, 5.0 + max(shot_value(view, ch, a, t, 1) for t in targets))
+        threat = melee_threat(view, ch.x, ch.y, ch.r, ch.side)
+        return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
+
+    # -- the Activation --------------------------------------------------------------------
+    def _choose_weapon(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch = view.chars[decision.info["character"]]
+        engaged = bool(view.engaged_with(ch))
+
+        def value(opt: Any) -> float:
+            w = next(w for w in ch.weapons if w.id == opt.weapon)
+            return sum(a.power * (0.5 if a.ranged != engaged else 1.0) for a in w.attacks)
+
+        return max(decision.options, key=value)
+
+    def _agile_reroll(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.AgileReroll(True)
+
+    def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch: Character = view.chars[decision.info["character"]]
+        ap: int = decision.info["ap"]
+        opts = decision.options
+        by_type: dict[type, list[Any]] = {}
+        for o in opts:
+            by_type.setdefault(type(o), []).append(o)
+        end = C.EndActivation()
+
+        if ch.prone:
+            stands = by_type.get(C.StandUp, [])
+            if stands:
+                return Reasoned(min(stands, key=lambda o: abs(o.ap - min(2, ap))), "get back up")
+            return end
+
+        helps = by_type.get(C.HelpUp)
+        engaged = view.engaged_with(ch)
+        if engaged:
+            return self._melee_action(view, ch, ap, engaged, by_type, decision)
+
+        legging = decision.info.get("legging", False)
+        shots = by_type.get(C.Shoot, [])
+        moves = by_type.get(C.Move, [])
+        if legging and C.LegIt in by_type:
+            choice = self._continue_leg_it(view, ch)
+            if choice is not None:
+                return choice
+        if shots:
+            shot = self._best_shot(view, ch, ap, shots)
+            # Shoot first when standing in Cover or when no move improves the position.
+            if shot is not None and (not moves or self._in_cover_from_shooters(view, ch)):
+                return shot
+        if moves:
+            move = self._best_move(view, ch, ap, moves)
+            if move is not None:
+                return move
+        if shots:
+            shot = self._best_shot(view, ch, ap, shots)
+            if shot is not None:
+                return shot
+        if C.LegIt in by_type and not legging:
+            plan = self._leg_it_plan(view, ch, ap)
+            if plan is not None:
+                return plan
+        if helps and ap >= 1:
+            return min(helps, key=lambda o: o.ap)
+        cheer = by_type.get(C.RousingCheer)
+        if cheer:
+            return cheer[0]
+        return end
+
+    def _melee_action(self, view: Any, ch: Character, ap: int, engaged: list[Character],
+                      by_type: dict[type, list[Any]], decision: Decision) -> Any:
+        attacks = by_type.get(C.Attack, [])
+        charged = False  # the view does not say; the bonus only adds to the score
+        if attacks:
+            best, best_v = None, 0.0
+            for o in attacks:
+                attack = next(a for a in ch.usable_attacks() if a.name == o.attack and not a.ranged)
+                target = view.chars[o.target]
+                v = attack_score(view, ch, attack, target, charged) / max(1, attack.ap or 1)
+                if v > best_v:
+                    best, best_v = o, v
+            if best is not None:
+                return best
+        disengages = by_type.get(C.Disengage, [])
+        if disengages and ch.hp <= 2 * len(engaged):
+            return max(disengages, key=lambda o: o.ap)
+        return C.EndActivation()
+
+    def _best_shot(self, view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
+        best, best_v = None, 0.0
+        for o in shots:
+            attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+            if o.ap != best_shot_ap(attack, ap):
+                continue
+            v = shot_value(view, ch, attack, view.chars[o.target], o.ap)
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def _in_cover_from_shooters(self, view: Any, ch: Character) -> bool:
+        shooters = [e for e in view.enemies_of(ch) if any(a.ranged for a in e.attacks)]
+        if not shooters:
+            return True
+        near = min(shooters, key=lambda e: view.distance(ch, e))
+        return view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5
+
+    # -- moving ----------------------------------------------------------------------------
+    def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any]) -> Any:
+        ctx = _Context(view, ch)
+        here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
+        best, best_v = None, here + 0.05
+        blockers = [c for c in view.chars if c.on_table and c is not ch]
+        bases = [c.base for c in blockers]
+        for m in moves:
+            res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, ch.movement, bases,
+                                  fly="fly" in ch.traits)
+            touched = [blockers[i] for i in res.contact if blockers[i].side != ch.side]
+            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
+            if v > best_v:
+                best, best_v = m, v
+        if best is None:
+            return None
+        return Reasoned(best, best.label) if best.label else best
+
+    def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
+                        contact: list[Character], ctx: _Context) -> float:
+        """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend."""
+        score = 0.0
+        enemies = ctx.enemies
+        rounds_left = view.options.rounds - view.round
+        # Attack chances from here.
+        if contact:
+            value, _, _ = best_melee(view, ch, ap, contact, False)
+            score += value * ap
+        else:
+            ranged = [a for a in ch.usable_attacks() if a.ranged]
+            best_shot = 0.0
+            for a in ranged:
+                for e in enemies:
+                    d = math.hypot(e.x - x, e.y - y) - e.r - ch.r
+                    if d <= (a.range or 0):
+                        best_shot = max(best_shot, 1.0 + a.power * 0.2)
+            score += best_shot * ap * 0.8
+            # Melee fighters want to close in (a Charge next time).
+            melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
+            if melee and not ranged:
+                nearest = min((math.hypot(e.x - x, e.y - y) - e.r - ch.r
+                               for e in enemies), default=30.0)
+                score -= nearest * 0.12 * (1.0 if not ch.commander else 0.5)
+        # Danger: enemies that can reach us next.
+        threat = melee_threat(view, x, y, ch.r, ch.side)
+        care = 0.6 if ch.commander else 0.25
+        if ch.hp <= 3:
+            care *= 2
+        score -= threat * care * (0.5 if contact else 1.0)
+        # Cover from the nearest enemy shooter.
+        shooters = ctx.shooters
+        if shooters:
+            near = min(shooters, key=lambda e: math.hypot(e.x - x, e.y - y))
+            if view.table.sight(near.x, near.y, near.r, x, y, ch.r).hidden >= 0.5:
+                score += 0.8
+        # Objectives matter more as the end approaches.
+        objectives = view.scenario.objectives
+        if objectives and not ch.broken:
+            holders = ctx.holders
+            weight = 1.5 if rounds_left <= 1 else (0.8 if rounds_left <= 2 else 0.25)
+            best_obj = 0.0
+            for obj, holder in zip(objectives, holders, strict=True):
+                d = max(0.0, math.hypot(obj.x - x, obj.y - y) - ch.r - view.scenario.objective_range)
+                gain = (view.scenario.vp_per_objective if holder != ch.side else 0.5)
+                best_obj = max(best_obj, gain / (1.0 + d * 0.5))
+            score += best_obj * weight * 3
+        # The Commander keeps its warband within its 8" aura.
+        if ch.commander:
+            friends = ctx.friends
+            if friends:
+                inside = sum(1 for f in friends if math.hypot(f.x - x, f.y - y) - f.r - ch.r <= COMMANDER_AURA)
+                score += inside * 0.15
+        return score
+
+    def _leg_it_plan(self, view: Any, ch: Character, ap: int) -> Any:
+        """Start Legging It to Charge an enemy within reach of an average roll, or to reach an
+        objective in the last Round."""
+        if ap < 2:
+            return None
+        for e in view.enemies_of(ch):
+            gap = view.distance(ch, e)
+            if gap <= 4.0:
+                value, _, _ = best_melee(view, ch, ap, [e], True)
+                if value > 0.4:
+                    return Reasoned(C.LegIt(), f"Leg It to Charge {e.name}")
+        return None
+
+    def _continue_leg_it(self, view: Any, ch: Character) -> Any:
+        """After a safe roll: roll again only if a Charge is still one short dash away."""
+        for e in view.enemies_of(ch):
+            if view.distance(ch, e) <= 2.0:
+                return Reasoned(C.LegIt(), f"one more dash at {e.name}")
+        return None
+
+    def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch = view.chars[decision.info["character"]]
+        inches = decision.info["inches"]
+        blockers = [c for c in view.chars if c.on_table and c is not ch]
+        bases = [c.base for c in blockers]
+        best, best_v = decision.options[-1], -math.inf
+        ctx = _Context(view, ch)
+        for m in decision.options:
+            res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, inches, bases)
+            touched = [blockers[i] for i in res.contact if blockers[i].side != ch.side]
+            v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx)
+            if touched:
+                v += 3.0  # a Charge: +1AP
+            if v > best_v:
+                best, best_v = m, v
+        return best
+
+    def _disengage_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch = view.chars[decision.info["character"]]
+        blockers = [c for c in view.chars if c.on_table and c is not ch]
+        bases = [c.base for c in blockers]
+
+        def value(m: Any) -> float:
+            res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, ch.movement, bases)
+            return -melee_threat(view, res.x, res.y, ch.r, ch.side) - (5.0 if res.contact else 0.0)
+
+        return max(decision.options, key=value)

@@ -1,0 +1,259 @@
+"""The book's Rogue Warband behaviour (solo play), as a controller.
+
+Rule ids: ``arcworlde.solo.activation_order``, ``arcworlde.solo.behaviour_roll`` and
+``arcworlde.solo.behaviour.*``, ``arcworlde.solo.shooting``, ``arcworlde.solo.melee``,
+``arcworlde.solo.feats``, ``arcworlde.solo.traits``, ``arcworlde.solo.deployment``.
+
+The Rogue's own dice (behaviour roll, which Attack, whether to use a Trait) are the
+controller's: they decide *what the Rogue chooses*, which the game record stores, so replays do
+not need them. The game's dice still decide every outcome. Readings (from the rules yaml):
+
+* Activation order: the un-Activated Rogue Character nearest to any enemy (method b).
+* Timid moves straight away from the nearest enemy (the rules have no facing).
+* Greedy heads for the nearest objective marker (no Arcanite in this scenario); with none it
+  behaves as Rampage.
+* "Up to two Leg It rolls" stops early once in base contact; Rampage keeps rolling until it
+  Charges or trips.
+* Shots commit 1AP per difficulty level (Easy 1AP); leftover AP too small for a Shot is unused.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from warband.core.decisions import Decision, Reasoned
+from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.mechanics import DIFFICULTY
+from warband.rulesets.arcworlde.rules.combat import shot_targets
+from warband.rulesets.arcworlde.state import Character
+
+__all__ = ["BEHAVIOURS", "RogueController"]
+
+BEHAVIOURS = {1: "Timid", 2: "Territorial", 3: "Greedy", 4: "Rampage", 5: "Bully", 6: "Glory Hunter"}
+
+
+@dataclass
+class _Plan:
+    roll: int
+    target: int | None = None  # uid the behaviour moves toward
+    leg_its: int = 0  # Leg It rolls allowed (99 = as many as possible)
+    announced: bool = False
+    shot_taken: bool = False
+    cheer_checked: bool = False
+
+
+class RogueController:
+    name = "rogue"
+
+    def __init__(self) -> None:
+        self._plans: dict[tuple[int, int], _Plan] = {}
+        self._rng = random.Random(0)
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        self._rng = rng
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return decision.options[int(rng.random() * len(decision.options))]
+        return handler(view, decision, rng)
+
+    # -- setup and order -------------------------------------------------------------------
+    def _deploy_order(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[int(rng.random() * 2)]
+
+    def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """Spread evenly across the zone, the Commander in the middle
+        (arcworlde.solo.deployment)."""
+        me = decision.player
+        mine = [c for c in view.chars if c.side == me]
+        pending = sorted({o.uid for o in decision.options},
+                         key=lambda u: (0 if view.chars[u].commander else 1, u))
+        uid = pending[0]
+        ch = view.chars[uid]
+        others = [c for c in mine if not c.commander]
+        index = 0 if ch.commander else others.index(ch) + 1
+        slots = len(mine)
+        width = view.table.width
+        # Commander at the centre, the rest alternating outward.
+        offset = ((index + 1) // 2) * (1 if index % 2 else -1)
+        want_x = width / 2 + offset * width / (slots + 1)
+        return min((o for o in decision.options if o.uid == uid),
+                   key=lambda o: (abs(o.x - want_x), abs(o.y - (0 if me == 0 else view.table.height))))
+
+    def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        me = decision.player
+        enemies = [c for c in view.chars if c.on_table and c.side != me]
+
+        def nearest(opt: Any) -> float:
+            ch = view.chars[opt.uid]
+            return min((view.distance(ch, e) for e in enemies), default=0.0)
+
+        best = min(nearest(o) for o in decision.options)
+        tied = [o for o in decision.options if nearest(o) - best < 1e-9]
+        return tied[int(rng.random() * len(tied))]
+
+    def _choose_weapon(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return decision.options[int(rng.random() * len(decision.options))]
+
+    def _agile_reroll(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.AgileReroll(True)
+
+    # -- behaviour -------------------------------------------------------------------------
+    def _plan(self, view: Any, ch: Character, rng: random.Random) -> _Plan:
+        key = (view.round, ch.uid)
+        plan = self._plans.get(key)
+        if plan is None:
+            roll = 1 + int(rng.random() * 6)
+            plan = _Plan(roll)
+            enemies = list(view.enemies_of(ch))
+            if roll == 3 and not view.scenario.objectives:
+                plan.roll = 4  # Greedy with nothing to grab: Rampage
+            if enemies:
+                if plan.roll in (2, 4):
+                    plan.target = min(enemies, key=lambda e: view.distance(ch, e)).uid
+                elif plan.roll == 5:
+                    plan.target = min(enemies, key=lambda e: (e.hp, view.distance(ch, e))).uid
+                elif plan.roll == 6:
+                    plan.target = min(enemies, key=lambda e: (-e.hp, view.distance(ch, e))).uid
+            plan.leg_its = {3: 2, 4: 99, 5: 2, 6: 2}.get(plan.roll, 0)
+            self._plans = {k: v for k, v in self._plans.items() if k[0] == view.round}
+            self._plans[key] = plan
+        return plan
+
+    def _goal(self, view: Any, ch: Character, plan: _Plan) -> tuple[float, float] | None:
+        if plan.roll == 3:
+            obj = min(view.scenario.objectives, key=lambda o: math.hypot(o.x - ch.x, o.y - ch.y))
+            return (obj.x, obj.y)
+        if plan.target is not None and view.chars[plan.target].on_table:
+            t = view.chars[plan.target]
+            return (t.x, t.y)
+        return None
+
+    def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch: Character = view.chars[decision.info["character"]]
+        ap: int = decision.info["ap"]
+        by_type: dict[type, list[Any]] = {}
+        for o in decision.options:
+            by_type.setdefault(type(o), []).append(o)
+        end = C.EndActivation()
+        if ch.prone:
+            stands = by_type.get(C.StandUp, [])
+            return min(stands, key=lambda o: o.ap) if stands else end  # 1AP per level: Easy = 1
+        engaged = view.engaged_with(ch)
+        if engaged:
+            return self._melee(view, ch, ap, engaged, by_type, rng)
+        plan = self._plan(view, ch, rng)
+        reason = None
+        if not plan.announced:
+            plan.announced = True
+            reason = f"behaviour roll {plan.roll}: {BEHAVIOURS[plan.roll]}"
+        choice = self._behave(view, ch, ap, plan, by_type, decision)
+        return Reasoned(choice, reason) if reason else choice
+
+    def _behave(self, view: Any, ch: Character, ap: int, plan: _Plan,
+                by_type: dict[type, list[Any]], decision: Decision) -> Any:
+        free_move = decision.info["free_move"]
+        legging = decision.info["legging"]
+        goal = self._goal(view, ch, plan)
+        if plan.roll in (5, 6) and not plan.shot_taken and self._can_shoot_target(view, ch, plan):
+            plan.shot_taken = True
+            plan.leg_its = 0
+            shot = self._shot_at(view, ch, ap, by_type, plan.target)
+            if shot is not None:
+                return shot
+        if free_move:
+            if plan.roll == 1:
+                away = [m for m in by_type.get(C.Move, []) if m.label.startswith("away")]
+                if away:
+                    return away[0]
+            elif plan.roll == 2:
+                if plan.target is not None and view.distance(ch, view.chars[plan.target]) <= 3.0:
+                    t = view.chars[plan.target]
+                    return C.Move(t.x, t.y, f"toward {t.name}")
+            elif goal is not None:
+                return C.Move(goal[0], goal[1], "toward the goal")
+            return self._after_behaviour(view, ch, ap, plan, by_type)
+        if C.LegIt in by_type and goal is not None and plan.leg_its > 0:
+            target_reached = plan.roll != 3 and any(True for _ in view.engaged_with(ch))
+            near_goal = plan.roll == 3 and math.hypot(goal[0] - ch.x, goal[1] - ch.y) <= ch.r + 0.5
+            if not target_reached and not near_goal and (legging or ap >= 1):
+                plan.leg_its -= 1
+                return C.LegIt()
+        return self._after_behaviour(view, ch, ap, plan, by_type)
+
+    def _after_behaviour(self, view: Any, ch: Character, ap: int, plan: _Plan,
+                         by_type: dict[type, list[Any]]) -> Any:
+        plan.leg_its = 0
+        shots = by_type.get(C.Shoot, [])
+        if shots:
+            enemies = list(view.enemies_of(ch))
+            if enemies:
+                nearest = min(enemies, key=lambda e: view.distance(ch, e))
+                shot = self._shot_at(view, ch, ap, by_type, nearest.uid)
+                if shot is not None:
+                    return shot
+        cheer = by_type.get(C.RousingCheer)
+        if cheer and not plan.cheer_checked:
+            plan.cheer_checked = True
+            # Traits that cost AP are used on a Success (arcworlde.solo.traits).
+            if 1 + int(self._rng.random() * 6) >= 4:
+                return cheer[0]
+        return C.EndActivation()
+
+    def _can_shoot_target(self, view: Any, ch: Character, plan: _Plan) -> bool:
+        if plan.target is None or not view.chars[plan.target].on_table:
+            return False
+        target = view.chars[plan.target]
+        return any(a.ranged and target in shot_targets(view, ch, a) for a in ch.usable_attacks())
+
+    def _shot_at(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
+                 uid: int | None) -> Any:
+        for o in by_type.get(C.Shoot, []):
+            if o.target != uid:
+                continue
+            attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+            if o.ap == DIFFICULTY[attack.shot]:
+                return o
+        return None
+
+    def _melee(self, view: Any, ch: Character, ap: int, engaged: list[Character],
+               by_type: dict[type, list[Any]], rng: random.Random) -> Any:
+        """Attack the engaged enemy with the lowest HP with an Attack picked by D3 (three
+        options) or D6 (two options); if it cannot be paid for, the cheapest one
+        (arcworlde.solo.melee)."""
+        attacks = by_type.get(C.Attack, [])
+        if not attacks:
+            return C.EndActivation()
+        low = min(e.hp for e in engaged)
+        tied = [e for e in engaged if e.hp == low]
+        target = tied[int(rng.random() * len(tied))]
+        melee = [a for a in ch.usable_attacks() if not a.ranged and a.ap is not None]
+        if len(melee) == 3:
+            pick = melee[int(rng.random() * 3)]
+        elif len(melee) == 2:
+            pick = melee[0] if rng.random() < 0.5 else melee[1]
+        elif len(melee) > 3:
+            pick = melee[int(rng.random() * len(melee))]
+        else:
+            pick = melee[0]
+        legal = {(o.attack, o.target) for o in attacks}
+        if (pick.name, target.uid) not in legal:
+            cheapest = min(melee, key=lambda a: a.ap or 0)
+            pick = cheapest
+            if (pick.name, target.uid) not in legal:
+                return C.EndActivation()
+        return C.Attack(pick.name, target.uid)
+
+    def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch = view.chars[decision.info["character"]]
+        plan = self._plans.get((view.round, ch.uid))
+        goal = self._goal(view, ch, plan) if plan else None
+        if goal is None:
+            return decision.options[-1]
+        return C.Move(goal[0], goal[1], "toward the goal")
+
+    def _disengage_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        away = [m for m in decision.options if m.label.startswith("away")]
+        return away[0] if away else decision.options[0]

@@ -1,0 +1,127 @@
+"""Tactical estimates shared by the ArcWorlde AIs.
+
+Everything here reads a player's view and the exact dice mechanics (expected Damage and kill
+chances come from :mod:`..mechanics`, the same definitions the game rolls), and changes nothing.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, FeatCheck
+from warband.rulesets.arcworlde.models import Attack
+from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover
+from warband.rulesets.arcworlde.state import Character
+
+__all__ = [
+    "best_melee",
+    "best_shot_ap",
+    "damage_stats",
+    "melee_threat",
+    "shot_value",
+]
+
+
+@lru_cache(maxsize=16384)
+def _stats(mech: AttackMechanic) -> tuple[float, tuple[float, ...]]:
+    """(mean Damage, P(Damage >= k) for k = 0..max) of an Attack, exactly computed."""
+    dist = mech.distribution()
+    top = max(dist)
+    tail = []
+    acc = Fraction(0)
+    for k in range(top, -1, -1):
+        acc += dist.get(k, Fraction(0))
+        tail.append(float(acc))
+    tail.reverse()
+    mean = sum(float(d * p) for d, p in dist.items())
+    return mean, tuple(tail)
+
+
+def damage_stats(mech: AttackMechanic, hp: int) -> tuple[float, float]:
+    """(expected Damage, chance to deal at least ``hp``)."""
+    mean, tail = _stats(mech)
+    kill = tail[hp] if hp < len(tail) else 0.0
+    return mean, kill
+
+
+def attack_score(view: Any, ch: Character, attack: Attack, target: Character,
+                 charged: bool, cover: bool | None = None) -> float:
+    """Value of one Attack on ``target``: expected Damage, plus a bonus for the chance to
+    Knock it Out (worth more for Commanders and dangerous Characters)."""
+    if cover is None:
+        cover = in_cover(view, ch, target)
+    mech = attack_mechanic(attack, target, cover, charged)
+    mean, kill = damage_stats(mech, target.hp)
+    worth = 4.0 + (4.0 if target.commander else 0.0) + target_danger(target) * 0.5
+    return mean + kill * worth
+
+
+def target_danger(target: Character) -> float:
+    """How much harm a Character can do in one Activation (rough: best Power per AP)."""
+    best = 0.0
+    for a in target.attacks:
+        if a.ranged:
+            best = max(best, a.power * 0.5 * target.ap / 2)
+        elif a.ap:
+            best = max(best, a.power / max(1, a.ap) * target.ap / 3)
+    return best
+
+
+def best_melee(view: Any, ch: Character, ap: int, targets: list[Character],
+               charged: bool) -> tuple[float, Attack | None, Character | None]:
+    """The melee Attack and target with the best value per AP that ``ap`` can pay for."""
+    best: tuple[float, Attack | None, Character | None] = (0.0, None, None)
+    for attack in ch.usable_attacks():
+        if attack.ranged or attack.ap is None or attack.ap > ap:
+            continue
+        for t in targets:
+            score = attack_score(view, ch, attack, t, charged) / max(1, attack.ap)
+            if score > best[0]:
+                best = (score, attack, t)
+    return best
+
+
+@lru_cache(maxsize=256)
+def _feat_p(dice: int, needed: int) -> float:
+    return float(FeatCheck(dice, needed).probability())
+
+
+def best_shot_ap(attack: Attack, ap: int) -> int:
+    """AP to commit to one Shot: the fewest dice with the best success chance per AP."""
+    needed = DIFFICULTY[attack.shot]
+    best_k, best_v = 1, -1.0
+    for k in range(1, ap + 1):
+        v = _feat_p(k, needed) / k
+        if v > best_v + 1e-9:
+            best_k, best_v = k, v
+    return best_k
+
+
+def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: int) -> float:
+    """Expected value of a Shot with ``ap`` dice on ``target``."""
+    p_hit = _feat_p(ap, DIFFICULTY[attack.shot])
+    return p_hit * attack_score(view, ch, attack, target, charged=False)
+
+
+def melee_threat(view: Any, x: float, y: float, r: float, side: int,
+                 ignore: Character | None = None) -> float:
+    """Expected Damage enemies could deal to a model at (x, y) next Activation, counting
+    those within a free move plus an average Leg It of it."""
+    total = 0.0
+    for e in view.chars:
+        if not e.on_table or e.side == side or e is ignore or e.broken:
+            continue
+        d = math.hypot(e.x - x, e.y - y) - e.r - r
+        reach = e.movement + 3.5
+        if d > reach:
+            continue
+        best = 0.0
+        for a in e.attacks:
+            if a.ranged or not a.ap:
+                continue
+            best = max(best, a.power * 0.45 / a.ap * e.ap)
+        total += best * (1.0 if d <= e.movement else 0.5)
+    return total

@@ -1,0 +1,134 @@
+"""Loading the ArcWorlde content files (profiles, equipment, traits, factions, scenarios).
+
+The packaged ``content/`` folder is the default; a user can copy it, edit it and point the game
+at the copy (``WARBAND_ARCWORLDE_CONTENT`` or the ``content`` game option). Every file is
+validated by the pydantic models in :mod:`.models`; cross-references (a profile's equipment, a
+trait, a faction) are checked too, and every problem is reported at once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from warband.content.errors import ContentError, Violation
+from warband.content.yamlio import load_yaml, validate_model
+from warband.rulesets.arcworlde.models import (
+    Attack,
+    Equipment,
+    EquipmentFile,
+    FactionModel,
+    FactionsFile,
+    Profile,
+    ProfilesFile,
+    ScenarioModel,
+    TraitModel,
+    TraitsFile,
+)
+
+__all__ = ["Catalogue", "DEFAULT_CONTENT", "catalogue"]
+
+DEFAULT_CONTENT = Path(__file__).with_name("content")
+ENV_VAR = "WARBAND_ARCWORLDE_CONTENT"
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    directory: Path
+    profiles: dict[str, Profile]
+    equipment: dict[str, Equipment]
+    traits: dict[str, TraitModel]
+    factions: dict[str, FactionModel]
+    scenarios: dict[str, ScenarioModel]
+    digest: str
+
+    @staticmethod
+    def load(directory: Path) -> Catalogue:
+        problems: list[Violation] = []
+        digest = hashlib.sha256()
+
+        def read(path: Path, model: type) -> object | None:
+            rel = str(path)
+            try:
+                data, lines = load_yaml(path, rel)
+                digest.update(path.read_bytes())
+                return validate_model(model, data, rel, lines)
+            except ContentError as exc:
+                problems.extend(exc.violations)
+                return None
+
+        traits_file = read(directory / "traits.yaml", TraitsFile)
+        factions_file = read(directory / "factions.yaml", FactionsFile)
+        equipment_file = read(directory / "equipment.yaml", EquipmentFile)
+        profile_files = [
+            (p, read(p, ProfilesFile)) for p in sorted(directory.glob("profiles*.yaml"))
+        ]
+        scenario_files = [
+            (p, read(p, ScenarioModel)) for p in sorted((directory / "scenarios").glob("*.yaml"))
+        ]
+
+        traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
+        factions = (
+            {f.id: f for f in factions_file.factions}
+            if isinstance(factions_file, FactionsFile) else {}
+        )
+        equipment: dict[str, Equipment] = {}
+        if isinstance(equipment_file, EquipmentFile):
+            src = str(directory / "equipment.yaml")
+            for i, e in enumerate(equipment_file.equipment):
+                for t in e.traits:
+                    if t not in traits:
+                        problems.append(Violation(src, f"unknown trait {t!r}", f"equipment[{i}].traits"))
+                if e.id in equipment:
+                    problems.append(Violation(src, f"duplicate equipment id {e.id!r}", f"equipment[{i}].id"))
+                equipment[e.id] = Equipment(
+                    e.id, e.name, e.kind, e.cost, e.weapon, e.armour, e.movement,
+                    tuple(Attack.of(a, e.id) for a in e.attacks), frozenset(e.traits),
+                    equipment_file.source,
+                )
+        profiles: dict[str, Profile] = {}
+        for path, pf in profile_files:
+            if not isinstance(pf, ProfilesFile):
+                continue
+            for i, p in enumerate(pf.profiles):
+                where = f"profiles[{i}]"
+                if p.id in profiles:
+                    problems.append(Violation(str(path), f"duplicate profile id {p.id!r}", f"{where}.id"))
+                if factions and p.faction not in factions:
+                    problems.append(Violation(str(path), f"unknown faction {p.faction!r}", f"{where}.faction"))
+                for t in p.traits:
+                    if t not in traits:
+                        problems.append(Violation(str(path), f"unknown trait {t!r}", f"{where}.traits"))
+                gear = []
+                for e_id in p.equipment:
+                    if e_id not in equipment:
+                        problems.append(Violation(str(path), f"unknown equipment {e_id!r}", f"{where}.equipment"))
+                    else:
+                        gear.append(equipment[e_id])
+                profiles[p.id] = Profile(
+                    p.id, p.name, p.faction, p.cost, frozenset(p.classes), p.ap, p.movement,
+                    p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
+                    frozenset(p.traits), tuple(gear), pf.source,
+                )
+        scenarios = {s.id: s for _, s in scenario_files if isinstance(s, ScenarioModel)}
+        if not scenarios and not problems:
+            problems.append(Violation(str(directory / "scenarios"), "no scenario files found"))
+        if problems:
+            raise ContentError(problems)
+        return Catalogue(directory, profiles, equipment, traits, factions, scenarios,
+                         digest.hexdigest()[:16])
+
+
+@lru_cache(maxsize=8)
+def _cached(directory: str) -> Catalogue:
+    return Catalogue.load(Path(directory))
+
+
+def catalogue(directory: Path | str | None = None) -> Catalogue:
+    """The content catalogue of ``directory`` (default: the environment variable
+    ``WARBAND_ARCWORLDE_CONTENT``, else the packaged content)."""
+    chosen = directory or os.environ.get(ENV_VAR) or DEFAULT_CONTENT
+    return _cached(str(Path(chosen).resolve()))

@@ -1,0 +1,143 @@
+"""The choices an ArcWorlde player makes, as small frozen dataclasses.
+
+Every decision's legal options are instances of these; the codec stores them in game records.
+``label`` fields are for display only and do not take part in comparisons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warband.core.decisions import ChoiceCodec
+
+__all__ = [
+    "CODEC",
+    "Activate",
+    "AgileReroll",
+    "Attack",
+    "ChooseWeapon",
+    "DeployOrder",
+    "Disengage",
+    "EndActivation",
+    "HelpUp",
+    "LegIt",
+    "Move",
+    "Place",
+    "RousingCheer",
+    "Shoot",
+    "StandUp",
+    "SwitchWeapon",
+]
+
+CODEC = ChoiceCodec()
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class DeployOrder:
+    """The deployment roll-off winner deploys first (True) or second (False)."""
+
+    first: bool
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Deploy Character ``uid`` with its base centred at (x, y)."""
+
+    uid: int
+    x: float
+    y: float
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Activate:
+    uid: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class ChooseWeapon:
+    """Announce the weapon used this Activation (arcworlde.equipment.weapon_choice)."""
+
+    weapon: str
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move toward (x, y) as far as the allowance goes, stopping on touching a base."""
+
+    x: float
+    y: float
+    label: str = field(default="", compare=False)
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class LegIt:
+    """Spend 1AP (first roll only) and roll to Leg It (arcworlde.action.leg_it)."""
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class AgileReroll:
+    use: bool
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """A melee Attack by name against an enemy in base contact."""
+
+    attack: str
+    target: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """A Shot with a Ranged Attack, committing ``ap`` AP to the Feat."""
+
+    attack: str
+    target: int
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class StandUp:
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class HelpUp:
+    target: int
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Disengage:
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class SwitchWeapon:
+    weapon: str
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class RousingCheer:
+    """House reading of the Sheriff's Rousing Cheer (1AP)."""
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class EndActivation:
+    pass

@@ -1,0 +1,83 @@
+"""The ArcWorlde game: setup, deployment, five Rounds, scoring.
+
+Rule ids: ``arcworlde.setup.sequence``, ``arcworlde.round.game_length``,
+``arcworlde.scenario.victory_points``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from warband.core.game import Flow, Game
+from warband.rulesets.arcworlde.catalogue import Catalogue
+from warband.rulesets.arcworlde.choices import CODEC
+from warband.rulesets.arcworlde.lists import Warband
+from warband.rulesets.arcworlde.rules.round import decided, play_round
+from warband.rulesets.arcworlde.rules.scenario import final_outcome
+from warband.rulesets.arcworlde.rules.setup import build_state, deployment
+from warband.rulesets.arcworlde.state import ArcState, ArcView, Options
+
+__all__ = ["DEFAULT_SCENARIO", "game_flow", "make_options", "new_game"]
+
+DEFAULT_SCENARIO = "glade-skirmish"
+
+
+def game_flow(st: ArcState) -> Flow:
+    st.log.emit(
+        "game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
+        scenario=st.scenario.name, rounds=st.options.rounds,
+    )
+    yield from deployment(st)
+    while st.round < st.options.rounds and not decided(st):
+        yield from play_round(st)
+    st.over = True
+    return final_outcome(st)
+
+
+def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
+    """Game options from a mapping; unknown names are refused with a clear message."""
+    opts = dict(options or {})
+    scenario = str(opts.pop("scenario", DEFAULT_SCENARIO))
+    known = set(Options.names())
+    unknown = sorted(set(opts) - known)
+    if unknown:
+        raise ValueError(f"unknown game option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
+    result = Options()
+    if "rounds" in opts:
+        rounds = int(opts["rounds"])
+        if not 1 <= rounds <= 50:
+            raise ValueError("rounds must be between 1 and 50")
+        result.rounds = rounds
+    if "disengage_moves" in opts:
+        result.disengage_moves = bool(opts["disengage_moves"])
+    if "deployment_depth" in opts and opts["deployment_depth"] is not None:
+        depth = float(opts["deployment_depth"])
+        if not 1 <= depth <= 24:
+            raise ValueError("deployment_depth must be between 1 and 24 inches")
+        result.deployment_depth = depth
+    return result, scenario
+
+
+def new_game(
+    cat: Catalogue, warbands: Sequence[Warband], seed: int,
+    options: Mapping[str, Any] | None = None, track_digest: bool = False,
+    log_events: bool = True,
+) -> Game:
+    if len(warbands) != 2:
+        raise ValueError("an ArcWorlde battle here is between exactly two warbands")
+    opts, scenario_id = make_options(options)
+    scenario = cat.scenarios.get(scenario_id)
+    if scenario is None:
+        raise ValueError(f"unknown scenario {scenario_id!r} (known: {', '.join(sorted(cat.scenarios))})")
+    if "rounds" not in (options or {}):
+        opts.rounds = scenario.rounds
+    st = build_state(warbands, scenario, seed, opts, log_events=log_events)
+    header = {
+        "ruleset": "arcworlde",
+        "content_hash": cat.digest,
+        "seed": seed,
+        "lists": [dict(w.source) for w in warbands],
+        "options": {**dict(options or {}), "scenario": scenario_id},
+    }
+    return Game("arcworlde", st, game_flow(st), CODEC, ArcView, header, track_digest)

@@ -1,0 +1,164 @@
+"""Warband lists: parsing, validation and the run-time :class:`Warband`.
+
+Validation collects every violation before reporting (rule ids in brackets):
+
+* unknown profiles or equipment, with the closest known name suggested;
+* total cost, including equipment, over the Game Value (arcworlde.list.gold_game_value);
+* exactly one Commander unless the faction allows more (arcworlde.list.class.commander);
+* Creatures cannot take equipment (arcworlde.equipment.creatures);
+* at most one suit of armour per Character (house rule: the armoury gives no stacking rule);
+* Characters from a faction that is neither the warband's nor an ally are legal but *unruly*
+  (arcworlde.hire.other_factions): reported as a warning, and they take the unruly Bravery
+  Test in play.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from warband.content.errors import ContentError, Violation
+from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.rulesets.arcworlde.catalogue import Catalogue
+from warband.rulesets.arcworlde.models import Equipment, Profile, WarbandListModel
+
+__all__ = ["Member", "Warband", "MAX_CHARACTERS", "parse_list", "load_list"]
+
+#: more Characters than this in one list is refused (a 1000GP game fields a few dozen)
+MAX_CHARACTERS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    profile: Profile
+    equipment: tuple[Equipment, ...]
+    name: str | None
+    unruly: bool
+
+    @property
+    def cost(self) -> int:
+        return self.profile.cost + sum(e.cost for e in self.equipment)
+
+
+@dataclass(frozen=True, slots=True)
+class Warband:
+    name: str
+    faction: str
+    game_value: int
+    members: tuple[Member, ...]
+    source: Mapping[str, Any]  # the list as validated, stored in game records
+
+    @property
+    def cost(self) -> int:
+        return sum(m.cost for m in self.members)
+
+    def warnings(self) -> list[str]:
+        unruly = sorted({m.profile.name for m in self.members if m.unruly})
+        return [
+            f"{name} is from another faction: unruly (Bravery Test on each Activation, "
+            "AP halved on a failure; arcworlde.hire.other_factions)"
+            for name in unruly
+        ]
+
+
+def _suggest(name: str, known: list[str]) -> str:
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def parse_list(
+    data: Any, source: str, cat: Catalogue, lines: LineMap | None = None, ruleset: str = "arcworlde"
+) -> Warband:
+    """Validate list ``data`` (already parsed YAML) against the catalogue."""
+    lines = lines or {}
+    if isinstance(data, Mapping) and "ruleset" in data and data["ruleset"] != ruleset:
+        other = data["ruleset"]
+        raise ContentError([Violation(
+            source,
+            f"this list is for ruleset {other!r}, not {ruleset!r} (use --ruleset {other})",
+            "ruleset", line_for(lines, ("ruleset",)),
+        )])
+    model = validate_model(WarbandListModel, data, source, lines)
+    problems: list[Violation] = []
+
+    def problem(message: str, *loc: str | int) -> None:
+        field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
+        problems.append(Violation(source, message, field, line_for(lines, loc)))
+
+    members: list[Member] = []
+    total = sum(e.count for e in model.characters)
+    if total > MAX_CHARACTERS:
+        problem(f"{total} Characters is more than the limit of {MAX_CHARACTERS}", "characters")
+    known_profiles = sorted(cat.profiles)
+    commanders: list[Profile] = []
+    for i, entry in enumerate(model.characters):
+        profile = cat.profiles.get(entry.profile)
+        if profile is None:
+            problem(f"unknown profile {entry.profile!r}{_suggest(entry.profile, known_profiles)}",
+                    "characters", i, "profile")
+            continue
+        gear: list[Equipment] = []
+        for j, e_id in enumerate(entry.equipment):
+            equipment = cat.equipment.get(e_id)
+            if equipment is None:
+                problem(f"unknown equipment {e_id!r}{_suggest(e_id, sorted(cat.equipment))}",
+                        "characters", i, "equipment", j)
+            elif equipment in gear or equipment in profile.equipment:
+                problem(f"{equipment.name} is listed twice for {profile.name}",
+                        "characters", i, "equipment", j)
+            else:
+                gear.append(equipment)
+        if profile.creature and entry.equipment:
+            problem(f"{profile.name} is a Creature and cannot take equipment"
+                    " (arcworlde.equipment.creatures)", "characters", i, "equipment")
+        armours = [e for e in (*profile.equipment, *gear) if e.armour > 0]
+        if len(armours) > 1:
+            problem(f"{profile.name} would wear {len(armours)} suits of armour"
+                    f" ({', '.join(a.name for a in armours)}); only one counts", "characters", i, "equipment")
+        if profile.commander:
+            commanders.extend([profile] * entry.count)
+        for _ in range(entry.count):
+            members.append(Member(profile, tuple(gear), entry.name, False))
+
+    faction = model.faction
+    if commanders:
+        command_faction = commanders[0].faction
+        if faction is None:
+            faction = command_faction
+        elif faction != command_faction:
+            problem(f"the warband's faction is set by its Commander ({commanders[0].name},"
+                    f" {command_faction}), not {faction!r} (arcworlde.list.class.commander)", "faction")
+            faction = command_faction
+    if faction is not None and cat.factions and faction not in cat.factions:
+        problem(f"unknown faction {faction!r}{_suggest(faction, sorted(cat.factions))}", "faction")
+    allowed = cat.factions[faction].max_commanders if faction in cat.factions else 1
+    if not commanders:
+        problem("the warband needs a Commander (arcworlde.list.class.commander)", "characters")
+    elif len(commanders) > allowed:
+        problem(f"{len(commanders)} Commanders; this faction allows {allowed}"
+                " (arcworlde.list.class.commander)", "characters")
+    if members:
+        cost = sum(m.cost for m in members)
+        if cost > model.game_value:
+            detail = ", ".join(f"{m.profile.name} {m.cost}" for m in members)
+            problem(f"total cost {cost} GP is over the game value of {model.game_value} GP"
+                    f" ({detail}) (arcworlde.list.gold_game_value)", "game_value")
+    if problems:
+        raise ContentError(problems)
+    assert faction is not None
+    allies = set(cat.factions[faction].allies) if faction in cat.factions else set()
+    members = [
+        Member(m.profile, m.equipment, m.name,
+               unruly=m.profile.faction not in ({faction} | allies) and not m.profile.creature)
+        for m in members
+    ]
+    return Warband(model.name, faction, model.game_value, tuple(members),
+                   model.model_dump(mode="json", exclude_none=True))
+
+
+def load_list(path: Path, cat: Catalogue, ruleset: str = "arcworlde") -> Warband:
+    data, lines = load_yaml(path)
+    return parse_list(data, str(path), cat, lines, ruleset)

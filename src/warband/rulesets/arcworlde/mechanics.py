@@ -1,0 +1,388 @@
+"""ArcWorlde dice mechanics, each defined once with two interpreters.
+
+``sample(dice)`` rolls the mechanic with the game's dice and returns every die rolled (the game
+uses it, and the log shows it); ``distribution()`` / ``probability()`` give the exact result as
+fractions (the odds engine and the AIs use it). A test checks that the two agree.
+
+Rule ids: ``arcworlde.dice.success``, ``arcworlde.dice.advantage_disadvantage``,
+``arcworlde.dice.rerolls``, ``arcworlde.feat.attempt``, ``arcworlde.combat.attack_resolution``,
+``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from itertools import product
+from math import factorial
+
+import icepool
+
+from warband.core.dice import Dice
+
+__all__ = [
+    "DIFFICULTY",
+    "AttackMechanic",
+    "AttackRoll",
+    "BraveryRoll",
+    "BraveryTest",
+    "DefenceDie",
+    "FeatCheck",
+    "FeatRoll",
+    "LegItRoll",
+    "leg_it_trips_on",
+    "successes",
+]
+
+#: Successes needed by each Feat difficulty (arcworlde.feat.difficulty). Steps beyond
+#: Legendary need one more Success each (our reading for 5+ enemies when Disengaging).
+DIFFICULTY: dict[str, int] = {"easy": 1, "medium": 2, "hard": 3, "legendary": 4}
+DIFFICULTY_NAMES = ("easy", "medium", "hard", "legendary")
+
+# Successes of each face: 1-3 fail, 4-5 one Success, 6 a Critical worth two.
+_SUCCESS = (0, 0, 0, 0, 1, 1, 2)
+#: probability of 0, 1 and 2 Successes on one die
+_ONE_DIE = (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6))
+
+
+def successes(faces: Sequence[int]) -> int:
+    """Successes on a set of D6 faces (arcworlde.dice.success)."""
+    return sum(_SUCCESS[f] for f in faces)
+
+
+def difficulty_name(needed: int) -> str:
+    if 1 <= needed <= 4:
+        return DIFFICULTY_NAMES[needed - 1]
+    return f"legendary+{needed - 4}"
+
+
+def _pool_with_advantage(dice: Dice, n: int, advantage: int) -> tuple[list[int], list[int]]:
+    """Roll ``n`` dice, plus one when at Advantage or Disadvantage, and drop the worst or best
+    die (arcworlde.dice.advantage_disadvantage). Returns (rolled, kept)."""
+    if advantage == 0 or n == 0:
+        rolled = dice.roll(n)
+        return rolled, rolled
+    rolled = dice.roll(n + 1)
+    drop = rolled.index(min(rolled) if advantage > 0 else max(rolled))
+    return rolled, rolled[:drop] + rolled[drop + 1 :]
+
+
+@lru_cache(maxsize=4096)
+def _success_pool_distribution(n: int, advantage: int) -> dict[int, Fraction]:
+    """Exact distribution of total Successes on ``n`` dice with Advantage (+1),
+    Disadvantage (-1) or neither (0)."""
+    if n <= 0:
+        return {0: Fraction(1)}
+    success_die = icepool.d6.map(lambda f: _SUCCESS[f])
+    if advantage == 0:
+        total = n @ success_die
+    else:
+        pool = icepool.Pool([success_die] * (n + 1))
+        total = (pool.highest(n) if advantage > 0 else pool.lowest(n)).sum()
+    return {int(o): Fraction(p) for o, p in zip(total.outcomes(), total.probabilities(), strict=True)}
+
+
+# --------------------------------------------------------------------------------- Feats
+@dataclass(frozen=True, slots=True)
+class FeatRoll:
+    rolled: list[int]
+    kept: list[int]
+    successes: int
+    needed: int
+
+    @property
+    def success(self) -> bool:
+        return self.successes >= self.needed
+
+
+@dataclass(frozen=True, slots=True)
+class FeatCheck:
+    """A Feat: one D6 per AP committed, succeeding on ``needed`` Successes
+    (arcworlde.feat.attempt, arcworlde.feat.difficulty)."""
+
+    dice: int
+    needed: int
+    advantage: int = 0
+
+    def sample(self, dice: Dice) -> FeatRoll:
+        rolled, kept = _pool_with_advantage(dice, self.dice, self.advantage)
+        return FeatRoll(rolled, kept, successes(kept), self.needed)
+
+    def probability(self) -> Fraction:
+        dist = _success_pool_distribution(self.dice, self.advantage)
+        return sum((p for s, p in dist.items() if s >= self.needed), Fraction(0))
+
+
+# --------------------------------------------------------------------------------- Attacks
+@dataclass(frozen=True, slots=True)
+class DefenceDie:
+    rolled: tuple[int, ...]  # two dice at Advantage/Disadvantage, else one
+    kept: int
+
+    @property
+    def saves(self) -> int:
+        return _SUCCESS[self.kept]
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRoll:
+    power_dice: list[int]  # after any re-rolls
+    rerolled: list[tuple[int, int]]  # (old face, new face) for each re-rolled Power die
+    hits: int  # Successes on the Power dice (a Crit is two)
+    crits: int  # number of 6s
+    armour_blocked: int
+    defence: list[DefenceDie]
+    damage: int
+
+    @property
+    def hits_after_armour(self) -> int:
+        return self.hits - self.armour_blocked
+
+    @property
+    def defended(self) -> int:
+        return self.hits_after_armour - self.damage
+
+
+@lru_cache(maxsize=64)
+def _defence_die(advantage: int) -> tuple[Fraction, Fraction, Fraction]:
+    """P(0, 1, 2 Hits defended) by one Defence Roll (arcworlde.combat.attack_resolution:
+    at Advantage or Disadvantage each Defence die is two dice keeping the best or worst)."""
+    if advantage == 0:
+        return _ONE_DIE
+    counts = [0, 0, 0]
+    for a, b in product(range(1, 7), repeat=2):
+        kept = max(a, b) if advantage > 0 else min(a, b)
+        counts[_SUCCESS[kept]] += 1
+    return (Fraction(counts[0], 36), Fraction(counts[1], 36), Fraction(counts[2], 36))
+
+
+@lru_cache(maxsize=4096)
+def _defence_chain(hits: int, advantage: int, rerolls: int = 0) -> dict[int, Fraction]:
+    """Damage distribution when ``hits`` Hits face the Defence Roll chain: roll one die at a
+    time, cancel 1 (Success) or 2 (Crit) Hits, stop at the first Failure; the Hits still
+    standing then become Damage. ``rerolls`` failed Defence Rolls are rolled again first."""
+    if hits <= 0:
+        return {0: Fraction(1)}
+    p_fail, p_one, p_two = _defence_die(advantage)
+    out: dict[int, Fraction] = {}
+    if rerolls > 0:
+        for dmg, q in _defence_chain(hits, advantage, rerolls - 1).items():
+            out[dmg] = p_fail * q
+    else:
+        out[hits] = p_fail
+    for saved, p in ((1, p_one), (2, p_two)):
+        for dmg, q in _defence_chain(hits - saved, advantage, rerolls).items():
+            out[dmg] = out.get(dmg, Fraction(0)) + p * q
+    return out
+
+
+def _multinomial(n: int, ks: Sequence[int]) -> int:
+    out = factorial(n)
+    for k in ks:
+        out //= factorial(k)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _power_outcomes(power: int, rerolls: int) -> dict[tuple[int, int], Fraction]:
+    """Distribution of (non-Crit Hits, Crits) from ``power`` dice when up to ``rerolls`` failed
+    dice may be re-rolled once each (arcworlde.dice.rerolls: the new result stands)."""
+    out: dict[tuple[int, int], Fraction] = {}
+    p0, p1, p2 = _ONE_DIE
+    for fails in range(power + 1):
+        for crits in range(power - fails + 1):
+            ones = power - fails - crits
+            p = _multinomial(power, (fails, ones, crits)) * p0**fails * p1**ones * p2**crits
+            k = min(fails, rerolls)
+            # k re-rolled dice, each again 0 / 1 / 2 Successes.
+            for a in range(k + 1):
+                for c in range(k - a + 1):
+                    b = k - a - c
+                    q = _multinomial(k, (a, b, c)) * p0**a * p1**b * p2**c
+                    key = (ones + b, crits + c)
+                    out[key] = out.get(key, Fraction(0)) + p * q
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMechanic:
+    """One Attack (arcworlde.combat.attack_resolution, arcworlde.combat.armour_value).
+
+    Roll ``power`` D6: each Success is a Hit, each Crit two. Subtract ``armour`` (from the Hits
+    of non-Crit dice only when Crits ignore Armour; not at all when the Attack ignores Armour),
+    then the target rolls Defence dice one at a time until one fails or no Hits are left;
+    the Hits left when a Defence Roll fails are the Damage. ``defence`` is +1 at Advantage
+    (Cover), -1 at Disadvantage (Prone, Broken), 0 otherwise. ``rerolls`` failed Power dice may
+    be re-rolled once each; ``defence_rerolls`` failed Defence Rolls are rolled again (both
+    dice of the roll at Advantage or Disadvantage).
+    """
+
+    power: int
+    armour: int = 0
+    defence: int = 0
+    crit_ignores_armour: bool = False
+    ignores_armour: bool = False
+    rerolls: int = 0
+    defence_rerolls: int = 0
+
+    def _blocked(self, plain_hits: int, crit_hits: int) -> int:
+        if self.ignores_armour or self.armour <= 0:
+            return 0
+        if self.crit_ignores_armour:
+            return min(self.armour, plain_hits)
+        return min(self.armour, plain_hits + crit_hits)
+
+    def sample(self, dice: Dice) -> AttackRoll:
+        faces = dice.roll(self.power)
+        rerolled: list[tuple[int, int]] = []
+        budget = self.rerolls
+        for i, f in enumerate(faces):
+            if budget <= 0:
+                break
+            if _SUCCESS[f] == 0:
+                new = dice.d6()
+                rerolled.append((f, new))
+                faces[i] = new
+                budget -= 1
+        crits = sum(1 for f in faces if f == 6)
+        plain = sum(1 for f in faces if f in (4, 5))
+        hits = plain + 2 * crits
+        blocked = self._blocked(plain, 2 * crits)
+        left = hits - blocked
+        defence: list[DefenceDie] = []
+        second_chances = self.defence_rerolls
+        while left > 0:
+            die = self._defence_roll(dice)
+            defence.append(die)
+            if die.saves == 0:
+                if second_chances <= 0:
+                    break
+                second_chances -= 1
+                continue
+            left = max(0, left - die.saves)
+        return AttackRoll(faces, rerolled, hits, crits, blocked, defence, left)
+
+    def _defence_roll(self, dice: Dice) -> DefenceDie:
+        if self.defence == 0:
+            face = dice.d6()
+            return DefenceDie((face,), face)
+        rolled = (dice.d6(), dice.d6())
+        return DefenceDie(rolled, max(rolled) if self.defence > 0 else min(rolled))
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact distribution of Damage dealt by this Attack."""
+        out: dict[int, Fraction] = {}
+        for (plain, crits), p in _power_outcomes(self.power, self.rerolls).items():
+            hits = plain + 2 * crits
+            left = hits - self._blocked(plain, 2 * crits)
+            for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
+                out[dmg] = out.get(dmg, Fraction(0)) + p * q
+        return dict(sorted(out.items()))
+
+    def crit_chance(self) -> Fraction:
+        """Probability that at least one Power die is a Crit (before re-rolls)."""
+        return 1 - Fraction(5, 6) ** self.power
+
+    def mean(self) -> Fraction:
+        return sum((d * p for d, p in self.distribution().items()), Fraction(0))
+
+
+@lru_cache(maxsize=8192)
+def expected_damage(mechanic: AttackMechanic) -> float:
+    """Mean Damage of an Attack, cached for the AIs' inner loops."""
+    return float(mechanic.mean())
+
+
+# --------------------------------------------------------------------------------- Bravery
+@dataclass(frozen=True, slots=True)
+class BraveryRoll:
+    rolled: list[int]
+    kept: list[int]
+    total: int
+    bravery: int
+
+    @property
+    def passed(self) -> bool:
+        return self.total <= self.bravery
+
+
+@dataclass(frozen=True, slots=True)
+class BraveryTest:
+    """Roll 2D6 and pass on a total equal to or under Bravery (arcworlde.morale.bravery_test).
+
+    Low is good here, so at Advantage three dice are rolled and the highest dropped; at
+    Disadvantage the lowest (our reading of arcworlde.dice.advantage_disadvantage, as the
+    rules yaml suggests)."""
+
+    bravery: int
+    advantage: int = 0
+
+    def sample(self, dice: Dice) -> BraveryRoll:
+        if self.advantage == 0:
+            rolled = dice.roll(2)
+            kept = rolled
+        else:
+            rolled = dice.roll(3)
+            drop = rolled.index(max(rolled) if self.advantage > 0 else min(rolled))
+            kept = rolled[:drop] + rolled[drop + 1 :]
+        return BraveryRoll(rolled, kept, sum(kept), self.bravery)
+
+    def distribution(self) -> dict[int, Fraction]:
+        """Exact distribution of the kept total."""
+        if self.advantage == 0:
+            die = 2 @ icepool.d6
+        else:
+            pool = icepool.Pool([icepool.d6] * 3)
+            die = (pool.lowest(2) if self.advantage > 0 else pool.highest(2)).sum()
+        return {int(o): Fraction(p) for o, p in zip(die.outcomes(), die.probabilities(), strict=True)}
+
+    def probability(self) -> Fraction:
+        return sum((p for t, p in self.distribution().items() if t <= self.bravery), Fraction(0))
+
+
+# --------------------------------------------------------------------------------- Leg It
+def leg_it_trips_on(attempt: int) -> int:
+    """The lowest face that trips on the ``attempt``-th Leg It roll of an Activation:
+    6 on the first, 5 on the second, ... and every face from the sixth on
+    (arcworlde.action.leg_it)."""
+    return max(1, 7 - attempt)
+
+
+@dataclass(frozen=True, slots=True)
+class LegItRoll:
+    """One Leg It roll: the inches gained, or a trip (Prone, no distance)."""
+
+    attempt: int
+    face: int
+
+    @property
+    def trips(self) -> bool:
+        return self.face >= leg_it_trips_on(self.attempt)
+
+    @property
+    def inches(self) -> int:
+        return 0 if self.trips else self.face
+
+    @staticmethod
+    def sample(dice: Dice, attempt: int) -> LegItRoll:
+        return LegItRoll(attempt, dice.d6())
+
+    @staticmethod
+    def sequence_distribution(attempts: int) -> dict[tuple[int, bool], Fraction]:
+        """Exact distribution of (total inches, fell Prone) when a Character commits to up to
+        ``attempts`` Leg It rolls, stopping at the first trip."""
+        states: dict[tuple[int, bool], Fraction] = {(0, False): Fraction(1)}
+        for attempt in range(1, attempts + 1):
+            trip_on = leg_it_trips_on(attempt)
+            nxt: dict[tuple[int, bool], Fraction] = {}
+            for (dist, fell), p in states.items():
+                if fell:
+                    nxt[(dist, True)] = nxt.get((dist, True), Fraction(0)) + p
+                    continue
+                for face in range(1, 7):
+                    key = (dist, True) if face >= trip_on else (dist + face, False)
+                    nxt[key] = nxt.get(key, Fraction(0)) + p / 6
+            states = nxt
+        return dict(sorted(states.items()))

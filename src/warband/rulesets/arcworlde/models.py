@@ -1,0 +1,282 @@
+"""Pydantic models of ArcWorlde content files and warband lists (validated at the edge),
+and the frozen dataclasses the game uses at run time.
+
+Rule ids: ``arcworlde.list.stat_profile``, ``arcworlde.list.attack_profile``,
+``arcworlde.equipment.types``, ``arcworlde.list.warband``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+__all__ = [
+    "Attack",
+    "AttackModel",
+    "AttackSpecial",
+    "CharacterClass",
+    "Equipment",
+    "EquipmentFile",
+    "EquipmentModel",
+    "FactionModel",
+    "FactionsFile",
+    "ListEntry",
+    "Profile",
+    "ProfileModel",
+    "ProfilesFile",
+    "ScenarioModel",
+    "TraitModel",
+    "TraitsFile",
+    "WarbandListModel",
+]
+
+Slug = str
+SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CharacterClass(str, Enum):
+    """Character Classes (arcworlde.list.class.*)."""
+
+    COMMANDER = "commander"
+    MAGE = "mage"
+    UNIT = "unit"
+    ELITE = "elite"
+    IRREGULAR = "irregular"
+    HEAVY = "heavy"
+    BEAST = "beast"
+    MONSTER = "monster"
+    TITAN = "titan"
+    SWORD_FOR_HIRE = "sword-for-hire"
+
+
+CREATURE_CLASSES = frozenset({CharacterClass.BEAST, CharacterClass.MONSTER, CharacterClass.TITAN})
+Difficulty = Literal["easy", "medium", "hard", "legendary"]
+
+
+class AttackSpecial(Strict):
+    """Special Rules of an Attack that the engine implements (arcworlde.list.attack_profile)."""
+
+    crit_ignores_armour: bool = Field(False, description="Hits from Crits ignore Armour.")
+    ignores_armour: bool = Field(False, description="All Hits ignore Armour.")
+    crit_reduce_ap: int = Field(
+        0, ge=0, le=3,
+        description="If a Crit is rolled, the target's AP drops by this much for its next "
+        "Activation (does not stack).",
+    )
+    crit_breaks_armour: bool = Field(
+        False, description="If a Crit is rolled, the target's Armour Value drops by 1 for the "
+        "rest of the game (arcworlde.combat.armour_value)."
+    )
+    crit_knocks_prone: bool = Field(False, description="If a Crit is rolled, the target is knocked Prone.")
+    charge_power: int = Field(0, ge=0, le=6, description="Extra Power when the attacker Charged this Activation.")
+
+
+class AttackModel(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    ap: int | None = Field(
+        None, ge=0, le=10,
+        description="AP cost of a melee Attack; ranged Attacks have none (they are Shot Feats).",
+    )
+    power: int = Field(ge=0, le=30, description="Number of D6 rolled for Hits.")
+    range: float | None = Field(None, gt=0, le=72, description="Range in inches; makes it a Ranged Attack.")
+    shot: Difficulty = Field("easy", description="Feat difficulty of a Shot with this Attack.")
+    special: AttackSpecial = AttackSpecial()
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _melee_needs_ap(self) -> AttackModel:
+        if self.range is None and self.ap is None:
+            raise ValueError("a melee Attack (no range) needs an AP cost")
+        return self
+
+
+class ProfileModel(Strict):
+    id: Slug = Field(pattern=SLUG_PATTERN, max_length=60)
+    name: str = Field(min_length=1, max_length=60)
+    faction: Slug = Field(pattern=SLUG_PATTERN)
+    cost: int = Field(ge=0, le=5000, description="Base cost in Gold Pieces (GP).")
+    classes: list[CharacterClass] = Field(min_length=1)
+    ap: int = Field(ge=0, le=12)
+    movement: int = Field(ge=0, le=24)
+    bravery: int = Field(ge=2, le=12)
+    hp: int = Field(ge=1, le=200)
+    base: int = Field(30, ge=20, le=160, description="Base diameter in mm.")
+    attacks: list[AttackModel] = Field(default_factory=list)
+    traits: list[Slug] = Field(default_factory=list)
+    equipment: list[Slug] = Field(default_factory=list, description="Equipment included in the cost.")
+    text: str = ""
+
+
+class ProfilesFile(Strict):
+    source: Literal["book", "house"]
+    note: str = ""
+    profiles: list[ProfileModel]
+
+
+class EquipmentModel(Strict):
+    id: Slug = Field(pattern=SLUG_PATTERN, max_length=60)
+    name: str
+    kind: Literal["gear", "item"]
+    cost: int = Field(ge=0, le=1000)
+    weapon: bool = False
+    armour: int = Field(0, ge=0, le=5)
+    movement: int = Field(0, ge=-6, le=6)
+    attacks: list[AttackModel] = Field(default_factory=list)
+    traits: list[Slug] = Field(default_factory=list)
+    text: str = ""
+
+
+class EquipmentFile(Strict):
+    source: Literal["book", "house"]
+    note: str = ""
+    equipment: list[EquipmentModel]
+
+
+class TraitModel(Strict):
+    id: Slug = Field(pattern=SLUG_PATTERN)
+    name: str
+    source: Literal["book", "house"]
+    rule: str = ""
+    implemented: bool = True
+    text: str
+
+
+class TraitsFile(Strict):
+    traits: list[TraitModel]
+
+
+class FactionModel(Strict):
+    id: Slug = Field(pattern=SLUG_PATTERN)
+    name: str
+    allies: list[Slug] = Field(default_factory=list)
+    max_commanders: int = Field(1, ge=1, le=10)
+    source: Literal["book", "house"] = "house"
+
+
+class FactionsFile(Strict):
+    factions: list[FactionModel]
+
+
+class TerrainModel(Strict):
+    name: str
+    kind: Literal["open", "difficult", "impassable"]
+    points: list[tuple[float, float]] = Field(min_length=3)
+    blocks_sight: bool = False
+    cover: bool = False
+
+
+class ObjectiveModel(Strict):
+    name: str
+    x: float
+    y: float
+
+
+class ScenarioModel(Strict):
+    id: Slug = Field(pattern=SLUG_PATTERN)
+    name: str
+    source: Literal["book", "house"] = "house"
+    text: str = ""
+    width: float = Field(36.0, ge=12, le=120)
+    height: float = Field(36.0, ge=12, le=120)
+    rounds: int = Field(5, ge=1, le=20)
+    deployment_depth: float = Field(6.0, gt=0, le=24)
+    terrain: list[TerrainModel] = Field(default_factory=list)
+    objectives: list[ObjectiveModel] = Field(default_factory=list)
+    objective_range: float = Field(2.0, ge=0, le=12, description="Inches (base edge to marker) to contest a marker.")
+    vp_per_objective: int = Field(2, ge=0, le=20)
+    vp_per_knock_out: int = Field(1, ge=0, le=20)
+    vp_commander_bonus: int = Field(1, ge=0, le=20)
+
+
+class ListEntry(Strict):
+    profile: Slug = Field(min_length=1, max_length=80)
+    count: int = Field(1, ge=1, le=50)
+    equipment: list[Slug] = Field(default_factory=list, max_length=20)
+    name: str | None = Field(None, max_length=60)
+
+
+class WarbandListModel(Strict):
+    """A warband list file (arcworlde.list.warband)."""
+
+    ruleset: str = Field(description="Must be 'arcworlde'.")
+    name: str = Field(min_length=1, max_length=80)
+    faction: Slug | None = Field(None, description="Defaults to the Commander's faction.")
+    game_value: int = Field(ge=1, le=100_000, description="GP budget (arcworlde.list.gold_game_value).")
+    characters: list[ListEntry] = Field(min_length=1, max_length=100)
+
+
+# ------------------------------------------------------------------------- run-time records
+@dataclass(frozen=True, slots=True)
+class Attack:
+    name: str
+    ap: int | None
+    power: int
+    range: float | None
+    shot: str
+    crit_ignores_armour: bool
+    ignores_armour: bool
+    crit_reduce_ap: int
+    crit_breaks_armour: bool
+    crit_knocks_prone: bool
+    charge_power: int
+    source: str  # profile or equipment id it comes from
+
+    @property
+    def ranged(self) -> bool:
+        return self.range is not None
+
+    @staticmethod
+    def of(model: AttackModel, source: str) -> Attack:
+        s = model.special
+        return Attack(
+            model.name, model.ap, model.power, model.range, model.shot,
+            s.crit_ignores_armour, s.ignores_armour, s.crit_reduce_ap, s.crit_breaks_armour,
+            s.crit_knocks_prone, s.charge_power, source,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Equipment:
+    id: str
+    name: str
+    kind: str
+    cost: int
+    weapon: bool
+    armour: int
+    movement: int
+    attacks: tuple[Attack, ...]
+    traits: frozenset[str]
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    id: str
+    name: str
+    faction: str
+    cost: int
+    classes: frozenset[CharacterClass]
+    ap: int
+    movement: int
+    bravery: int
+    hp: int
+    base: int
+    attacks: tuple[Attack, ...]
+    traits: frozenset[str]
+    equipment: tuple[Equipment, ...]
+    source: str
+
+    @property
+    def creature(self) -> bool:
+        return bool(self.classes & CREATURE_CLASSES)
+
+    @property
+    def commander(self) -> bool:
+        return CharacterClass.COMMANDER in self.classes

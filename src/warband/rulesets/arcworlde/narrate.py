@@ -1,0 +1,146 @@
+"""The narrated battle log: one line of rich markup per event."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from rich.markup import escape
+
+from warband.core.events import Event
+
+__all__ = ["narrate"]
+
+
+def _dice(values: list[int]) -> str:
+    return "[" + " ".join(str(v) for v in values) + "]"
+
+
+def _mode(value: int) -> str:
+    return {1: " at Advantage", -1: " at Disadvantage"}.get(value, "")
+
+
+def _n(e: Event, key: str) -> str:
+    return f"[bold]{escape(str(e[key]))}[/bold]"
+
+
+def _game_start(e: Event) -> str:
+    sides = " vs ".join(f"{escape(n)} ({s.upper()})" for s, n in e["sides"].items())
+    return f"[bold magenta]{sides}[/] - {escape(e['scenario'])}, {e['rounds']} Rounds"
+
+
+def _rolloff(title: str) -> Callable[[Event], str]:
+    def fmt(e: Event) -> str:
+        rolls = "; then ".join(
+            ", ".join("-" if r is None else str(r) for r in rr) for rr in e["rolls"]
+        )
+        return f"{title}: rolls {rolls} -> {e['order'][0].upper()} first"
+    return fmt
+
+
+def _attack(e: Event) -> str:
+    kind = "shoots" if e["ranged"] else "attacks"
+    stray = " [red](stray shot)[/red]" if e["stray"] else ""
+    charge = " (Charge bonus)" if e.get("charged") else ""
+    text = (f"    {_n(e, 'who')} {kind} {_n(e, 'target')} with {escape(e['attack'])}{stray}"
+            f" - Power {e['power']}{charge} {_dice(e['dice'])}: {e['hits']} Hit(s)")
+    if e["blocked"]:
+        text += f", Armour {e['armour']} stops {e['blocked']}"
+    if e["defence"]:
+        cover = " (Cover)" if e["cover"] else ""
+        rolls = " ".join("/".join(map(str, d)) for d in e["defence"])
+        text += f"; Defence{_mode(e['defence_mode'])}{cover} [{rolls}] saves {e['defended']}"
+    hp = e["hp"]
+    colour = "red" if e["damage"] else "green"
+    text += f" -> [{colour}]{e['damage']} Damage[/{colour}] (HP {hp[0]}->{hp[1]})"
+    return text
+
+
+def _feat(e: Event) -> str:
+    ok = "[green]success[/green]" if e["success"] else "[red]failure[/red]"
+    return (f"    {_n(e, 'who')} Feat to {escape(e['purpose'])}: {e['ap']}AP{_mode(e['advantage'])},"
+            f" {e['difficulty']} ({e['needed']}) {_dice(e['kept'])} = {e['successes']} -> {ok}")
+
+
+def _bravery(e: Event) -> str:
+    adv = f" at Advantage ({escape(e['advantage'])} near)" if e["advantage"] else ""
+    ok = "[green]passes[/green]" if e["passed"] else "[red]fails[/red]"
+    return (f"    {_n(e, 'who')} Bravery Test ({escape(e['cause'])}){adv}: {_dice(e['rolled'])}"
+            f" = {e['total']} vs {e['bravery']} -> {ok}")
+
+
+def _leg_it(e: Event) -> str:
+    again = " (Agile re-roll)" if e.get("reroll") else ""
+    result = "[red]trips![/red]" if e["trips"] else f"+{e['face']}\""
+    return f"    {_n(e, 'who')} Legs It{again}: roll {e['attempt']} (trips on {e['trips_on']}+) = {e['face']} -> {result}"
+
+
+def _move(e: Event) -> str:
+    verb = {"move": "moves", "leg_it": "dashes", "flee": "flees", "disengage": "backs off"}[e["kind"]]
+    return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to ({e['to'][0]:.1f}, {e['to'][1]:.1f})"
+
+
+def _activate(e: Event) -> str:
+    pen = f" (-{e['penalty']} from a Crit)" if e["penalty"] else ""
+    return f"  [cyan]>[/cyan] {_n(e, 'who')} activates with {e['ap']} AP{pen}"
+
+
+def _game_end(e: Event) -> str:
+    vp = ", ".join(str(v) for v in e["vp"])
+    won = f"{e['winner'].upper()} wins" if e["winner"] else "a draw"
+    return f"[bold magenta]Game over after Round {e['rounds']}: VP {vp} - {won}[/]"
+
+
+FORMATS: dict[str, Callable[[Event], str | None]] = {
+    "game_start": _game_start,
+    "deployment_roll": _rolloff("Deployment roll-off"),
+    "deploy_order": lambda e: f"{e['first'].upper()} deploys first",
+    "deploy": lambda e: f"  {_n(e, 'who')} deploys at ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
+    "no_room": lambda e: f"[red]{e['side'].upper()} has no room left to deploy[/red]",
+    "round": lambda e: f"\n[bold yellow]=== Round {e['number']} ===[/]",
+    "initiative": _rolloff("Initiative"),
+    "activate": _activate,
+    "stand_up": lambda e: (f"    {_n(e, 'who')} gets up" + (" (free, new Round)" if e["free"] else "")
+                           + (f" helped by {escape(e['helper'])}" if e.get("helper") else "")),
+    "unruly": lambda e: f"    {_n(e, 'who')} is unruly: AP halved to {e['ap']}",
+    "weapon": lambda e: f"    {_n(e, 'who')} takes up {escape(e['weapon'])}",
+    "move": _move,
+    "engage": lambda e: f"    {_n(e, 'who')} is Engaged with {escape(', '.join(e['enemies']))}",
+    "leg_it": _leg_it,
+    "charge": lambda e: f"    [bold red]{escape(e['who'])} Charges {escape(e['target'])}![/] (+1AP, {e['ap']} AP left)",
+    "prone": lambda e: f"    {_n(e, 'who')} is knocked Prone ({escape(e['cause'])})",
+    "feat": _feat,
+    "attack": _attack,
+    "stray_shot": lambda e: f"    the Shot goes astray and hits {escape(e['hit'])}!",
+    "miss": lambda e: f"    {_n(e, 'who')} misses {escape(e['target'])}",
+    "ap_reduced": lambda e: f"    {_n(e, 'who')} will have {e['by']} AP less next Activation",
+    "armour_broken": lambda e: f"    {_n(e, 'who')}'s Armour is broken (now {e['armour']})",
+    "hp_loss": lambda e: f"    {_n(e, 'who')} loses {e['amount']} HP ({escape(e['cause'])}) (HP {e['hp'][0]}->{e['hp'][1]})",
+    "knock_out": lambda e: f"    [bold red]{escape(e['who'])} is Knocked Out![/] (+{e['vp']} VP to {e['side'].upper()})",
+    "bravery": _bravery,
+    "broken": lambda e: f"    [red]{escape(e['who'])} is Broken![/red]",
+    "flee": lambda e: f"    {_n(e, 'who')} Flees toward the {e['toward']}",
+    "rally": lambda e: f"    [green]{escape(e['who'])} Rallies[/green]",
+    "disengaged": lambda e: f"    {_n(e, 'who')} Disengages",
+    "rousing_cheer": lambda e: f"    {_n(e, 'who')} gives a Rousing Cheer!",
+    "activation_end": lambda e: None,
+    "round_end": lambda e: None,
+    "objective": lambda e: f"  {e['side'].upper()} holds {escape(e['name'])} (+{e['vp']} VP)",
+    "reason": lambda e: f"    [dim]({escape(e['text'])})[/dim]",
+    "game_end": _game_end,
+}
+
+
+def narrate(event: Event) -> str | None:
+    fmt = FORMATS.get(event.kind)
+    if fmt is None:
+        return f"    {escape(event.kind)}: {escape(str(event.data))}"
+    return fmt(event)
+
+
+def narrate_all(events: list[Event]) -> list[str]:
+    out = []
+    for e in events:
+        line = narrate(e)
+        if line is not None:
+            out.append(line)
+    return out
+

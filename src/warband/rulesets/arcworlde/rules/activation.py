@@ -1,0 +1,285 @@
+"""An Activation: spending AP on Actions, one decision at a time.
+
+Rule ids: ``arcworlde.activation.ap_and_actions``, ``arcworlde.action.free_move``,
+``arcworlde.action.leg_it``, ``arcworlde.action.charge``, ``arcworlde.core.prone``,
+``arcworlde.action.stand_up``, ``arcworlde.combat.melee_attack``, ``arcworlde.feat.take_shot``,
+``arcworlde.combat.disengage``, ``arcworlde.morale.broken_flee``,
+``arcworlde.morale.broken_in_melee``, ``arcworlde.morale.rally``,
+``arcworlde.hire.other_factions``, ``arcworlde.equipment.weapon_choice``,
+``arcworlde.trait.agile``.
+
+Readings of ambiguous points (switchable ones live in :class:`Options`):
+
+* The free movement is one move, made at any point of the Activation, not split
+  (arcworlde.activation.ap_and_actions).
+* Leg It needs the free movement used and no Action yet; after each safe roll the Character
+  may roll again for free until it does something else (arcworlde.action.leg_it).
+* A Prone Character may only try to stand up (Easy Feat) or end its Activation
+  (arcworlde.core.prone).
+* After a successful Disengage the Character makes its free movement at once if it has not
+  used it (``Options.disengage_moves``); otherwise it may not move away this Activation.
+* A Broken Character Flees at the start of its next Activation; at the Activations after that
+  it first tries to Rally (arcworlde.morale.rally). A Broken Character in base contact spends
+  each AP on a Disengage attempt until one succeeds, then Flees. After Fleeing its Activation
+  ends.
+* Unruly Characters (other factions) halve their AP, rounding down, minimum 1, when they fail
+  their Bravery Test on Activation; the failure does not Break them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from warband.core.decisions import Decision
+from warband.core.game import Flow
+from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.mechanics import LegItRoll, leg_it_trips_on
+from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA, bravery_test
+from warband.rulesets.arcworlde.rules.combat import (
+    disengage,
+    resolve_attack,
+    shoot,
+    shot_targets,
+)
+from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
+from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
+from warband.rulesets.arcworlde.state import ArcState, Character
+
+__all__ = ["Turn", "action_options", "activation"]
+
+
+@dataclass(slots=True)
+class Turn:
+    """Book-keeping of the Activation in progress."""
+
+    ch: Character
+    ap: int
+    free_move_used: bool = False
+    action_taken: bool = False
+    legit_rolls: int = 0
+    legging: bool = False  # a Leg It sequence is open: the next roll is free
+    charged: bool = False
+    cheered: bool = False
+
+    @property
+    def can_start_leg_it(self) -> bool:
+        return self.free_move_used and not self.action_taken and self.legit_rolls == 0 and self.ap >= 1
+
+
+def action_options(st: Any, turn: Turn) -> list[Any]:
+    """Every legal choice for the acting Character now (``st`` may be a view)."""
+    ch = turn.ch
+    opts: list[Any] = []
+    if ch.prone:
+        opts.extend(C.StandUp(ap) for ap in range(1, turn.ap + 1))
+        opts.append(C.EndActivation())
+        return opts
+    engaged = st.engaged_with(ch)
+    if engaged:
+        for attack in ch.usable_attacks():
+            if attack.ranged or attack.ap is None or attack.ap > turn.ap:
+                continue
+            for enemy in engaged:
+                opts.append(C.Attack(attack.name, enemy.uid))
+        if turn.ap >= 1 and not (st.options.disengage_moves and turn.free_move_used):
+            opts.extend(C.Disengage(ap) for ap in range(1, turn.ap + 1))
+    else:
+        if not turn.free_move_used:
+            opts.extend(move_candidates(st, ch, ch.movement))
+        if turn.legging or turn.can_start_leg_it:
+            opts.append(C.LegIt())
+        if turn.ap >= 1:
+            for attack in ch.usable_attacks():
+                if not attack.ranged:
+                    continue
+                for enemy in shot_targets(st, ch, attack):
+                    opts.extend(C.Shoot(attack.name, enemy.uid, ap) for ap in range(1, turn.ap + 1))
+    if turn.ap >= 1:
+        for friend in st.friends_in_contact(ch):
+            if friend.prone:
+                opts.extend(C.HelpUp(friend.uid, ap) for ap in range(1, turn.ap + 1))
+        if len(ch.weapons) > 1:
+            for w in ch.weapons:
+                if w.id != ch.weapon:
+                    opts.extend(C.SwitchWeapon(w.id, ap) for ap in range(1, turn.ap + 1))
+        if "rousing-cheer" in ch.traits and not turn.cheered and any(
+            f.broken and st.distance(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
+        ):
+            opts.append(C.RousingCheer())
+    opts.append(C.EndActivation())
+    return opts
+
+
+def _action_decision(st: ArcState, turn: Turn) -> Decision:
+    ch = turn.ch
+    free_form = is_move if (not turn.free_move_used and not ch.prone and not st.engaged_with(ch)) else None
+    return Decision(
+        "action", ch.side, action_options(st, turn),
+        prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
+        info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
+              "legging": turn.legging},
+    )
+
+
+def activation(st: ArcState, ch: Character) -> Flow:
+    """Activate ``ch`` and play out its Activation."""
+    ch.activated = True
+    ap = max(0, ch.ap - ch.ap_penalty)
+    st.log.emit("activate", who=ch.name, ap=ap, penalty=ch.ap_penalty)
+    ch.ap_penalty = 0
+    if ch.prone and ch.prone_round < st.round:
+        ch.prone = False
+        st.log.emit("stand_up", who=ch.name, free=True)
+    if ch.unruly and not bravery_test(st, ch, "unruly hired Character"):
+        ap = max(1, ap // 2)
+        st.log.emit("unruly", who=ch.name, ap=ap)
+    turn = Turn(ch, ap)
+    if ch.broken:
+        rallied = ch.fled and bravery_test(st, ch, "rally")
+        if rallied:
+            ch.broken = False
+            ch.fled = False
+            st.log.emit("rally", who=ch.name)
+        else:
+            _broken_flight(st, turn)
+            _end(st, turn)
+            return
+    if len(ch.weapons) > 1:
+        pick = yield Decision(
+            "choose_weapon", ch.side, [C.ChooseWeapon(w.id) for w in ch.weapons],
+            prompt=f"{ch.name}: weapon for this Activation", info={"character": ch.uid},
+        )
+        ch.weapon = pick.weapon
+        st.log.emit("weapon", who=ch.name, weapon=pick.weapon)
+    while ch.on_table:
+        choice = yield _action_decision(st, turn)
+        if isinstance(choice, C.EndActivation):
+            break
+        yield from _perform(st, turn, choice)
+        if ch.on_table and ch.broken and not ch.fled:
+            # Broken during its own Activation: it Flees at once (arcworlde.morale.broken_flee).
+            _broken_flight(st, turn)
+            break
+        if not ch.on_table or (turn.ap <= 0 and not turn.legging and turn.free_move_used):
+            break
+    _end(st, turn)
+
+
+def _end(st: ArcState, turn: Turn) -> None:
+    st.log.emit("activation_end", who=turn.ch.name, unspent=max(0, turn.ap))
+
+
+def _broken_flight(st: ArcState, turn: Turn) -> None:
+    """A Broken Character struggles out of melee (1AP per Disengage attempt) and Flees."""
+    ch = turn.ch
+    while ch.on_table and st.engaged_with(ch) and turn.ap >= 1:
+        turn.ap -= 1
+        if disengage(st, ch, 1):
+            break
+    if ch.on_table and not st.engaged_with(ch):
+        flee(st, ch)
+        turn.free_move_used = True
+
+
+def _perform(st: ArcState, turn: Turn, choice: Any) -> Flow:
+    ch = turn.ch
+    if isinstance(choice, C.Move):
+        turn.free_move_used = True
+        do_move(st, ch, (choice.x, choice.y), ch.movement, "move")
+        return
+    if isinstance(choice, C.LegIt):
+        yield from _leg_it(st, turn)
+        return
+    # Anything else is an Action: it closes a Leg It sequence for good.
+    turn.action_taken = True
+    turn.legging = False
+    if isinstance(choice, C.Attack):
+        attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and not a.ranged)
+        assert attack.ap is not None
+        turn.ap -= attack.ap
+        resolve_attack(st, ch, attack, st.by_uid(choice.target), charged=turn.charged)
+    elif isinstance(choice, C.Shoot):
+        attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and a.ranged)
+        turn.ap -= choice.ap
+        shoot(st, ch, attack, st.by_uid(choice.target), choice.ap)
+    elif isinstance(choice, C.StandUp):
+        turn.ap -= choice.ap
+        if attempt_feat(st, ch, choice.ap, 1, "stand up"):
+            ch.prone = False
+            st.log.emit("stand_up", who=ch.name, free=False)
+    elif isinstance(choice, C.HelpUp):
+        friend = st.by_uid(choice.target)
+        turn.ap -= choice.ap
+        needed = help_up_difficulty(ch, friend)
+        if attempt_feat(st, ch, choice.ap, needed, f"help {friend.name} up"):
+            friend.prone = False
+            st.log.emit("stand_up", who=friend.name, free=False, helper=ch.name)
+    elif isinstance(choice, C.Disengage):
+        turn.ap -= choice.ap
+        if disengage(st, ch, choice.ap) and st.options.disengage_moves and not turn.free_move_used:
+            turn.free_move_used = True
+            goal = yield Decision(
+                "disengage_move", ch.side, move_candidates(st, ch, ch.movement),
+                prompt=f"{ch.name}: move away", accepts=is_move, info={"character": ch.uid},
+            )
+            do_move(st, ch, (goal.x, goal.y), ch.movement, "disengage")
+    elif isinstance(choice, C.SwitchWeapon):
+        turn.ap -= choice.ap
+        if attempt_feat(st, ch, choice.ap, 1, "switch weapons"):
+            ch.weapon = choice.weapon
+            st.log.emit("weapon", who=ch.name, weapon=choice.weapon)
+    elif isinstance(choice, C.RousingCheer):
+        turn.ap -= 1
+        turn.cheered = True
+        st.log.emit("rousing_cheer", who=ch.name)
+        for friend in list(st.friends_of(ch)):
+            if friend.broken and st.distance(ch, friend) <= COMMANDER_AURA:
+                if bravery_test(st, friend, "Rousing Cheer"):
+                    friend.broken = False
+                    friend.fled = False
+                    st.log.emit("rally", who=friend.name)
+    else:  # pragma: no cover - the options above are exhaustive
+        raise AssertionError(f"unhandled choice {choice!r}")
+
+
+def _leg_it(st: ArcState, turn: Turn) -> Flow:
+    """One Leg It roll (arcworlde.action.leg_it, arcworlde.trait.agile, arcworlde.action.charge)."""
+    ch = turn.ch
+    if not turn.legging:
+        turn.ap -= 1
+        turn.legging = True
+    turn.legit_rolls += 1
+    attempt = turn.legit_rolls
+    roll = LegItRoll.sample(st.dice, attempt)
+    st.log.emit("leg_it", who=ch.name, attempt=attempt, face=roll.face,
+                trips_on=leg_it_trips_on(attempt), trips=roll.trips)
+    if roll.trips and "agile" in ch.traits and ch.agile_round != st.round:
+        use = yield Decision(
+            "agile_reroll", ch.side, [C.AgileReroll(True), C.AgileReroll(False)],
+            prompt=f"{ch.name} tripped: use Agile to re-roll?", info={"character": ch.uid},
+        )
+        if use.use:
+            ch.agile_round = st.round
+            roll = LegItRoll.sample(st.dice, attempt)
+            st.log.emit("leg_it", who=ch.name, attempt=attempt, face=roll.face,
+                        trips_on=leg_it_trips_on(attempt), trips=roll.trips, reroll=True)
+    if roll.trips:
+        ch.prone = True
+        ch.prone_round = st.round
+        turn.legging = False
+        st.log.emit("prone", who=ch.name, cause="tripped while Legging It")
+        return
+    goal = yield Decision(
+        "leg_it_move", ch.side,
+        [*move_candidates(st, ch, roll.inches), C.Move(round(ch.x, 3), round(ch.y, 3), "stay")],
+        prompt=f"{ch.name} may move up to {roll.inches} more inches", accepts=is_move,
+        info={"character": ch.uid, "inches": roll.inches},
+    )
+    _, enemies = do_move(st, ch, (goal.x, goal.y), roll.inches, "leg_it")
+    if enemies:
+        turn.legging = False  # Engaged: it can move no further
+        if not turn.charged:
+            turn.charged = True
+            turn.ap += 1
+            st.log.emit("charge", who=ch.name, target=enemies[0].name, ap=turn.ap)

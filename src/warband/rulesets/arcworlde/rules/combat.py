@@ -1,0 +1,170 @@
+"""Combat: Melee and Ranged Attacks, Cover, Armour, Damage, Knock Outs, Disengaging.
+
+Rule ids: ``arcworlde.combat.attack_resolution``, ``arcworlde.combat.armour_value``,
+``arcworlde.combat.cover``, ``arcworlde.combat.line_of_sight``,
+``arcworlde.combat.melee_attack``, ``arcworlde.feat.take_shot``,
+``arcworlde.feat.shot_friendly_fire``, ``arcworlde.combat.disengage``,
+``arcworlde.combat.health_knock_out``, ``arcworlde.morale.bravery_triggers``.
+"""
+
+from __future__ import annotations
+
+from warband.core.dice import net_advantage
+from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
+from warband.rulesets.arcworlde.models import Attack
+from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, test_or_break
+from warband.rulesets.arcworlde.rules.feats import attempt_feat
+from warband.rulesets.arcworlde.state import ArcState, Character
+
+__all__ = [
+    "COVER_SHARE",
+    "attack_mechanic",
+    "defence_mode",
+    "disengage",
+    "disengage_difficulty",
+    "in_cover",
+    "knock_out",
+    "lose_hp",
+    "resolve_attack",
+    "shoot",
+    "shot_targets",
+]
+
+#: share of a model that terrain must hide for it to be in Cover (arcworlde.combat.cover)
+COVER_SHARE = 0.5
+
+
+def in_cover(st: ArcState, attacker: Character, target: Character) -> bool:
+    """Cover: at least half of the target is obscured by terrain as seen from the attacker."""
+    sight = st.table.sight(attacker.x, attacker.y, attacker.r, target.x, target.y, target.r)
+    return sight.hidden >= COVER_SHARE
+
+
+def defence_mode(cover: bool, target: Character) -> int:
+    """Defence Rolls are at Advantage in Cover and at Disadvantage when Prone
+    (arcworlde.core.prone) or Broken (arcworlde.morale.broken_in_melee); both cancel."""
+    return net_advantage(cover, target.prone or target.broken)
+
+
+def attack_mechanic(
+    attack: Attack, target: Character, cover: bool, charged: bool
+) -> AttackMechanic:
+    """The dice mechanic of ``attack`` against ``target`` in the current situation."""
+    return AttackMechanic(
+        power=attack.power + (attack.charge_power if charged else 0),
+        armour=target.armour,
+        defence=defence_mode(cover, target),
+        crit_ignores_armour=attack.crit_ignores_armour,
+        ignores_armour=attack.ignores_armour,
+        defence_rerolls=1 if "shield" in target.traits else 0,
+    )
+
+
+def resolve_attack(
+    st: ArcState, attacker: Character, attack: Attack, target: Character, charged: bool,
+    stray: bool = False,
+) -> int:
+    """Resolve one Attack: Power dice, Armour, Defence Rolls, Damage, Crit effects.
+    Returns the Damage dealt."""
+    cover = in_cover(st, attacker, target)
+    mech = attack_mechanic(attack, target, cover, charged)
+    roll = mech.sample(st.dice)
+    hp_before = target.hp
+    target.hp = max(0, target.hp - roll.damage)
+    attacker.damage_dealt += roll.damage
+    st.log.emit(
+        "attack", who=attacker.name, target=target.name, attack=attack.name,
+        power=mech.power, ranged=attack.ranged, stray=stray, charged=charged and attack.charge_power > 0,
+        dice=roll.power_dice, hits=roll.hits, crits=roll.crits, armour=target.armour,
+        blocked=roll.armour_blocked, cover=cover, defence_mode=mech.defence,
+        defence=[list(d.rolled) for d in roll.defence], defended=roll.defended,
+        damage=roll.damage, hp=[hp_before, target.hp],
+    )
+    if target.hp <= 0:
+        knock_out(st, target, attacker)
+        return roll.damage
+    if roll.crits:
+        if attack.crit_reduce_ap:
+            # "This does not stack": a second Crit does not take more AP.
+            target.ap_penalty = max(target.ap_penalty, attack.crit_reduce_ap)
+            st.log.emit("ap_reduced", who=target.name, by=attack.crit_reduce_ap)
+        if attack.crit_breaks_armour and target.armour > 0:
+            target.armour -= 1
+            st.log.emit("armour_broken", who=target.name, armour=target.armour)
+        if attack.crit_knocks_prone and not target.prone:
+            target.prone = True
+            target.prone_round = st.round
+            st.log.emit("prone", who=target.name, cause=attack.name)
+    return roll.damage
+
+
+def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
+    """Knock Out ``victim``: remove it, award Victory Points, and have friends within 3 inches
+    (measured before removal) take a Bravery Test."""
+    testers = [f for f in st.friends_of(victim) if st.distance(victim, f) <= KNOCK_OUT_RADIUS]
+    victim.hp = 0
+    victim.ko = True
+    scen = st.scenario
+    vp = scen.vp_per_knock_out + (scen.vp_commander_bonus if victim.commander else 0)
+    st.vp_knock_outs[1 - victim.side] += vp
+    if by is not None and by.side != victim.side:
+        by.knock_outs += 1
+    st.log.emit("knock_out", who=victim.name, by=by.name if by else None, vp=vp,
+                side=st.side_labels[1 - victim.side])
+    for friend in testers:
+        test_or_break(st, friend, f"{victim.name} was Knocked Out nearby")
+
+
+def lose_hp(st: ArcState, ch: Character, amount: int, cause: str, by: Character | None) -> None:
+    """Direct HP loss (no Armour, no Defence Roll)."""
+    before = ch.hp
+    ch.hp = max(0, ch.hp - amount)
+    st.log.emit("hp_loss", who=ch.name, amount=amount, cause=cause, hp=[before, ch.hp])
+    if ch.hp <= 0:
+        knock_out(st, ch, by)
+
+
+def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Character]:
+    """Enemies within range (base edge to base edge) and at least partly visible
+    (arcworlde.feat.take_shot, arcworlde.combat.line_of_sight)."""
+    assert attack.range is not None
+    out = []
+    for enemy in st.enemies_of(shooter):
+        if st.distance(shooter, enemy) > attack.range + 1e-9:
+            continue
+        if st.table.sight(shooter.x, shooter.y, shooter.r, enemy.x, enemy.y, enemy.r).visible:
+            out.append(enemy)
+    return out
+
+
+def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, ap: int) -> None:
+    """Take a Shot: a Feat (Easy unless the Attack says otherwise); on a success resolve the
+    Attack. A failed Shot at a target in base contact with the shooter's friends hits the one
+    of them nearest the shooter instead (arcworlde.feat.shot_friendly_fire)."""
+    if attempt_feat(st, shooter, ap, DIFFICULTY[attack.shot], f"shoot {attack.name} at {target.name}"):
+        resolve_attack(st, shooter, attack, target, charged=False)
+        return
+    friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
+    if friends:
+        victim = min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
+        st.log.emit("stray_shot", who=shooter.name, target=target.name, hit=victim.name)
+        resolve_attack(st, shooter, attack, victim, charged=False, stray=True)
+    else:
+        st.log.emit("miss", who=shooter.name, target=target.name)
+
+
+def disengage_difficulty(enemies: int) -> int:
+    """Easy against one enemy, one step harder for each extra enemy in base contact
+    (arcworlde.combat.disengage); beyond Legendary each enemy adds a Success (our reading)."""
+    return max(1, enemies)
+
+
+def disengage(st: ArcState, ch: Character, ap: int) -> bool:
+    """Attempt to Disengage. On a failure the Character loses 1HP per enemy in contact."""
+    enemies = st.engaged_with(ch)
+    needed = disengage_difficulty(len(enemies))
+    if attempt_feat(st, ch, ap, needed, "disengage"):
+        st.log.emit("disengaged", who=ch.name)
+        return True
+    lose_hp(st, ch, len(enemies), "failed to Disengage", enemies[0] if enemies else None)
+    return False

@@ -1,0 +1,32 @@
+"""Feats: one D6 per AP committed, Successes against a difficulty.
+
+Rule ids: ``arcworlde.feat.attempt``, ``arcworlde.feat.difficulty``,
+``arcworlde.action.stand_up``.
+"""
+
+from __future__ import annotations
+
+from warband.rulesets.arcworlde.mechanics import FeatCheck, difficulty_name
+from warband.rulesets.arcworlde.state import ArcState, Character
+
+__all__ = ["attempt_feat", "help_up_difficulty"]
+
+
+def attempt_feat(
+    st: ArcState, ch: Character, ap: int, needed: int, purpose: str, advantage: int = 0
+) -> bool:
+    """Roll a Feat for ``ch`` with ``ap`` dice; the AP is spent whatever the result
+    (arcworlde.feat.attempt). Returns whether it succeeded."""
+    roll = FeatCheck(ap, needed, advantage).sample(st.dice)
+    st.log.emit(
+        "feat", who=ch.name, purpose=purpose, ap=ap, difficulty=difficulty_name(needed),
+        needed=needed, rolled=roll.rolled, kept=roll.kept, successes=roll.successes,
+        success=roll.success, advantage=advantage,
+    )
+    return roll.success
+
+
+def help_up_difficulty(helper: Character, prone: Character) -> int:
+    """Helping a friend up is Easy if its base is no larger than the helper's, else Medium
+    (arcworlde.action.stand_up)."""
+    return 1 if prone.profile.base <= helper.profile.base else 2

@@ -1,0 +1,112 @@
+"""Movement: free movement, Legging It, Charging, terrain, Fleeing, and move candidates.
+
+Rule ids: ``arcworlde.action.free_move``, ``arcworlde.action.leg_it``,
+``arcworlde.action.charge``, ``arcworlde.terrain.movement_effects``,
+``arcworlde.morale.broken_flee``, ``arcworlde.combat.engagement``.
+
+A move is a goal point: the Character follows the shortest path round impassable terrain toward
+it, as far as its allowance goes (difficult terrain costs double), and stops on touching any
+other base. Moving toward an enemy therefore ends in base contact when the allowance suffices.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from warband.core.geometry import MoveResult
+from warband.rulesets.arcworlde.choices import Move
+from warband.rulesets.arcworlde.state import ArcState, Character
+
+__all__ = ["do_move", "flee", "flee_goal", "is_move", "move_candidates"]
+
+
+def is_move(choice: Any) -> bool:
+    """Free-form Move choices are legal anywhere (the path decides where the model ends)."""
+    return (
+        isinstance(choice, Move)
+        and isinstance(choice.x, int | float) and isinstance(choice.y, int | float)
+        and math.isfinite(choice.x) and math.isfinite(choice.y)
+    )
+
+
+def do_move(
+    st: ArcState, ch: Character, goal: tuple[float, float], allowance: float, kind: str
+) -> tuple[MoveResult, list[Character]]:
+    """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact."""
+    others = st.blocker_chars(ch)
+    res = st.table.move(
+        (ch.x, ch.y), goal, ch.r, allowance, [c.base for c in others],
+        fly="fly" in ch.traits,
+    )
+    start = (ch.x, ch.y)
+    ch.x, ch.y = res.x, res.y
+    touched = [others[i] for i in res.contact]
+    enemies = [c for c in touched if c.side != ch.side]
+    st.log.emit(
+        "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
+        to=[round(ch.x, 2), round(ch.y, 2)], inches=round(res.travelled, 2),
+        allowance=round(allowance, 2),
+    )
+    if enemies:
+        st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
+    return res, enemies
+
+
+def _dedupe(moves: list[Move], tol: float = 0.75) -> list[Move]:
+    out: list[Move] = []
+    for m in moves:
+        if all(abs(m.x - o.x) > tol or abs(m.y - o.y) > tol for o in out):
+            out.append(m)
+    return out
+
+
+def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
+    """Suggested goals for a move of up to ``allowance`` inches: toward each enemy, each
+    objective, the nearest cover, away from the nearest enemy, and toward the friendly
+    Commander. Any other point is legal too; these are the options AIs choose among."""
+    moves: list[Move] = []
+    enemies = [e for e in st.chars if e.on_table and e.side != ch.side]
+    for e in enemies:
+        moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
+    for obj in st.scenario.objectives:
+        moves.append(Move(obj.x, obj.y, f"to {obj.name}"))
+    cover = st.table.nearest_cover_point(ch.x, ch.y)
+    if cover is not None and cover[0] <= allowance + ch.r:
+        moves.append(Move(round(cover[1][0], 3), round(cover[1][1], 3), "into cover"))
+    if enemies:
+        near = min(enemies, key=lambda e: math.hypot(e.x - ch.x, e.y - ch.y))
+        dx, dy = ch.x - near.x, ch.y - near.y
+        d = math.hypot(dx, dy) or 1.0
+        ax, ay = st.table.clamp(ch.x + dx / d * allowance, ch.y + dy / d * allowance, ch.r)
+        moves.append(Move(round(ax, 3), round(ay, 3), f"away from {near.name}"))
+    for f in st.chars:
+        if f.on_table and f.side == ch.side and f.commander and f is not ch:
+            moves.append(Move(round(f.x, 3), round(f.y, 3), f"toward {f.name}"))
+    return _dedupe(moves)
+
+
+def flee_goal(st: ArcState, ch: Character) -> tuple[tuple[float, float], str]:
+    """Where a Broken Character Flees: the nearest table edge or the nearest terrain that
+    could give it Cover, whichever is closer (arcworlde.morale.broken_flee)."""
+    edge = st.table.nearest_edge_point(ch.x, ch.y, ch.r)
+    edge_d = math.hypot(edge[0] - ch.x, edge[1] - ch.y)
+    cover = st.table.nearest_cover_point(ch.x, ch.y)
+    if cover is not None:
+        dist, (qx, qy) = cover
+        reach = max(0.0, dist - ch.r)  # the base edge only has to touch the terrain
+        if reach < edge_d:
+            if dist < 1e-9:
+                return (ch.x, ch.y), "cover"
+            t = reach / dist
+            return (ch.x + (qx - ch.x) * t, ch.y + (qy - ch.y) * t), "cover"
+    return edge, "table edge"
+
+
+def flee(st: ArcState, ch: Character) -> None:
+    """Flee up to the Character's Movement toward cover or the edge; stop on reaching it.
+    Fleeing off the table is not possible: the Character stops at the edge (our reading)."""
+    goal, what = flee_goal(st, ch)
+    st.log.emit("flee", who=ch.name, toward=what)
+    do_move(st, ch, goal, ch.movement, "flee")
+    ch.fled = True

@@ -1,0 +1,68 @@
+"""The Round: initiative, alternating Activations, and the end of the game.
+
+Rule ids: ``arcworlde.round.initiative``, ``arcworlde.round.activation_sequence``,
+``arcworlde.round.game_length``.
+"""
+
+from __future__ import annotations
+
+from warband.core.decisions import Decision
+from warband.core.game import Flow
+from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.rules.activation import activation
+from warband.rulesets.arcworlde.state import ArcState
+
+__all__ = ["decided", "play_round", "roll_off"]
+
+
+def roll_off(st: ArcState, purpose: str) -> list[int]:
+    """Every player rolls a D6; tied highest players re-roll until one is highest.
+    Returns the players from highest roll to lowest (arcworlde.round.initiative)."""
+    players = list(range(len(st.side_names)))
+    rolls = {p: st.dice.d6() for p in players}
+    history = [[rolls[p] for p in players]]
+    while True:
+        top = max(rolls.values())
+        tied = [p for p in players if rolls[p] == top]
+        if len(tied) == 1:
+            break
+        for p in tied:  # only the tied players re-roll (the rules yaml's default reading)
+            rolls[p] = st.dice.d6()
+        history.append([rolls[p] if p in tied else None for p in players])
+    final = {p: rolls[p] for p in players}
+    order = sorted(players, key=lambda p: -final[p])
+    st.log.emit(purpose, rolls=history, order=[st.side_labels[p] for p in order])
+    return order
+
+
+def decided(st: ArcState) -> bool:
+    """The game is over early when a side has no Characters left on the table."""
+    return any(not any(True for _ in st.living(p)) for p in range(len(st.side_names)))
+
+
+def play_round(st: ArcState) -> Flow:
+    """One Round: roll initiative, then players take turns to Activate one Character each, in
+    initiative order; a player with nothing left to Activate is skipped
+    (arcworlde.round.activation_sequence)."""
+    st.round += 1
+    st.log.emit("round", number=st.round)
+    for c in st.chars:
+        c.activated = False
+    st.initiative = roll_off(st, "initiative")
+    while True:
+        acted = False
+        for player in st.initiative:
+            ready = [c for c in st.living(player) if not c.activated]
+            if not ready:
+                continue
+            pick = yield Decision(
+                "activate", player, [C.Activate(c.uid) for c in ready],
+                prompt=f"Round {st.round}: choose a Character to Activate",
+            )
+            yield from activation(st, st.by_uid(pick.uid))
+            acted = True
+            if decided(st):
+                return
+        if not acted:
+            break
+    st.log.emit("round_end", number=st.round)

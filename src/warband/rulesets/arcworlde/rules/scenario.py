@@ -1,0 +1,53 @@
+"""Scenario scoring: Victory Points for Knock Outs and for objectives held at the end.
+
+Rule ids: ``arcworlde.scenario.victory_points``, ``arcworlde.round.game_length``.
+The scenario itself is house data (the book's scenarios are published separately); equal VP is
+a draw (the rules yaml's default reading).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from warband.core.game import Outcome
+from warband.rulesets.arcworlde.state import ArcState
+
+__all__ = ["final_outcome", "objective_holders"]
+
+
+def objective_holders(st: Any) -> list[int | None]:
+    """For each objective marker, the side holding it: it has a Character within range of the
+    marker (base edge to marker) and the other side has none; None if nobody or both."""
+    out: list[int | None] = []
+    reach = st.scenario.objective_range
+    for obj in st.scenario.objectives:
+        near = {
+            c.side for c in st.chars
+            if c.on_table and math.hypot(c.x - obj.x, c.y - obj.y) - c.r <= reach
+        }
+        out.append(next(iter(near)) if len(near) == 1 else None)
+    return out
+
+
+def final_outcome(st: ArcState) -> Outcome:
+    holders = objective_holders(st)
+    vp = list(st.vp_knock_outs)
+    for obj, holder in zip(st.scenario.objectives, holders, strict=True):
+        if holder is not None:
+            vp[holder] += st.scenario.vp_per_objective
+            st.log.emit("objective", name=obj.name, side=st.side_labels[holder],
+                        vp=st.scenario.vp_per_objective)
+    top = max(vp)
+    leaders = [p for p, v in enumerate(vp) if v == top]
+    winner = leaders[0] if len(leaders) == 1 else None
+    survivors = [[c.name for c in st.living(p)] for p in range(len(st.side_names))]
+    st.log.emit("game_end", vp=vp, winner=None if winner is None else st.side_labels[winner],
+                rounds=st.round)
+    return Outcome(
+        sides=list(st.side_labels), names=list(st.side_names), winner=winner, vp=vp,
+        rounds=st.round, survivors=survivors,
+        extra={"knock_out_vp": dict(zip(st.side_labels, st.vp_knock_outs, strict=True)),
+               "objectives": {o.name: (None if h is None else st.side_labels[h])
+                              for o, h in zip(st.scenario.objectives, holders, strict=True)}},
+    )

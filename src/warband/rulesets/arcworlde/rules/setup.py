@@ -1,0 +1,158 @@
+"""Setting up: the table, the Characters, and alternating deployment.
+
+Rule ids: ``arcworlde.setup.sequence``, ``arcworlde.core.bases``.
+
+Deployment zones are not in the core rules; we use the scenario's depth (6 inches by default,
+as the Rogue Warband rules do): player A deploys wholly within it of the south edge (y = 0),
+player B of the north edge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from warband.core.decisions import Decision
+from warband.core.dice import Dice
+from warband.core.events import EventLog
+from warband.core.game import Flow
+from warband.core.geometry import Table, Terrain, base_radius
+from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.lists import Warband
+from warband.rulesets.arcworlde.models import ScenarioModel
+from warband.rulesets.arcworlde.rules.round import roll_off
+from warband.rulesets.arcworlde.state import ArcState, Character, Options
+
+__all__ = ["build_state", "deployment", "deployment_points", "in_zone"]
+
+
+def build_table(scenario: ScenarioModel) -> Table:
+    return Table(
+        scenario.width, scenario.height,
+        [Terrain.from_points(t.name, t.kind, t.points, t.blocks_sight, t.cover)
+         for t in scenario.terrain],
+    )
+
+
+def build_state(
+    warbands: Sequence[Warband], scenario: ScenarioModel, seed: int, options: Options,
+    labels: Sequence[str] = ("a", "b"), log_events: bool = True,
+) -> ArcState:
+    chars: list[Character] = []
+    for side, wb in enumerate(warbands):
+        seen: dict[str, int] = {}
+        for m in wb.members:
+            seen[m.profile.name] = seen.get(m.profile.name, 0) + 1
+        counter: dict[str, int] = {}
+        for m in wb.members:
+            p = m.profile
+            gear = (*p.equipment, *m.equipment)
+            counter[p.name] = counter.get(p.name, 0) + 1
+            name = m.name or p.name
+            if m.name is None and seen[p.name] > 1:
+                name = f"{p.name} {counter[p.name]}"
+            if wb is not warbands[0] and any(c.name == name for c in chars):
+                name = f"{name} ({labels[side].upper()})"
+            weapons = tuple(e for e in gear if e.weapon)
+            chars.append(Character(
+                uid=len(chars), side=side, name=name, profile=p, equipment=gear,
+                attacks=(*p.attacks, *(a for e in gear for a in e.attacks)),
+                weapons=weapons, r=base_radius(p.base), max_hp=p.hp, hp=p.hp, ap=p.ap,
+                movement=max(0, p.movement + sum(e.movement for e in gear)),
+                bravery=p.bravery,
+                armour=max((e.armour for e in gear), default=0),
+                traits=frozenset(p.traits).union(*(e.traits for e in gear)),
+                unruly=m.unruly, weapon=weapons[0].id if weapons else None,
+            ))
+    st = ArcState(
+        dice=Dice(seed), log=EventLog(log_events), table=build_table(scenario),
+        scenario=scenario, chars=chars, side_names=[w.name for w in warbands],
+        side_labels=list(labels), options=options,
+    )
+    return st
+
+
+def _depth(st: Any) -> float:
+    depth = st.options.deployment_depth
+    return float(depth if depth is not None else st.scenario.deployment_depth)
+
+
+def in_zone(st: Any, side: int, y: float, r: float) -> bool:
+    depth = _depth(st)
+    if side == 0:
+        return r - 1e-9 <= y <= depth - r + 1e-9
+    return st.table.height - depth + r - 1e-9 <= y <= st.table.height - r + 1e-9
+
+
+def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
+    """Candidate deployment spots for ``ch``: a grid across its zone, where its base fits."""
+    depth, width, height = _depth(st), st.table.width, st.table.height
+    r = ch.r
+    if depth < 2 * r:
+        return []
+    rows = sorted({r + 0.05, max(r + 0.05, depth - r - 0.05)})
+    if ch.side == 1:
+        rows = [height - y for y in rows]
+    others = [c.base for c in st.chars if c.deployed and not c.ko]
+    out = []
+    steps = max(2, int((width - 2 * r) // 3))
+    for i in range(steps + 1):
+        x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
+        for y in rows:
+            if st.table.fits(x, y, r, others):
+                out.append((round(x, 3), round(y, 3)))
+    return out
+
+
+def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
+    if not isinstance(choice, C.Place) or not (0 <= choice.uid < len(st.chars)):
+        return False
+    ch = st.chars[choice.uid]
+    if ch.side != side or ch.deployed:
+        return False
+    if not isinstance(choice.x, int | float) or not isinstance(choice.y, int | float):
+        return False
+    others = [c.base for c in st.chars if c.deployed and not c.ko]
+    return in_zone(st, side, choice.y, ch.r) and st.table.fits(choice.x, choice.y, ch.r, others)
+
+
+def deployment(st: ArcState) -> Flow:
+    """Roll off; the winner picks who deploys first; then players alternate placing one
+    Character at a time until all are placed (arcworlde.setup.sequence)."""
+    order = roll_off(st, "deployment_roll")
+    winner = order[0]
+    pick = yield Decision(
+        "deploy_order", winner, [C.DeployOrder(True), C.DeployOrder(False)],
+        prompt="You won the deployment roll-off: deploy first?",
+    )
+    first = winner if pick.first else 1 - winner
+    st.log.emit("deploy_order", first=st.side_labels[first])
+    turn = first
+    while True:
+        waiting = [p for p in (turn, 1 - turn) if any(not c.deployed for c in st.chars if c.side == p)]
+        if not waiting:
+            break
+        player = waiting[0]
+        spots: dict[float, list[tuple[float, float]]] = {}
+        options = []
+        for c in st.chars:
+            if c.side == player and not c.deployed:
+                if c.r not in spots:
+                    spots[c.r] = deployment_points(st, c)
+                options.extend(C.Place(c.uid, x, y) for x, y in spots[c.r])
+        if not options:
+            # No room left in the zone (an enormous list): place nothing more.
+            st.log.emit("no_room", side=st.side_labels[player])
+            for c in st.chars:
+                if c.side == player and not c.deployed:
+                    c.ko = True
+            turn = 1 - player
+            continue
+        choice = yield Decision(
+            "deploy", player, options, prompt="Place a Character in your deployment zone",
+            accepts=lambda ch, p=player: _placement_ok(st, p, ch),
+        )
+        ch = st.chars[choice.uid]
+        ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True
+        st.log.emit("deploy", who=ch.name, at=[round(ch.x, 2), round(ch.y, 2)])
+        turn = 1 - player

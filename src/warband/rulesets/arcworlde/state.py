@@ -1,0 +1,167 @@
+"""The state of an ArcWorlde game: Characters on a table, the Round, Victory Points.
+
+Kept flat and cheap to read (slotted dataclasses, plain floats for positions) because the AIs
+and the simulator read it thousands of times per game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from warband.core.dice import Dice
+from warband.core.events import EventLog
+from warband.core.geometry import CONTACT, Base, Table
+from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
+
+__all__ = ["ArcState", "ArcView", "Character", "Options"]
+
+
+@dataclass(slots=True)
+class Character:
+    uid: int
+    side: int
+    name: str
+    profile: Profile
+    equipment: tuple[Equipment, ...]
+    attacks: tuple[Attack, ...]
+    weapons: tuple[Equipment, ...]  # equipment weapons (two or more: one is chosen)
+    r: float
+    max_hp: int
+    hp: int
+    ap: int  # AP stat
+    movement: int
+    bravery: int
+    armour: int
+    traits: frozenset[str]
+    unruly: bool
+    x: float = -100.0
+    y: float = -100.0
+    deployed: bool = False
+    ko: bool = False
+    prone: bool = False
+    prone_round: int = 0
+    broken: bool = False
+    fled: bool = False  # has Fled since becoming Broken
+    activated: bool = False
+    ap_penalty: int = 0  # AP lost at the next Activation (Crit effects; does not stack)
+    weapon: str | None = None  # equipment id of the weapon in hand
+    agile_round: int = 0  # Round in which the Agile re-roll was last used
+    # statistics for the simulator
+    damage_dealt: int = 0
+    knock_outs: int = 0
+
+    @property
+    def commander(self) -> bool:
+        return self.profile.commander
+
+    @property
+    def on_table(self) -> bool:
+        return self.deployed and not self.ko
+
+    @property
+    def base(self) -> Base:
+        return Base(self.x, self.y, self.r)
+
+    def usable_attacks(self) -> list[Attack]:
+        """Profile Attacks plus the Attacks of the weapon in hand
+        (arcworlde.equipment.weapon_choice)."""
+        if len(self.weapons) <= 1:
+            return list(self.attacks)
+        return [a for a in self.attacks
+                if a.source == self.profile.id or a.source == self.weapon
+                or a.source not in {w.id for w in self.weapons}]
+
+
+@dataclass(slots=True)
+class Options:
+    """Switchable readings of ambiguous rules (documented next to each rule)."""
+
+    rounds: int = 5
+    #: arcworlde.combat.disengage: after a successful Disengage the Character makes its free
+    #: movement at once if unused (True), else it may not move further
+    disengage_moves: bool = True
+    #: arcworlde.setup.sequence: deployment zone depth in inches (scenario default if None)
+    deployment_depth: float | None = None
+
+    @staticmethod
+    def names() -> list[str]:
+        return ["rounds", "disengage_moves", "deployment_depth", "scenario"]
+
+
+@dataclass
+class ArcState:
+    dice: Dice
+    log: EventLog
+    table: Table
+    scenario: ScenarioModel
+    chars: list[Character]
+    side_names: list[str]
+    side_labels: list[str]
+    options: Options
+    round: int = 0
+    vp_knock_outs: list[int] = field(default_factory=lambda: [0, 0])
+    initiative: list[int] = field(default_factory=list)
+    over: bool = False
+
+    # -- queries ---------------------------------------------------------------------------
+    def living(self, side: int | None = None) -> Iterator[Character]:
+        for c in self.chars:
+            if c.on_table and (side is None or c.side == side):
+                yield c
+
+    def enemies_of(self, ch: Character) -> Iterator[Character]:
+        for c in self.chars:
+            if c.on_table and c.side != ch.side:
+                yield c
+
+    def friends_of(self, ch: Character) -> Iterator[Character]:
+        for c in self.chars:
+            if c.on_table and c.side == ch.side and c is not ch:
+                yield c
+
+    def distance(self, a: Character, b: Character) -> float:
+        return math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
+
+    def in_contact(self, a: Character, b: Character) -> bool:
+        return self.distance(a, b) <= CONTACT
+
+    def engaged_with(self, ch: Character) -> list[Character]:
+        """Enemies in base contact (arcworlde.combat.engagement)."""
+        return [e for e in self.enemies_of(ch) if self.in_contact(ch, e)]
+
+    def friends_in_contact(self, ch: Character) -> list[Character]:
+        return [f for f in self.friends_of(ch) if self.in_contact(ch, f)]
+
+    def blockers(self, ch: Character) -> list[Base]:
+        return [Base(c.x, c.y, c.r) for c in self.chars if c.on_table and c is not ch]
+
+    def blocker_chars(self, ch: Character) -> list[Character]:
+        return [c for c in self.chars if c.on_table and c is not ch]
+
+    def commander_of(self, side: int) -> list[Character]:
+        return [c for c in self.living(side) if c.commander]
+
+    def by_uid(self, uid: int) -> Character:
+        return self.chars[uid]
+
+
+class ArcView:
+    """What a player sees: ArcWorlde has open information, so everything but the dice.
+
+    The view shares the state's objects (no copy, for speed); controllers must treat it as
+    read-only. The game's dice are not part of it, so no controller can foresee a roll.
+    """
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: ArcState, player: int) -> None:
+        self._state = state
+        self.player = player
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("dice", "log"):
+            raise AttributeError(f"{name} is not part of a player's view")
+        return getattr(self._state, name)
