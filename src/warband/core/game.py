@@ -25,13 +25,17 @@ from warband.core.events import Event, EventDigest, EventLog
 __all__ = [
     "DecisionRecord",
     "Flow",
+    "Steps",
     "Game",
     "GameState",
     "Outcome",
 ]
 
 Pending = Decision | Simultaneous
+#: a whole game: yields decisions, returns the Outcome
 Flow = Generator[Pending, Any, "Outcome"]
+#: a part of a game (a Round, an Activation, an Action): yields decisions, returns nothing
+Steps = Generator[Pending, Any, None]
 
 
 class GameState(Protocol):

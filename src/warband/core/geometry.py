@@ -18,7 +18,7 @@ import heapq
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 import shapely
 from shapely.geometry import Polygon
@@ -124,7 +124,7 @@ class _Poly:
                 or max(ay, by) < self.miny or min(ay, by) > self.maxy):
             return []
         ts = sorted({0.0, 1.0, *self.crossings(ax, ay, bx, by)})
-        spans = []
+        spans: list[tuple[float, float]] = []
         for t0, t1 in zip(ts, ts[1:], strict=False):
             if t1 - t0 < 1e-12:
                 continue
@@ -166,7 +166,7 @@ def edge_distance(ax: float, ay: float, ar: float, bx: float, by: float, br: flo
     return math.hypot(bx - ax, by - ay) - ar - br
 
 
-class TerrainKind(str, Enum):
+class TerrainKind(StrEnum):
     OPEN = "open"
     DIFFICULT = "difficult"
     IMPASSABLE = "impassable"

@@ -17,7 +17,7 @@ from warband.core.game import Game
 
 __all__ = ["Ruleset", "ProfileRow"]
 
-ProfileRow = Mapping[str, Any]
+ProfileRow = dict[str, Any]
 
 
 class Ruleset(ABC):

@@ -36,7 +36,7 @@ class ArcWorlde(Ruleset):
 
     def profiles(self) -> list[ProfileRow]:
         cat = catalogue()
-        rows = []
+        rows: list[ProfileRow] = []
         for p in sorted(cat.profiles.values(), key=lambda p: (p.faction, -p.commander, p.cost)):
             rows.append({
                 "id": p.id, "name": p.name, "faction": p.faction,
@@ -98,7 +98,7 @@ class ArcWorlde(Ruleset):
         return narrate(event)
 
     def character_stats(self, game: Game) -> list[dict[str, Any]]:
-        st = game.state
+        st: Any = game.state
         return [
             {"side": st.side_labels[c.side], "profile": c.profile.id, "name": c.name,
              "damage_dealt": c.damage_dealt, "knock_outs": c.knock_outs,

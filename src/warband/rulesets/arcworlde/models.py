@@ -8,7 +8,7 @@ Rule ids: ``arcworlde.list.stat_profile``, ``arcworlde.list.attack_profile``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -41,7 +41,7 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class CharacterClass(str, Enum):
+class CharacterClass(StrEnum):
     """Character Classes (arcworlde.list.class.*)."""
 
     COMMANDER = "commander"
@@ -87,7 +87,7 @@ class AttackModel(Strict):
     power: int = Field(ge=0, le=30, description="Number of D6 rolled for Hits.")
     range: float | None = Field(None, gt=0, le=72, description="Range in inches; makes it a Ranged Attack.")
     shot: Difficulty = Field("easy", description="Feat difficulty of a Shot with this Attack.")
-    special: AttackSpecial = AttackSpecial()
+    special: AttackSpecial = Field(default_factory=AttackSpecial)
     text: str = ""
 
     @model_validator(mode="after")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+
 from rich.markup import escape
 
 from warband.core.events import Event

@@ -81,7 +81,7 @@ class HeuristicController:
         ranged = any(a.ranged for a in ch.usable_attacks())
 
         def score(opt: Any) -> float:
-            s = -abs(opt.x - lane) * (0.3 if ranged else 1.0)
+            s: float = -abs(opt.x - lane) * (0.3 if ranged else 1.0)
             for f in placed:
                 d = math.hypot(f.x - opt.x, f.y - opt.y)
                 s -= 3.0 if d < 2.5 else 0.0
@@ -136,7 +136,7 @@ class HeuristicController:
 
         def value(opt: Any) -> float:
             w = next(w for w in ch.weapons if w.id == opt.weapon)
-            return sum(a.power * (0.5 if a.ranged != engaged else 1.0) for a in w.attacks)
+            return float(sum(a.power * (0.5 if a.ranged != engaged else 1.0) for a in w.attacks))
 
         return max(decision.options, key=value)
 
@@ -229,7 +229,7 @@ class HeuristicController:
         if not shooters:
             return True
         near = min(shooters, key=lambda e: view.distance(ch, e))
-        return view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5
+        return bool(view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5)
 
     # -- moving ----------------------------------------------------------------------------
     def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any]) -> Any:

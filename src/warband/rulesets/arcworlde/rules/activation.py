@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warband.core.decisions import Decision
-from warband.core.game import Flow
+from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import LegItRoll, leg_it_trips_on
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA, bravery_test
@@ -122,7 +122,7 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
     )
 
 
-def activation(st: ArcState, ch: Character) -> Flow:
+def activation(st: ArcState, ch: Character) -> Steps:
     """Activate ``ch`` and play out its Activation."""
     ch.activated = True
     ap = max(0, ch.ap - ch.ap_penalty)
@@ -182,7 +182,7 @@ def _broken_flight(st: ArcState, turn: Turn) -> None:
         turn.free_move_used = True
 
 
-def _perform(st: ArcState, turn: Turn, choice: Any) -> Flow:
+def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
     ch = turn.ch
     if isinstance(choice, C.Move):
         turn.free_move_used = True
@@ -234,16 +234,16 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Flow:
         turn.cheered = True
         st.log.emit("rousing_cheer", who=ch.name)
         for friend in list(st.friends_of(ch)):
-            if friend.broken and st.distance(ch, friend) <= COMMANDER_AURA:
-                if bravery_test(st, friend, "Rousing Cheer"):
-                    friend.broken = False
-                    friend.fled = False
-                    st.log.emit("rally", who=friend.name)
+            in_reach = friend.broken and st.distance(ch, friend) <= COMMANDER_AURA
+            if in_reach and bravery_test(st, friend, "Rousing Cheer"):
+                friend.broken = False
+                friend.fled = False
+                st.log.emit("rally", who=friend.name)
     else:  # pragma: no cover - the options above are exhaustive
         raise AssertionError(f"unhandled choice {choice!r}")
 
 
-def _leg_it(st: ArcState, turn: Turn) -> Flow:
+def _leg_it(st: ArcState, turn: Turn) -> Steps:
     """One Leg It roll (arcworlde.action.leg_it, arcworlde.trait.agile, arcworlde.action.charge)."""
     ch = turn.ch
     if not turn.legging:

@@ -7,7 +7,7 @@ Rule ids: ``arcworlde.round.initiative``, ``arcworlde.round.activation_sequence`
 from __future__ import annotations
 
 from warband.core.decisions import Decision
-from warband.core.game import Flow
+from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.rules.activation import activation
 from warband.rulesets.arcworlde.state import ArcState
@@ -20,7 +20,7 @@ def roll_off(st: ArcState, purpose: str) -> list[int]:
     Returns the players from highest roll to lowest (arcworlde.round.initiative)."""
     players = list(range(len(st.side_names)))
     rolls = {p: st.dice.d6() for p in players}
-    history = [[rolls[p] for p in players]]
+    history: list[list[int | None]] = [[rolls[p] for p in players]]
     while True:
         top = max(rolls.values())
         tied = [p for p in players if rolls[p] == top]
@@ -40,7 +40,7 @@ def decided(st: ArcState) -> bool:
     return any(not any(True for _ in st.living(p)) for p in range(len(st.side_names)))
 
 
-def play_round(st: ArcState) -> Flow:
+def play_round(st: ArcState) -> Steps:
     """One Round: roll initiative, then players take turns to Activate one Character each, in
     initiative order; a player with nothing left to Activate is skipped
     (arcworlde.round.activation_sequence)."""

@@ -9,13 +9,14 @@ player B of the north edge.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from warband.core.decisions import Decision
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.core.game import Flow
+from warband.core.game import Steps
 from warband.core.geometry import Table, Terrain, base_radius
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.lists import Warband
@@ -81,7 +82,8 @@ def in_zone(st: Any, side: int, y: float, r: float) -> bool:
     depth = _depth(st)
     if side == 0:
         return r - 1e-9 <= y <= depth - r + 1e-9
-    return st.table.height - depth + r - 1e-9 <= y <= st.table.height - r + 1e-9
+    height = float(st.table.height)
+    return height - depth + r - 1e-9 <= y <= height - r + 1e-9
 
 
 def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
@@ -113,10 +115,10 @@ def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
     if not isinstance(choice.x, int | float) or not isinstance(choice.y, int | float):
         return False
     others = [c.base for c in st.chars if c.deployed and not c.ko]
-    return in_zone(st, side, choice.y, ch.r) and st.table.fits(choice.x, choice.y, ch.r, others)
+    return bool(in_zone(st, side, choice.y, ch.r)) and st.table.fits(choice.x, choice.y, ch.r, others)
 
 
-def deployment(st: ArcState) -> Flow:
+def deployment(st: ArcState) -> Steps:
     """Roll off; the winner picks who deploys first; then players alternate placing one
     Character at a time until all are placed (arcworlde.setup.sequence)."""
     order = roll_off(st, "deployment_roll")
@@ -134,7 +136,7 @@ def deployment(st: ArcState) -> Flow:
             break
         player = waiting[0]
         spots: dict[float, list[tuple[float, float]]] = {}
-        options = []
+        options: list[C.Place] = []
         for c in st.chars:
             if c.side == player and not c.deployed:
                 if c.r not in spots:
@@ -150,7 +152,7 @@ def deployment(st: ArcState) -> Flow:
             continue
         choice = yield Decision(
             "deploy", player, options, prompt="Place a Character in your deployment zone",
-            accepts=lambda ch, p=player: _placement_ok(st, p, ch),
+            accepts=functools.partial(_placement_ok, st, player),
         )
         ch = st.chars[choice.uid]
         ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True
