@@ -401,9 +401,25 @@ class Table:
         """Move a base of radius ``r`` from ``start`` toward ``goal``.
 
         Spends at most ``allowance`` inches (difficult terrain costs double unless
-        ``halve_difficult`` is False or the model flies), follows the shortest path round
-        impassable terrain and stops on touching any base in ``blockers``.
+        ``halve_difficult`` is False or the model flies) and follows the shortest path round
+        impassable terrain. A base in the way that is not the goal's (the goal point lies
+        inside the base of the model being approached) is walked round, on the side that is
+        shorter, up to twice per move; otherwise the mover stops on touching it. The move
+        also stops on touching the goal's base.
         """
+        return self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2)
+
+    def _move(
+        self,
+        start: tuple[float, float],
+        goal: tuple[float, float],
+        r: float,
+        allowance: float,
+        blockers: Sequence[Base],
+        fly: bool,
+        halve_difficult: bool,
+        detours: int,
+    ) -> MoveResult:
         route = self.path(start, goal, r, fly)
         x, y = start
         budget = allowance
@@ -433,7 +449,15 @@ class Table:
             travelled += t_stop
             budget -= cost
             if t_stop < seg_len - 1e-7:
-                contact = tuple(hit) if t_hit <= t_budget + _EPS else ()
+                bumped = t_hit <= t_budget + _EPS
+                if bumped and detours > 0 and budget > _EPS:
+                    around = self._detour((x, y), goal, r, budget, blockers, hit, fly,
+                                          halve_difficult, detours - 1, (dx, dy))
+                    if around is not None:
+                        return MoveResult(around.x, around.y, travelled + around.travelled,
+                                          allowance - budget + around.cost, around.contact,
+                                          around.blocked)
+                contact = tuple(hit) if bumped else ()
                 return MoveResult(x, y, travelled, allowance - budget, contact, True)
         reached = math.hypot(goal[0] - x, goal[1] - y) < 1e-6
         touching = tuple(
@@ -441,6 +465,55 @@ class Table:
             if edge_distance(x, y, r, o.x, o.y, o.r) <= CONTACT
         )
         return MoveResult(x, y, travelled, allowance - budget, touching, not reached)
+
+    def _detour(
+        self,
+        at: tuple[float, float],
+        goal: tuple[float, float],
+        r: float,
+        budget: float,
+        blockers: Sequence[Base],
+        hit: list[int],
+        fly: bool,
+        halve_difficult: bool,
+        detours: int,
+        heading: tuple[float, float],
+    ) -> MoveResult | None:
+        """Walk round the base just bumped into, if it is not the one being approached:
+        two corner points of a square about it on the shorter side, then on to the goal."""
+        if len(hit) != 1:
+            return None
+        b = blockers[hit[0]]
+        if math.hypot(goal[0] - b.x, goal[1] - b.y) <= b.r + r + CONTACT:
+            return None  # it is the goal's own base: stopping in contact is the point
+        dx, dy = heading
+        px, py = -dy, dx
+        reach = b.r + r + 0.1
+        options = []
+        for side in (1.0, -1.0):
+            w1 = (b.x + (-dx + side * px) * reach, b.y + (-dy + side * py) * reach)
+            w2 = (b.x + (dx + side * px) * reach, b.y + (dy + side * py) * reach)
+            if not all(self.on_table(w[0], w[1], r) and not self.in_impassable(w[0], w[1], r)
+                       for w in (w1, w2)):
+                continue
+            length = math.dist(at, w1) + math.dist(w1, w2) + math.dist(w2, goal)
+            options.append((length, w1, w2))
+        if not options:
+            return None
+        options.sort()
+        _, w1, w2 = options[0]
+        travelled = cost = 0.0
+        pos = at
+        for waypoint in (w1, w2):
+            leg = self._move(pos, waypoint, r, budget - cost, blockers, fly, halve_difficult, 0)
+            travelled += leg.travelled
+            cost += leg.cost
+            pos = (leg.x, leg.y)
+            if leg.blocked:
+                return MoveResult(leg.x, leg.y, travelled, cost, leg.contact, True)
+        rest = self._move(pos, goal, r, budget - cost, blockers, fly, halve_difficult, detours)
+        return MoveResult(rest.x, rest.y, travelled + rest.travelled, cost + rest.cost,
+                          rest.contact, rest.blocked)
 
     # -- sight -----------------------------------------------------------------------------
     def sight(self, ax: float, ay: float, ar: float, bx: float, by: float, br: float) -> Sight:

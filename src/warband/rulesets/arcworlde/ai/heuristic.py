@@ -25,6 +25,7 @@ from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_melee,
+    charge_chance,
     best_shot_ap,
     melee_threat,
     shot_value,
@@ -167,7 +168,8 @@ class HeuristicController:
         shots = by_type.get(C.Shoot, [])
         moves = by_type.get(C.Move, [])
         if legging and C.LegIt in by_type:
-            choice = self._continue_leg_it(view, ch)
+            attempt = decision.info.get("leg_it_rolls", 1) + 1
+            choice = self._continue_leg_it(view, ch, ap, attempt)
             if choice is not None:
                 return choice
         if shots:
@@ -268,15 +270,25 @@ class HeuristicController:
                     if d <= (a.range or 0):
                         best_shot = max(best_shot, 1.0 + a.power * 0.2)
             score += best_shot * ap * 0.8
-            # Melee fighters want to close in (a Charge next time).
+            # Melee fighters want to close in: a Charge from here this Activation (Leg It
+            # with the AP left), or next time.
             melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
             if melee and not ranged:
-                nearest = min((math.hypot(e.x - x, e.y - y) - e.r - ch.r
-                               for e in enemies), default=30.0)
-                score -= nearest * 0.12 * (1.0 if not ch.commander else 0.5)
-        # Danger: enemies that can reach us next.
+                nearest = 30.0
+                charge = 0.0
+                for e in enemies:
+                    gap = math.hypot(e.x - x, e.y - y) - e.r - ch.r
+                    nearest = min(nearest, gap)
+                    if ap >= 2 and gap <= 6.0:
+                        reach, trip = charge_chance(gap)
+                        strike, _, _ = best_melee(view, ch, ap, [e], True)
+                        charge = max(charge, reach * strike * ap - trip * self.PRONE_COST)
+                score += charge * 0.8
+                score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
+        # Danger: enemies that can reach us next. Fighters accept it; the Commander and the
+        # wounded less so.
         threat = melee_threat(view, x, y, ch.r, ch.side)
-        care = 0.6 if ch.commander else 0.25
+        care = 0.6 if ch.commander else (0.12 if self._fighter(ch) else 0.3)
         if ch.hp <= 3:
             care *= 2
         score -= threat * care * (0.5 if contact else 1.0)
@@ -284,7 +296,9 @@ class HeuristicController:
         shooters = ctx.shooters
         if shooters:
             near = min(shooters, key=lambda e: math.hypot(e.x - x, e.y - y))
-            if view.table.sight(near.x, near.y, near.r, x, y, ch.r).hidden >= 0.5:
+            reach = max((a.range or 0.0) for a in near.attacks) + near.movement
+            exposed = math.hypot(near.x - x, near.y - y) - near.r - ch.r <= reach
+            if exposed and view.table.sight(near.x, near.y, near.r, x, y, ch.r).hidden >= 0.5:
                 score += 0.8
         # Objectives matter more as the end approaches.
         objectives = view.scenario.objectives
@@ -305,24 +319,54 @@ class HeuristicController:
                 score += inside * 0.15
         return score
 
+    #: rough cost of ending up Prone: the rest of the Activation lost, Defence at Disadvantage
+    PRONE_COST = 2.5
+
+    def _charge_targets(self, view: Any, ch: Character, ap: int, attempt: int
+                        ) -> list[tuple[float, Character, float]]:
+        """Enemies a Leg It from roll ``attempt`` could reach: (value, enemy, gap), best first.
+        The gap is measured along the real path (terrain, other bases)."""
+        blockers = [c for c in view.chars if c.on_table and c is not ch]
+        bases = [c.base for c in blockers]
+        out = []
+        for i, e in enumerate(blockers):
+            if e.side == ch.side or view.distance(ch, e) > 6.5:
+                continue
+            res = view.table.move((ch.x, ch.y), (e.x, e.y), ch.r, 12.0, bases,
+                                  fly="fly" in ch.traits)
+            if i not in res.contact:
+                continue  # something else is in the way
+            reach, trip = charge_chance(res.cost, attempt)
+            strike, _, _ = best_melee(view, ch, ap, [e], True)
+            value = reach * strike * ap - trip * self.PRONE_COST
+            out.append((value, e, res.cost))
+        out.sort(key=lambda t: -t[0])
+        return out
+
+    @staticmethod
+    def _fighter(ch: Character) -> bool:
+        """Melee is its trade: no Ranged Attack, or melee hits harder than its shots."""
+        melee = max((a.power for a in ch.usable_attacks() if not a.ranged), default=0)
+        ranged = max((a.power for a in ch.usable_attacks() if a.ranged), default=0)
+        return melee > ranged
+
     def _leg_it_plan(self, view: Any, ch: Character, ap: int) -> Any:
-        """Start Legging It to Charge an enemy within reach of an average roll, or to reach an
-        objective in the last Round."""
+        """Start Legging It (1AP) to Charge when the expected blows outweigh the trip risk."""
         if ap < 2:
             return None
-        for e in view.enemies_of(ch):
-            gap = view.distance(ch, e)
-            if gap <= 4.0:
-                value, _, _ = best_melee(view, ch, ap, [e], True)
-                if value > 0.4:
-                    return Reasoned(C.LegIt(), f"Leg It to Charge {e.name}")
+        # After paying 1AP the Charge refunds it, so the blows are struck with ``ap`` AP.
+        targets = self._charge_targets(view, ch, ap, 1)
+        # The Commander only dashes in when the odds are good (its loss costs Bravery too).
+        if targets and targets[0][0] > (2.0 if ch.commander else 0.5):
+            value, e, gap = targets[0]
+            return Reasoned(C.LegIt(), f"Leg It to Charge {e.name} ({gap:.1f}\" away)")
         return None
 
-    def _continue_leg_it(self, view: Any, ch: Character) -> Any:
-        """After a safe roll: roll again only if a Charge is still one short dash away."""
-        for e in view.enemies_of(ch):
-            if view.distance(ch, e) <= 2.0:
-                return Reasoned(C.LegIt(), f"one more dash at {e.name}")
+    def _continue_leg_it(self, view: Any, ch: Character, ap: int, attempt: int) -> Any:
+        """After a safe roll: roll again while a Charge is worth the growing trip risk."""
+        targets = self._charge_targets(view, ch, max(ap, 1), attempt)
+        if targets and targets[0][0] > 0.3:
+            return Reasoned(C.LegIt(), f"another dash at {targets[0][1].name}")
         return None
 
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:

@@ -18,6 +18,7 @@ from warband.rulesets.arcworlde.state import Character
 
 __all__ = [
     "best_melee",
+    "charge_chance",
     "best_shot_ap",
     "damage_stats",
     "melee_threat",
@@ -125,3 +126,29 @@ def melee_threat(view: Any, x: float, y: float, r: float, side: int,
             best = max(best, a.power * 0.45 / a.ap * e.ap)
         total += best * (1.0 if d <= e.movement else 0.5)
     return total
+
+
+@lru_cache(maxsize=4096)
+def _charge_chance(gap_tenths: int, attempt: int, last: int) -> tuple[float, float]:
+    if gap_tenths <= 0:
+        return (1.0, 0.0)
+    if attempt > last:
+        return (0.0, 0.0)
+    trip_on = max(1, 7 - attempt)
+    reach = trip = 0.0
+    for face in range(1, 7):
+        if face >= trip_on:
+            trip += 1 / 6
+        elif face * 10 >= gap_tenths:
+            reach += 1 / 6
+        else:
+            r, t = _charge_chance(gap_tenths - face * 10, attempt + 1, last)
+            reach += r / 6
+            trip += t / 6
+    return reach, trip
+
+
+def charge_chance(gap: float, attempt: int = 1, last: int = 3) -> tuple[float, float]:
+    """(chance to cover ``gap`` inches, chance to trip) when Legging It from roll ``attempt``
+    and rolling again while short, up to roll ``last`` (arcworlde.action.leg_it)."""
+    return _charge_chance(max(0, math.ceil(gap * 10 - 1e-6)), attempt, last)
