@@ -48,7 +48,7 @@ class _Poly:
     per game, where a call into shapely costs more than the arithmetic itself.
     """
 
-    __slots__ = ("xs", "ys", "n", "minx", "miny", "maxx", "maxy")
+    __slots__ = ("xs", "ys", "n", "minx", "miny", "maxx", "maxy", "planes")
 
     def __init__(self, coords: Sequence[tuple[float, float]]) -> None:
         pts = list(coords)
@@ -59,6 +59,46 @@ class _Poly:
         self.n = len(pts)
         self.minx, self.maxx = min(self.xs), max(self.xs)
         self.miny, self.maxy = min(self.ys), max(self.ys)
+        self.planes = self._half_planes()
+
+    def _half_planes(self) -> list[tuple[float, float, float]] | None:
+        """For a convex polygon, each edge as (nx, ny, c) with inside where nx*x + ny*y <= c;
+        None if the polygon is not convex (the general method is used then)."""
+        xs, ys, n = self.xs, self.ys, self.n
+        area = sum(xs[i - 1] * ys[i] - xs[i] * ys[i - 1] for i in range(n))
+        if n < 3 or abs(area) < 1e-12:
+            return None
+        sign = 1.0 if area > 0 else -1.0  # counter-clockwise: inside is to the left
+        planes = []
+        for i in range(n):
+            ax, ay, bx, by = xs[i - 1], ys[i - 1], xs[i], ys[i]
+            cx, cy = xs[(i + 1) % n], ys[(i + 1) % n]
+            if sign * ((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) < -1e-12:
+                return None  # a reflex corner: not convex
+            nx, ny = sign * (by - ay), -sign * (bx - ax)
+            planes.append((nx, ny, nx * ax + ny * ay))
+        return planes
+
+    def _clip(self, ax: float, ay: float, bx: float, by: float) -> tuple[float, float] | None:
+        """Cyrus-Beck: the parameter interval of segment a-b inside a convex polygon."""
+        t0, t1 = 0.0, 1.0
+        dx, dy = bx - ax, by - ay
+        for nx, ny, c in self.planes or ():
+            den = nx * dx + ny * dy
+            num = c - (nx * ax + ny * ay)
+            if abs(den) < 1e-15:
+                if num < 0:
+                    return None
+                continue
+            t = num / den
+            if den > 0:
+                if t < t1:
+                    t1 = t
+            elif t > t0:
+                t0 = t
+            if t0 > t1:
+                return None
+        return (t0, t1)
 
     def contains(self, x: float, y: float) -> bool:
         if x < self.minx or x > self.maxx or y < self.miny or y > self.maxy:
@@ -123,6 +163,9 @@ class _Poly:
         if (max(ax, bx) < self.minx or min(ax, bx) > self.maxx
                 or max(ay, by) < self.miny or min(ay, by) > self.maxy):
             return []
+        if self.planes is not None:
+            span = self._clip(ax, ay, bx, by)
+            return [span] if span is not None and span[1] - span[0] > 1e-12 else []
         ts = sorted({0.0, 1.0, *self.crossings(ax, ay, bx, by)})
         spans: list[tuple[float, float]] = []
         for t0, t1 in zip(ts, ts[1:], strict=False):
@@ -141,6 +184,8 @@ class _Poly:
         if (max(ax, bx) < self.minx or min(ax, bx) > self.maxx
                 or max(ay, by) < self.miny or min(ay, by) > self.maxy):
             return False
+        if self.planes is not None:
+            return self._clip(ax, ay, bx, by) is not None
         return bool(self.crossings(ax, ay, bx, by)) or self.contains(ax, ay)
 
     def blocks(self, ax: float, ay: float, bx: float, by: float, margin: float = 1e-3) -> bool:

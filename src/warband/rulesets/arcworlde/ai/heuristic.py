@@ -41,13 +41,63 @@ __all__ = ["HeuristicController"]
 class _Context:
     """Facts about the table computed once per decision, not once per candidate."""
 
-    __slots__ = ("enemies", "friends", "holders", "shooters")
+    __slots__ = ("view", "ch", "enemies", "friends", "holders", "shooters", "threats", "_strike",
+                 "ranged", "fighter")
 
     def __init__(self, view: Any, ch: Character) -> None:
+        self.view = view
+        self.ch = ch
         self.enemies = list(view.enemies_of(ch))
         self.friends = list(view.friends_of(ch))
         self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
         self.holders = objective_holders(view)
+        self.ranged = [a for a in ch.usable_attacks() if a.ranged]
+        self.fighter = HeuristicController._fighter(ch)
+        # (x, y, r, free-move reach, Leg It reach, blows) of each enemy that can still fight.
+        self.threats = []
+        for e in self.enemies:
+            if e.broken:
+                continue
+            blows = max((a.power * 0.45 / a.ap * e.ap for a in e.attacks
+                         if not a.ranged and a.ap), default=0.0)
+            if blows > 0:
+                self.threats.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows))
+        self._strike: dict[tuple[int, int], float] = {}
+
+    def threat(self, x: float, y: float) -> float:
+        """Expected Damage the enemy could deal at (x, y) next (as tactics.melee_threat)."""
+        r = self.ch.r
+        total = 0.0
+        for ex, ey, er, move, reach, blows in self.threats:
+            d = math.hypot(ex - x, ey - y) - er - r
+            if d <= reach:
+                total += blows if d <= move else blows * 0.5
+        return total
+
+    def strike(self, e: Character, ap: int) -> float:
+        """Value per AP of ``ch``'s best Charge blows on ``e``."""
+        key = (e.uid, ap)
+        value = self._strike.get(key)
+        if value is None:
+            value = self._strike[key] = best_melee(self.view, self.ch, ap, [e], True)[0]
+        return value
+
+
+def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> list[Any]:
+    """Drop goals beyond reach that lie in nearly the same direction as an earlier one: the
+    first inches of both moves are the same, so they end in the same place."""
+    kept: list[Any] = []
+    headings: list[tuple[float, float]] = []
+    for m in moves:
+        dx, dy = m.x - ch.x, m.y - ch.y
+        d = math.hypot(dx, dy)
+        if d > allowance + 2.0:
+            ux, uy = dx / d, dy / d
+            if any(ux * hx + uy * hy > 0.995 for hx, hy in headings):
+                continue
+            headings.append((ux, uy))
+        kept.append(m)
+    return kept
 
 
 class HeuristicController:
@@ -240,7 +290,7 @@ class HeuristicController:
         best, best_v = None, here + 0.05
         blockers = [c for c in view.chars if c.on_table and c is not ch]
         bases = [c.base for c in blockers]
-        for m in moves:
+        for m in _distinct_headings(ch, moves, ch.movement):
             res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, ch.movement, bases,
                                   fly="fly" in ch.traits)
             touched = [blockers[i] for i in res.contact if blockers[i].side != ch.side]
@@ -262,7 +312,7 @@ class HeuristicController:
             value, _, _ = best_melee(view, ch, ap, contact, False)
             score += value * ap
         else:
-            ranged = [a for a in ch.usable_attacks() if a.ranged]
+            ranged = ctx.ranged
             best_shot = 0.0
             for a in ranged:
                 for e in enemies:
@@ -281,14 +331,13 @@ class HeuristicController:
                     nearest = min(nearest, gap)
                     if ap >= 2 and gap <= 6.0:
                         reach, trip = charge_chance(gap)
-                        strike, _, _ = best_melee(view, ch, ap, [e], True)
-                        charge = max(charge, reach * strike * ap - trip * self.PRONE_COST)
+                        charge = max(charge, reach * ctx.strike(e, ap) * ap - trip * self.PRONE_COST)
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
         # Danger: enemies that can reach us next. Fighters accept it; the Commander and the
         # wounded less so.
-        threat = melee_threat(view, x, y, ch.r, ch.side)
-        care = 0.6 if ch.commander else (0.12 if self._fighter(ch) else 0.3)
+        threat = ctx.threat(x, y)
+        care = 0.6 if ch.commander else (0.12 if ctx.fighter else 0.3)
         if ch.hp <= 3:
             care *= 2
         score -= threat * care * (0.5 if contact else 1.0)
