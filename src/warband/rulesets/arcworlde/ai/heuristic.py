@@ -25,8 +25,8 @@ from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_melee,
-    charge_chance,
     best_shot_ap,
+    charge_chance,
     melee_threat,
     shot_value,
 )
