@@ -292,6 +292,7 @@ class Table:
         # them): models stand still most of the time, so the same questions recur.
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
+        self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
         for t in self.terrain:
@@ -354,6 +355,17 @@ class Table:
         goal = self.clamp(goal[0], goal[1], r)
         if fly or not self._impassable:
             return [start, goal]
+        key = (start[0], start[1], goal[0], goal[1], r)
+        route = self._paths.get(key)
+        if route is None:
+            if len(self._paths) > 20_000:
+                self._paths.clear()
+            route = self._paths[key] = self._shortest_path(start, goal, r)
+        return route
+
+    def _shortest_path(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float
+    ) -> list[tuple[float, float]]:
         graph = self._nav_graph(r)
         obstacles = graph.obstacles
         for poly in obstacles:

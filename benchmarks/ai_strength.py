@@ -1,0 +1,56 @@
+"""Win rates between AIs over seeded games (a measurement, not a speed benchmark).
+
+    python benchmarks/ai_strength.py --ruleset arcworlde --a heuristic --b random --games 200
+
+Sides alternate: in odd games the AIs swap warbands, so neither AI always has the same list.
+Prints wins, draws and the win rate of ``--a`` with a 95% Wilson interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from warband.core import registry
+from warband.core.controller import play
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="arcworlde")
+    parser.add_argument("--a", default="heuristic")
+    parser.add_argument("--b", default="random")
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args()
+    rs = registry.get(args.ruleset)
+    paths = list(rs.sample_lists())
+    lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
+    factories = rs.controllers()
+    a_wins = b_wins = draws = 0
+    for seed in range(args.games):
+        a_side = seed % 2
+        ctl = {a_side: factories[args.a](), 1 - a_side: factories[args.b]()}
+        outcome = play(rs.new_game(lists, seed, log_events=False), ctl, seed)
+        if outcome.winner is None:
+            draws += 1
+        elif outcome.winner == a_side:
+            a_wins += 1
+        else:
+            b_wins += 1
+    low, high = wilson(a_wins, args.games)
+    print(f"{args.ruleset}: {args.a} vs {args.b} over {args.games} games: "
+          f"{a_wins} wins, {b_wins} losses, {draws} draws; "
+          f"{args.a} win rate {a_wins / args.games:.1%} (95% CI {low:.1%}-{high:.1%})")
+
+
+if __name__ == "__main__":
+    main()
