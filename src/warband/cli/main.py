@@ -255,25 +255,25 @@ def profiles(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """List the available profiles with their stats, attacks and traits."""
-    from rich.table import Table
+    from rich.markup import escape
 
     rs = _ruleset(ruleset)
     rows = rs.profiles()
     if as_json:
         print(json.dumps(rows, indent=2))
         return
-    table = Table(title=f"{rs.title}: profiles", show_lines=True)
-    keys = [k for k in rows[0] if k not in ("id",)] if rows else []
-    table.add_column("id")
-    for key in keys:
-        table.add_column(key)
+    console = _console()
+    console.print(f"[bold]{escape(rs.title)}[/bold]: {len(rows)} profiles\n")
     for row in rows:
-        cells = [str(row["id"])]
-        for key in keys:
-            value = row[key]
-            cells.append("\n".join(value) if isinstance(value, list) else str(value))
-        table.add_row(*cells)
-    _console().print(table)
+        title = row.get("name", row.get("id", "?"))
+        console.print(f"[bold cyan]{escape(str(title))}[/] [dim]({escape(str(row.get('id', '')))})[/dim]")
+        scalars = [f"{k} {v}" for k, v in row.items()
+                   if k not in ("id", "name") and not isinstance(v, list | dict)]
+        console.print("  " + escape(" | ".join(scalars)))
+        for key, value in row.items():
+            if isinstance(value, list) and value:
+                console.print(f"  {escape(key)}: " + escape("; ".join(map(str, value))))
+        console.print()
 
 
 @app.command()
