@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+
+try:  # typer >= 0.20 carries its own copy of click
+    from typer._click.exceptions import ClickException
+except ImportError:  # pragma: no cover - older typer depends on click itself
+    from click import ClickException  # type: ignore[no-redef,import-not-found]
 
 app = typer.Typer(
     name="warband",
@@ -23,12 +27,16 @@ app = typer.Typer(
 )
 
 
-class UserError(Exception):
-    """Bad input from the user: reported as a message and exit status, never a traceback."""
+class UserError(ClickException):
+    """Bad input from the user: reported as a message and exit status, never a traceback.
+
+    A ``ClickException``, so typer reports it (in the real program and in CliRunner tests).
+    """
 
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
+        self.exit_code = code
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -171,6 +179,71 @@ def _print_summary(console: Any, result: dict[str, Any]) -> None:
         console.print(f"[bold green]Winner: {result['warbands'][winner]} ({winner.upper()})[/]")
 
 
+@app.command()
+def play(
+    ruleset: Annotated[str, typer.Option(help="Ruleset to play.")] = "arcworlde",
+    side: Annotated[str, typer.Option("--as", help="Your side: a or b (or 'both' for hot-seat).")] = "a",
+    ai: Annotated[str, typer.Option("--ai", help="The AI you play against.")] = "heuristic",
+    seed: Annotated[int | None, typer.Option(help="Game seed (random if not given).")] = None,
+    a: Annotated[Path | None, typer.Option("--a", help="Warband list for side A.")] = None,
+    b: Annotated[Path | None, typer.Option("--b", help="Warband list for side B.")] = None,
+    rounds: Annotated[int | None, typer.Option(help="Number of Rounds (default: the scenario's).")] = None,
+    replay: Annotated[Path | None, typer.Option("--replay", help="Write the game record to FILE.")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE.")] = None,
+) -> None:
+    """Play a battle yourself at the terminal, against an AI (solo) or hot-seat."""
+    from rich.prompt import Prompt
+
+    from warband.cli.human import HumanController
+    from warband.core.controller import play as play_game
+    from warband.core.record import write_record
+
+    rs = _ruleset(ruleset)
+    if side not in ("a", "b", "both"):
+        fail("--as must be a, b or both")
+    samples = list(rs.sample_lists())
+    lists = [_load_list(rs, a or samples[0]), _load_list(rs, b or samples[1 % len(samples)])]
+    factories = rs.controllers()
+    if ai not in factories:
+        fail(f"unknown AI {ai!r} for {rs.name} (choose from: {', '.join(factories)})")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    options = _parse_options(option or [])
+    if rounds is not None:
+        if rounds < 1:
+            fail("--rounds must be at least 1")
+        options["rounds"] = rounds
+    try:
+        game = rs.new_game(lists, seed, options, track_digest=replay is not None)
+    except ValueError as exc:
+        fail(str(exc))
+    console = _console()
+    human = HumanController(rs, console, lambda prompt: Prompt.ask(prompt, console=console))
+    controllers = {
+        0: human if side in ("a", "both") else factories[ai](),
+        1: human if side in ("b", "both") else factories[ai](),
+    }
+
+    def on_events(events: list[Any]) -> None:
+        for event in events:
+            line = rs.narrate(event)
+            if line is not None:
+                console.print(line)
+
+    console.print(f"[dim]{rs.title} - seed {seed} - you play {side.upper()}[/dim]")
+    try:
+        outcome = play_game(game, controllers, seed, on_events=on_events)
+    except KeyboardInterrupt:
+        console.print("\n[yellow]game abandoned[/yellow]")
+        raise typer.Exit(130) from None
+    if replay is not None:
+        write_record(game, replay)
+        console.print(f"[dim]record written to {replay}[/dim]")
+    result = outcome.to_json()
+    result["seed"] = seed
+    _print_summary(console, result)
+
+
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="Game record written by `warband battle --replay`.")],
@@ -305,13 +378,7 @@ def rulesets() -> None:
 
 
 def main() -> None:
-    try:
-        app()
-    except UserError as exc:
-        from rich.markup import escape
-
-        _console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}")
-        sys.exit(exc.code)
+    app()
 
 
 if __name__ == "__main__":

@@ -86,6 +86,20 @@ class Ruleset(ABC):
         """Names of the options ``new_game`` accepts (for ``--option``)."""
         return ()
 
+    # -- talking to a human player ------------------------------------------------------------
+    def describe_choice(self, view: Any, choice: Any) -> str:
+        """One line describing an option to a human player."""
+        return repr(choice)
+
+    def describe_view(self, view: Any, player: int) -> list[str]:
+        """Lines of rich markup showing a player what it sees before it decides."""
+        return []
+
+    def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
+        """The choice a human means by typing a point (x, y), or None if points make no sense
+        for this decision."""
+        return None
+
     def character_stats(self, game: Game) -> list[dict[str, Any]]:
         """Per-model (or per-unit) statistics of a finished game, for the simulator: at least
         ``side``, ``profile``, ``name``, ``damage_dealt``, ``knock_outs``, ``survived``."""

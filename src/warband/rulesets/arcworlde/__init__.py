@@ -106,6 +106,21 @@ class ArcWorlde(Ruleset):
             for c in st.chars
         ]
 
+    def describe_choice(self, view: Any, choice: Any) -> str:
+        from warband.rulesets.arcworlde.describe import describe_choice
+
+        return describe_choice(view, choice)
+
+    def describe_view(self, view: Any, player: int) -> list[str]:
+        from warband.rulesets.arcworlde.describe import describe_view
+
+        return describe_view(view, player)
+
+    def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
+        from warband.rulesets.arcworlde.choices import Move
+
+        return Move(x, y, "typed") if isinstance(template, Move) else None
+
     def option_names(self) -> Sequence[str]:
         from warband.rulesets.arcworlde.state import Options
 

@@ -1,0 +1,89 @@
+"""Describing ArcWorlde options and the table to a human player (the terminal `play` command)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+
+from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.mechanics import DIFFICULTY, FeatCheck
+
+__all__ = ["describe_choice", "describe_view"]
+
+
+def _name(view: Any, uid: int) -> str:
+    ch = view.chars[uid]
+    return f"{ch.name} (HP {ch.hp}/{ch.max_hp})"
+
+
+def describe_choice(view: Any, choice: Any) -> str:
+    if isinstance(choice, C.DeployOrder):
+        return "deploy first" if choice.first else "deploy second"
+    if isinstance(choice, C.Place):
+        return f"place {view.chars[choice.uid].name} at ({choice.x:.1f}, {choice.y:.1f})"
+    if isinstance(choice, C.Activate):
+        ch = view.chars[choice.uid]
+        state = " Prone" if ch.prone else ""
+        state += " Broken" if ch.broken else ""
+        return f"activate {_name(view, choice.uid)} at ({ch.x:.1f}, {ch.y:.1f}){state}"
+    if isinstance(choice, C.Move):
+        what = choice.label or "move"
+        return f"{what} -> toward ({choice.x:.1f}, {choice.y:.1f})"
+    if isinstance(choice, C.LegIt):
+        return "Leg It (roll a D6 for extra inches; may trip)"
+    if isinstance(choice, C.Attack):
+        return f"{choice.attack} on {_name(view, choice.target)}"
+    if isinstance(choice, C.Shoot):
+        attacker_hint = ""
+        for c in view.chars:
+            for a in c.attacks:
+                if a.name == choice.attack and a.ranged:
+                    p = float(FeatCheck(choice.ap, DIFFICULTY[a.shot]).probability())
+                    attacker_hint = f", {p:.0%} to hit"
+                    break
+            if attacker_hint:
+                break
+        return f"shoot {_name(view, choice.target)} with {choice.attack} using {choice.ap} AP{attacker_hint}"
+    if isinstance(choice, C.StandUp):
+        p = float(FeatCheck(choice.ap, 1).probability())
+        return f"try to stand up with {choice.ap} AP ({p:.0%})"
+    if isinstance(choice, C.HelpUp):
+        return f"help {view.chars[choice.target].name} up with {choice.ap} AP"
+    if isinstance(choice, C.Disengage):
+        return f"try to Disengage with {choice.ap} AP"
+    if isinstance(choice, C.SwitchWeapon):
+        return f"switch to {choice.weapon} ({choice.ap} AP Feat)"
+    if isinstance(choice, C.ChooseWeapon):
+        return f"fight with {choice.weapon}"
+    if isinstance(choice, C.AgileReroll):
+        return "use Agile to re-roll the trip" if choice.use else "stay down"
+    if isinstance(choice, C.RousingCheer):
+        return "Rousing Cheer (1AP): Broken friends within 8\" test to Rally"
+    if isinstance(choice, C.EndActivation):
+        return "end the Activation"
+    return repr(choice)
+
+
+def describe_view(view: Any, player: int) -> list[str]:
+    lines = [f"[dim]Round {view.round} - VP from Knock Outs: "
+             + ", ".join(f"{lab.upper()} {vp}" for lab, vp in zip(view.side_labels, view.vp_knock_outs, strict=True))
+             + "[/dim]"]
+    for ch in view.chars:
+        if not ch.deployed or ch.ko:
+            continue
+        mine = "[green]" if ch.side == player else "[red]"
+        flags = []
+        if ch.prone:
+            flags.append("Prone")
+        if ch.broken:
+            flags.append("Broken")
+        if ch.activated:
+            flags.append("done")
+        tag = f" [{', '.join(flags)}]" if flags else ""
+        lines.append(
+            f"  {mine}{escape(view.side_labels[ch.side].upper())}[/] {escape(ch.name):<24}"
+            f" HP {ch.hp:>2}/{ch.max_hp:<2} at ({ch.x:4.1f}, {ch.y:4.1f}){escape(tag)}"
+        )
+    return lines
+
