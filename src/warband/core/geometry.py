@@ -1,15 +1,17 @@
 """Table geometry in inches: round bases, terrain, movement, line of sight and cover.
 
 Positions are inches with (0, 0) at a table corner. Bases are circles kept as plain numbers on
-hot paths; terrain pieces are shapely polygons with attributes, prepared once per table.
+hot paths. Terrain pieces are shapely polygons with attributes; shapely builds and buffers the
+shapes once per table, and the hot queries (point in polygon, segment clipping, nearest point)
+run on plain floats in :class:`_Poly`, which measured several times faster than calling into
+shapely for these few-vertex shapes (docs/performance.md).
 
 * Distance between models is base edge to base edge (centre distance minus both radii).
 * Movement follows a shortest path around impassable terrain (a visibility graph over the
   terrain corners, built once per base size), costs double inside difficult terrain, never
-  leaves the table, and stops when the moving base touches another base.
-* Line of sight is sampled with a few rays between the two bases, tested against the terrain in
-  one vectorised shapely call; the share of rays from the attacker to points across the target
-  that are obscured gives the hidden share used for Cover.
+  leaves the table, walks round a base in the way and stops on touching the base it heads for.
+* Line of sight is sampled with a few rays between the two bases; the share of rays from the
+  viewer to points across the target that meet terrain gives the hidden share used for Cover.
 """
 
 from __future__ import annotations
