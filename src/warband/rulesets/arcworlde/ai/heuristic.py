@@ -83,6 +83,20 @@ class _Context:
         return value
 
 
+def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
+                   ) -> tuple[float, float, list[Character]]:
+    """Where a move would end if nothing but the goal's own base were in the way."""
+    dx, dy = m.x - ch.x, m.y - ch.y
+    d = math.hypot(dx, dy)
+    if d < 1e-9:
+        return ch.x, ch.y, []
+    target = next((o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= o.r), None)
+    stop = d if target is None else d - ch.r - target.r
+    go = max(0.0, min(allowance, stop))
+    touched = [target] if target is not None and go >= stop - 1e-9 and target.side != ch.side else []
+    return ch.x + dx / d * go, ch.y + dy / d * go, touched
+
+
 def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> list[Any]:
     """Drop goals beyond reach that lie in nearly the same direction as an earlier one: the
     first inches of both moves are the same, so they end in the same place."""
@@ -290,7 +304,17 @@ class HeuristicController:
         best, best_v = None, here + 0.05
         blockers = [c for c in view.chars if c.on_table and c is not ch]
         bases = [c.base for c in blockers]
-        for m in _distinct_headings(ch, moves, ch.movement):
+        candidates = _distinct_headings(ch, moves, ch.movement)
+        if len(candidates) > self.SHORTLIST:
+            # A first pass on straight-line estimates; only the most promising moves are
+            # simulated with the full movement rules.
+            guesses = []
+            for m in candidates:
+                x, y, touched = _straight_move(ch, m, ch.movement, blockers)
+                guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
+            guesses.sort(key=lambda g: -g[0])
+            candidates = [m for _, m in guesses[: self.SHORTLIST]]
+        for m in candidates:
             res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, ch.movement, bases,
                                   fly="fly" in ch.traits)
             touched = [blockers[i] for i in res.contact if blockers[i].side != ch.side]
@@ -301,9 +325,13 @@ class HeuristicController:
             return None
         return Reasoned(best, best.label) if best.label else best
 
+    #: moves simulated in full after the straight-line first pass
+    SHORTLIST = 4
+
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
-                        contact: list[Character], ctx: _Context) -> float:
-        """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend."""
+                        contact: list[Character], ctx: _Context, rough: bool = False) -> float:
+        """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend.
+        ``rough`` skips the line-of-sight test (for the first pass over estimates)."""
         score = 0.0
         enemies = ctx.enemies
         rounds_left = view.options.rounds - view.round
@@ -343,7 +371,7 @@ class HeuristicController:
         score -= threat * care * (0.5 if contact else 1.0)
         # Cover from the nearest enemy shooter.
         shooters = ctx.shooters
-        if shooters:
+        if shooters and not rough:
             near = min(shooters, key=lambda e: math.hypot(e.x - x, e.y - y))
             reach = max((a.range or 0.0) for a in near.attacks) + near.movement
             exposed = math.hypot(near.x - x, near.y - y) - near.r - ch.r <= reach
