@@ -193,6 +193,12 @@ class ScenarioModel(Strict):
     vp_per_objective: int = Field(2, ge=0, le=20)
     vp_per_knock_out: int = Field(1, ge=0, le=20)
     vp_commander_bonus: int = Field(1, ge=0, le=20)
+    knock_out_vp: Literal["flat", "cost"] = Field(
+        "flat",
+        description="'flat': vp_per_knock_out (+ the Commander bonus) per enemy Knocked Out; "
+        "'cost': the GP cost of each enemy Knocked Out (the rules yaml's default when a game "
+        "has no scenario).",
+    )
 
 
 class ListEntry(Strict):

@@ -37,6 +37,7 @@ class Character:
     armour: int
     traits: frozenset[str]
     unruly: bool
+    cost: int = 0  # GP paid for it, equipment included
     x: float = -100.0
     y: float = -100.0
     deployed: bool = False

@@ -105,7 +105,10 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     victim.hp = 0
     victim.ko = True
     scen = st.scenario
-    vp = scen.vp_per_knock_out + (scen.vp_commander_bonus if victim.commander else 0)
+    if scen.knock_out_vp == "cost":
+        vp = victim.cost
+    else:
+        vp = scen.vp_per_knock_out + (scen.vp_commander_bonus if victim.commander else 0)
     st.vp_knock_outs[1 - victim.side] += vp
     if by is not None and by.side != victim.side:
         by.knock_outs += 1

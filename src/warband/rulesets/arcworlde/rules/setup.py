@@ -63,7 +63,7 @@ def build_state(
                 bravery=p.bravery,
                 armour=max((e.armour for e in gear), default=0),
                 traits=frozenset(p.traits).union(*(e.traits for e in gear)),
-                unruly=m.unruly, weapon=weapons[0].id if weapons else None,
+                unruly=m.unruly, cost=m.cost, weapon=weapons[0].id if weapons else None,
             ))
     st = ArcState(
         dice=Dice(seed), log=EventLog(log_events), table=build_table(scenario),
