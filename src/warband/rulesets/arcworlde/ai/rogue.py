@@ -42,6 +42,7 @@ class _Plan:
     leg_its: int = 0  # Leg It rolls allowed (99 = as many as possible)
     announced: bool = False
     shot_taken: bool = False
+    stopped: bool = False  # Bully / Glory Hunter came within range: no more movement
     cheer_checked: bool = False
 
 
@@ -158,11 +159,15 @@ class RogueController:
         legging = decision.info["legging"]
         goal = self._goal(view, ch, plan)
         if plan.roll in (5, 6) and not plan.shot_taken and self._can_shoot_target(view, ch, plan):
+            # "They stop their movement and take a single Shot."
             plan.shot_taken = True
+            plan.stopped = True
             plan.leg_its = 0
             shot = self._shot_at(view, ch, ap, by_type, plan.target)
             if shot is not None:
                 return shot
+        if plan.stopped:
+            return self._after_behaviour(view, ch, ap, plan, by_type)
         if free_move:
             if plan.roll == 1:
                 away = [m for m in by_type.get(C.Move, []) if m.label.startswith("away")]
