@@ -456,17 +456,19 @@ class Table:
         blockers: Sequence[Base] = (),
         fly: bool = False,
         halve_difficult: bool = True,
+        stop_at: Sequence[bool] | None = None,
     ) -> MoveResult:
         """Move a base of radius ``r`` from ``start`` toward ``goal``.
 
         Spends at most ``allowance`` inches (difficult terrain costs double unless
         ``halve_difficult`` is False or the model flies) and follows the shortest path round
-        impassable terrain. A base in the way that is not the goal's (the goal point lies
-        inside the base of the model being approached) is walked round, on the side that is
-        shorter, up to twice per move; otherwise the mover stops on touching it. The move
-        also stops on touching the goal's base.
+        impassable terrain. A base in the way is walked round, on the shorter side, up to twice
+        per move, unless it is the goal's own base (the goal point lies inside the base of the
+        model being approached) or ``stop_at[i]`` is true for it (a ruleset's "touching this
+        one ends the move", such as an enemy); then the mover stops on touching it.
         """
-        return self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2)
+        stops = tuple(stop_at) if stop_at is not None else (False,) * len(blockers)
+        return self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
 
     def _move(
         self,
@@ -478,6 +480,7 @@ class Table:
         fly: bool,
         halve_difficult: bool,
         detours: int,
+        stops: tuple[bool, ...],
     ) -> MoveResult:
         route = self.path(start, goal, r, fly)
         x, y = start
@@ -509,9 +512,9 @@ class Table:
             budget -= cost
             if t_stop < seg_len - 1e-7:
                 bumped = t_hit <= t_budget + _EPS
-                if bumped and detours > 0 and budget > _EPS:
+                if bumped and detours > 0 and budget > _EPS and not any(stops[i] for i in hit):
                     around = self._detour((x, y), goal, r, budget, blockers, hit, fly,
-                                          halve_difficult, detours - 1, (dx, dy))
+                                          halve_difficult, detours - 1, (dx, dy), stops)
                     if around is not None:
                         return MoveResult(around.x, around.y, travelled + around.travelled,
                                           allowance - budget + around.cost, around.contact,
@@ -537,6 +540,7 @@ class Table:
         halve_difficult: bool,
         detours: int,
         heading: tuple[float, float],
+        stops: tuple[bool, ...],
     ) -> MoveResult | None:
         """Walk round the base just bumped into, if it is not the one being approached:
         two corner points of a square about it on the shorter side, then on to the goal."""
@@ -564,13 +568,14 @@ class Table:
         travelled = cost = 0.0
         pos = at
         for waypoint in (w1, w2):
-            leg = self._move(pos, waypoint, r, budget - cost, blockers, fly, halve_difficult, 0)
+            leg = self._move(pos, waypoint, r, budget - cost, blockers, fly, halve_difficult, 0, stops)
             travelled += leg.travelled
             cost += leg.cost
             pos = (leg.x, leg.y)
             if leg.blocked:
                 return MoveResult(leg.x, leg.y, travelled, cost, leg.contact, True)
-        rest = self._move(pos, goal, r, budget - cost, blockers, fly, halve_difficult, detours)
+        rest = self._move(pos, goal, r, budget - cost, blockers, fly, halve_difficult, detours,
+                          stops)
         return MoveResult(rest.x, rest.y, travelled + rest.travelled, cost + rest.cost,
                           rest.contact, rest.blocked)
 

@@ -32,6 +32,7 @@ from warband.rulesets.arcworlde.ai.tactics import (
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import shot_targets
+from warband.rulesets.arcworlde.rules.movement import simulate_move
 from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.state import Character
 
@@ -303,7 +304,6 @@ class HeuristicController:
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
         blockers = [c for c in view.chars if c.on_table and c is not ch]
-        bases = [c.base for c in blockers]
         candidates = _distinct_headings(ch, moves, ch.movement)
         if len(candidates) > self.SHORTLIST:
             # A first pass on straight-line estimates; only the most promising moves are
@@ -315,9 +315,8 @@ class HeuristicController:
             guesses.sort(key=lambda g: -g[0])
             candidates = [m for _, m in guesses[: self.SHORTLIST]]
         for m in candidates:
-            res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, ch.movement, bases,
-                                  fly="fly" in ch.traits)
-            touched = [blockers[i] for i in res.contact if blockers[i].side != ch.side]
+            res, others = simulate_move(view, ch, (m.x, m.y), ch.movement)
+            touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
             if v > best_v:
                 best, best_v = m, v
@@ -404,13 +403,11 @@ class HeuristicController:
         """Enemies a Leg It from roll ``attempt`` could reach: (value, enemy, gap), best first.
         The gap is measured along the real path (terrain, other bases)."""
         blockers = [c for c in view.chars if c.on_table and c is not ch]
-        bases = [c.base for c in blockers]
         out = []
         for i, e in enumerate(blockers):
             if e.side == ch.side or view.distance(ch, e) > 6.5:
                 continue
-            res = view.table.move((ch.x, ch.y), (e.x, e.y), ch.r, 12.0, bases,
-                                  fly="fly" in ch.traits)
+            res, _ = simulate_move(view, ch, (e.x, e.y), 12.0)
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
@@ -449,13 +446,12 @@ class HeuristicController:
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         ch = view.chars[decision.info["character"]]
         inches = decision.info["inches"]
-        blockers = [c for c in view.chars if c.on_table and c is not ch]
-        bases = [c.base for c in blockers]
+        [c for c in view.chars if c.on_table and c is not ch]
         best, best_v = decision.options[-1], -math.inf
         ctx = _Context(view, ch)
         for m in decision.options:
-            res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, inches, bases)
-            touched = [blockers[i] for i in res.contact if blockers[i].side != ch.side]
+            res, others = simulate_move(view, ch, (m.x, m.y), inches)
+            touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx)
             if touched:
                 v += 3.0  # a Charge: +1AP
@@ -465,11 +461,10 @@ class HeuristicController:
 
     def _disengage_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         ch = view.chars[decision.info["character"]]
-        blockers = [c for c in view.chars if c.on_table and c is not ch]
-        bases = [c.base for c in blockers]
+        [c for c in view.chars if c.on_table and c is not ch]
 
         def value(m: Any) -> float:
-            res = view.table.move((ch.x, ch.y), (m.x, m.y), ch.r, ch.movement, bases)
+            res, _ = simulate_move(view, ch, (m.x, m.y), ch.movement)
             return -melee_threat(view, res.x, res.y, ch.r, ch.side) - (5.0 if res.contact else 0.0)
 
         return max(decision.options, key=value)

@@ -18,7 +18,7 @@ from warband.core.geometry import MoveResult
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
 
-__all__ = ["do_move", "flee", "flee_goal", "is_move", "move_candidates"]
+__all__ = ["do_move", "flee", "flee_goal", "is_move", "move_candidates", "simulate_move"]
 
 
 def is_move(choice: Any) -> bool:
@@ -30,15 +30,26 @@ def is_move(choice: Any) -> bool:
     )
 
 
+def simulate_move(
+    st: Any, ch: Character, goal: tuple[float, float], allowance: float
+) -> tuple[MoveResult, list[Character]]:
+    """Where a move of ``ch`` toward ``goal`` would end, changing nothing (the AIs use it to
+    look ahead; ``st`` may be a view). Friends in the way are walked round; touching an
+    enemy ends the move there, Engaged (arcworlde.combat.engagement). Returns the result and
+    the other Characters, indexed as ``result.contact`` is."""
+    others = [c for c in st.chars if c.on_table and c is not ch]
+    res = st.table.move(
+        (ch.x, ch.y), goal, ch.r, allowance, [c.base for c in others],
+        fly="fly" in ch.traits, stop_at=[c.side != ch.side for c in others],
+    )
+    return res, others
+
+
 def do_move(
     st: ArcState, ch: Character, goal: tuple[float, float], allowance: float, kind: str
 ) -> tuple[MoveResult, list[Character]]:
     """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact."""
-    others = st.blocker_chars(ch)
-    res = st.table.move(
-        (ch.x, ch.y), goal, ch.r, allowance, [c.base for c in others],
-        fly="fly" in ch.traits,
-    )
+    res, others = simulate_move(st, ch, goal, allowance)
     start = (ch.x, ch.y)
     ch.x, ch.y = res.x, res.y
     touched = [others[i] for i in res.contact]
