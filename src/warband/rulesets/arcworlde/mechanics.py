@@ -6,7 +6,7 @@ fractions (the odds engine and the AIs use it). A test checks that the two agree
 
 Rule ids: ``arcworlde.dice.success``, ``arcworlde.dice.advantage_disadvantage``,
 ``arcworlde.dice.rerolls``, ``arcworlde.feat.attempt``, ``arcworlde.combat.attack_resolution``,
-``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``.
+``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``, ``arcworlde.magic.casting``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from math import factorial
 
 import icepool
 
+from warband.core.deck import Card, Deck, standard_54
 from warband.core.dice import Dice
 
 __all__ = [
@@ -32,6 +33,8 @@ __all__ = [
     "FeatCheck",
     "FeatRoll",
     "LegItRoll",
+    "SpellCast",
+    "SpellCasting",
     "leg_it_trips_on",
     "successes",
 ]
@@ -386,3 +389,168 @@ class LegItRoll:
                     nxt[key] = nxt.get(key, Fraction(0)) + p / 6
             states = nxt
         return dict(sorted(states.items()))
+
+
+# --------------------------------------------------------------------------------- Spells
+#: ArcDeck card classes for Spells (arcworlde.magic.card_values): Aces ("A", 1 or 11), the
+#: number cards 2-9, the ten-valued cards (10, J, Q, K: sixteen of them) and the two Jokers
+#: (any value 1-11). Suits never matter (arcworlde.arcdeck.deck).
+SPELL_CARD_CLASSES: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Joker")
+#: how many cards of each class a fresh 54-card ArcDeck holds
+ARCDECK_COUNTS: tuple[int, ...] = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16, 2)
+_CLASS_INDEX = {name: i for i, name in enumerate(SPELL_CARD_CLASSES)}
+
+
+def spell_card_class(rank: str) -> str:
+    """The Spell card class of a card rank: court cards count as 10."""
+    return "10" if rank in ("J", "Q", "K") else rank
+
+
+def spell_totals(fixed: int, aces: int, jokers: int) -> tuple[int, int, bool]:
+    """The lowest and highest totals a caster can make, and whether every total between them
+    can be made (arcworlde.magic.card_values: each Ace 1 or 11, each Joker 1-11).
+
+    With at least one Joker every total in between can be made; with Aces only, the totals step
+    by 10."""
+    low = fixed + aces + jokers
+    return low, low + 10 * (aces + jokers), jokers > 0 or aces == 0
+
+
+def _spell_verdict(level: int, fixed: int, aces: int, jokers: int, avoid_overpower: bool) -> str:
+    """What the caster does with the cards showing: ``"cast"`` (a total from the level to 21),
+    ``"overpowered"`` (the Spell is cast with a total over 21) or ``"below"`` (no total the
+    caster is willing to choose reaches the level).
+
+    Our reading of arcworlde.magic.casting / card_values / overpowered (the rules yaml default):
+    the caster re-chooses Ace and Joker values whenever the total is counted and takes a total
+    from the level to 21 when there is one. Only when even the lowest total is over 21 is the
+    Spell forced to be Overpowered. When the totals skip over that window (Aces only: a total
+    under the level, the next one over 21), a caster who ``avoid_overpower`` keeps the low total
+    (and may draw again); otherwise (the Rogue Warband reading, arcworlde.solo.magic) the Spell
+    is cast Overpowered at once.
+    """
+    low, high, contiguous = spell_totals(fixed, aces, jokers)
+    # the lowest total the caster can make that reaches the level
+    if level <= low:
+        first = low
+    elif contiguous:
+        first = level
+    else:  # Aces only: totals low, low + 10, ..., high
+        first = low + 10 * -(-(level - low) // 10)
+    if first <= min(high, 21):
+        return "cast"
+    if low > 21:
+        return "overpowered"
+    if high >= level:  # every total reaching the level is over 21, a lower one is not
+        return "below" if avoid_overpower else "overpowered"
+    return "below"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCast:
+    """One attempt to cast a Spell: the cards drawn and what came of it."""
+
+    cards: list[Card]
+    verdict: str  # "cast", "overpowered" or "failed"
+    extra_cards: int  # cards paid for (1AP or an Arcanite Token each) after the first two
+    hp_lost: int  # D6 HP lost when Overpowered, else 0
+
+    @property
+    def cast(self) -> bool:
+        return self.verdict != "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCasting:
+    """Casting a Spell of ``level`` with the ArcDeck (arcworlde.magic.casting,
+    arcworlde.magic.card_values, arcworlde.magic.overpowered).
+
+    Draw two cards; while no acceptable total reaches the level, pay for another card, up to
+    ``max_extra_cards`` of them; then the Spell is cast, cast Overpowered (a total over 21: the
+    Mage loses D6 HP) or has failed. The caster pays for every card it may while below the
+    level. The exact distribution assumes the cards come from a freshly shuffled 54-card
+    ArcDeck (drawn without replacement), as does ``sample`` when no deck is given.
+    """
+
+    level: int
+    max_extra_cards: int
+    avoid_overpower: bool = True
+
+    def sample(self, dice: Dice, deck: Deck | None = None) -> SpellCast:
+        if deck is None:
+            deck = Deck(standard_54(), dice)
+        cards = [deck.draw(), deck.draw()]
+        while True:
+            verdict = self._verdict(cards)
+            if verdict == "below" and len(cards) - 2 < self.max_extra_cards:
+                cards.append(deck.draw())
+                continue
+            break
+        final = "failed" if verdict == "below" else verdict
+        hp = dice.d6() if final == "overpowered" else 0
+        return SpellCast(cards, final, len(cards) - 2, hp)
+
+    def _verdict(self, cards: Sequence[Card]) -> str:
+        fixed = aces = jokers = 0
+        for card in cards:
+            cls = spell_card_class(card.rank)
+            if cls == "A":
+                aces += 1
+            elif cls == "Joker":
+                jokers += 1
+            else:
+                fixed += int(cls)
+        return _spell_verdict(self.level, fixed, aces, jokers, self.avoid_overpower)
+
+    def distribution(self) -> dict[tuple[str, int], Fraction]:
+        """Exact distribution of (verdict, extra cards paid for)."""
+        return dict(_spell_distribution(self.level, self.max_extra_cards, self.avoid_overpower))
+
+
+@lru_cache(maxsize=1024)
+def _spell_distribution(
+    level: int, max_extra: int, avoid_overpower: bool
+) -> tuple[tuple[tuple[str, int], Fraction], ...]:
+    """Exact (verdict, extra cards) distribution by recursion over the cards drawn so far.
+
+    What happens next depends only on which cards are showing (not their order), so the
+    recursion is memoised on the counts drawn of each card class. It counts ordered draws with
+    integers (a sequence of ``n`` cards has probability ``ways / (54 * 53 * ... )``) and
+    divides once at the end."""
+    total_cards = sum(ARCDECK_COUNTS)
+    values = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0)
+    ace, joker = _CLASS_INDEX["A"], _CLASS_INDEX["Joker"]
+    memo: dict[tuple[int, ...], dict[tuple[str, int], int]] = {}
+
+    def ways(drawn: tuple[int, ...], n: int, fixed: int) -> dict[tuple[str, int], int]:
+        found = memo.get(drawn)
+        if found is not None:
+            return found
+        stop: str | None = None
+        if n >= 2:
+            verdict = _spell_verdict(level, fixed, drawn[ace], drawn[joker], avoid_overpower)
+            if verdict != "below" or n - 2 >= max_extra:
+                stop = "failed" if verdict == "below" else verdict
+        if stop is None and n == total_cards:  # the deck ran out (absurd draw limits only)
+            stop = "failed"
+        result: dict[tuple[str, int], int] = {}
+        if stop is not None:
+            result[(stop, n - 2)] = 1
+        else:
+            for i, count in enumerate(ARCDECK_COUNTS):
+                remaining = count - drawn[i]
+                if remaining:
+                    nxt = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1 :]
+                    for key, w in ways(nxt, n + 1, fixed + values[i]).items():
+                        result[key] = result.get(key, 0) + remaining * w
+        memo[drawn] = result
+        return result
+
+    out: dict[tuple[str, int], Fraction] = {}
+    for (verdict, extra), w in ways((0,) * len(ARCDECK_COUNTS), 0, 0).items():
+        n = extra + 2
+        ordered = 1
+        for k in range(n):
+            ordered *= total_cards - k
+        out[(verdict, extra)] = Fraction(w, ordered)
+    return tuple(sorted(out.items()))
