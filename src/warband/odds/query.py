@@ -45,7 +45,7 @@ class QueryParams(BaseModel):
     refused with a message instead of hanging; a test checks this for every discovered query.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 P = TypeVar("P", bound=QueryParams)
