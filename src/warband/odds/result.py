@@ -152,6 +152,7 @@ def probability_result(
     probability: Fraction,
     *,
     label: str = "success",
+    other_label: str | None = None,
     extra: Mapping[str, Any] | None = None,
     extra_rows: Sequence[tuple[str, Any]] = (),
     notes: Sequence[str] = (),
@@ -164,7 +165,7 @@ def probability_result(
     payload.update(extra or {})
     rows = ((label, _pct(probability)), *((n, _format(v)) for n, v in extra_rows))
     main = Table(title, ("", "value"), tuple(rows))
-    chart = Chart(title, (label, f"not {label}"), (probability, 1 - probability))
+    chart = Chart(title, (label, other_label or f"not {label}"), (probability, 1 - probability))
     dist = Distribution({True: probability, False: 1 - probability})
     return Result(title, payload, (main, *tables), (chart, *charts), tuple(notes),
                   tuple(rule_ids), distribution=dist)

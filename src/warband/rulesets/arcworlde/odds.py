@@ -115,7 +115,7 @@ def feat(p: FeatParams) -> Result:
     rows = tuple((str(k), _pct(q), _pct(total.at_least(k))) for k, q in total.items())
     return probability_result(
         f"ArcWorlde Feat: {p.ap} AP, {m.difficulty_name(p.needed)} ({p.needed} Successes)",
-        check.probability(), label="Feat succeeds",
+        check.probability(), label="Feat succeeds", other_label="fails",
         extra={"needed": p.needed, "successes": total},
         tables=[Table("Successes rolled", ("successes", "exactly", "at least"), rows)],
         rule_ids=FEAT.rule_ids)
@@ -145,7 +145,7 @@ def bravery(p: BraveryParams) -> Result:
     total = Distribution(test.distribution())
     rows = tuple((str(k), _pct(q), _pct(total.at_most(k))) for k, q in total.items())
     return probability_result(
-        f"ArcWorlde Bravery Test: Bravery {p.bravery}", test.probability(), label="passes",
+        f"ArcWorlde Bravery Test: Bravery {p.bravery}", test.probability(), label="passes", other_label="Broken",
         extra={"totals": total},
         tables=[Table("Total rolled", ("total", "exactly", "at most"), rows)],
         rule_ids=BRAVERY.rule_ids)

@@ -172,7 +172,7 @@ def check(p: CheckParams) -> Result:
     rows = tuple((str(k), _pct(q), _pct(margin.at_least(k))) for k, q in margin.items())
     return probability_result(
         f"Sword Marches Check: Rating {p.rating} vs Difficulty ({p.difficulty})",
-        mech.probability(), label="passes", extra={"margin": margin},
+        mech.probability(), label="passes", other_label="fails", extra={"margin": margin},
         tables=[Table("Margin (your total - opposing total)", ("margin", "exactly", "at least"),
                       rows)],
         rule_ids=CHECK.rule_ids)
