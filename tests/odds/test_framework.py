@@ -25,7 +25,7 @@ def _int_fields(model: type[BaseModel]) -> list[tuple[str, Any]]:
 
 
 def test_builtin_rulesets_with_odds_are_discovered() -> None:
-    assert {"arcworlde"} <= set(odds.rulesets_with_odds())
+    assert {"arcworlde", "sword-marches", "dwethia", "armies"} <= set(odds.rulesets_with_odds())
 
 
 @pytest.mark.parametrize(("ruleset", "name"), ALL)

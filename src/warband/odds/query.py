@@ -118,6 +118,9 @@ def _messages(exc: ValidationError) -> list[str]:
         if err["type"] == "missing":
             out.append(f"{where}: required")
             continue
+        if not loc:  # a check across several options: the message says it all
+            out.append(msg)
+            continue
         got = err.get("input")
         shown = f" (got {got})" if got is not None and not isinstance(got, dict) else ""
         out.append(f"{where}: {msg}{shown}")
