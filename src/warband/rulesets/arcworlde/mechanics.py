@@ -33,6 +33,7 @@ __all__ = [
     "FeatCheck",
     "FeatRoll",
     "LegItRoll",
+    "LegItRun",
     "SpellCast",
     "SpellCasting",
     "leg_it_trips_on",
@@ -554,3 +555,62 @@ def _spell_distribution(
             ordered *= total_cards - k
         out[(verdict, extra)] = Fraction(w, ordered)
     return tuple(sorted(out.items()))
+
+
+# --------------------------------------------------------------------------------- Leg It runs
+@dataclass(frozen=True, slots=True)
+class LegItRun:
+    """A Character commits to up to ``attempts`` Leg It rolls in one Activation, stopping at
+    the first trip (arcworlde.action.leg_it). With ``agile`` it re-rolls the first tripping
+    roll once, against the same threshold (arcworlde.trait.agile: once per Round), as the game
+    offers it in ``rules/activation.py``."""
+
+    attempts: int
+    agile: bool = False
+
+    def sample(self, dice: Dice) -> tuple[int, bool, list[LegItRoll]]:
+        """(inches gained, fell Prone, every roll)."""
+        inches, rolls, reroll = 0, [], self.agile
+        for attempt in range(1, self.attempts + 1):
+            roll = LegItRoll.sample(dice, attempt)
+            rolls.append(roll)
+            if roll.trips and reroll:
+                reroll = False
+                roll = LegItRoll.sample(dice, attempt)
+                rolls.append(roll)
+            if roll.trips:
+                return inches, True, rolls
+            inches += roll.inches
+        return inches, False, rolls
+
+    def distribution(self) -> dict[tuple[int, bool], Fraction]:
+        """Exact distribution of (inches gained, fell Prone)."""
+        # states: (inches, fell, Agile re-roll still available)
+        states: dict[tuple[int, bool, bool], Fraction] = {(0, False, self.agile): Fraction(1)}
+        for attempt in range(1, self.attempts + 1):
+            trip_on = leg_it_trips_on(attempt)
+            nxt: dict[tuple[int, bool, bool], Fraction] = {}
+
+            def add(key: tuple[int, bool, bool], p: Fraction,
+                    into: dict[tuple[int, bool, bool], Fraction] = nxt) -> None:
+                into[key] = into.get(key, Fraction(0)) + p
+
+            for (dist, fell, agile), p in states.items():
+                if fell:
+                    add((dist, True, agile), p)
+                    continue
+                for face in range(1, 7):
+                    if face < trip_on:
+                        add((dist + face, False, agile), p / 6)
+                    elif agile:
+                        for again in range(1, 7):
+                            key = (dist, True, False) if again >= trip_on else (
+                                dist + again, False, False)
+                            add(key, p / 36)
+                    else:
+                        add((dist, True, False), p / 6)
+            states = nxt
+        out: dict[tuple[int, bool], Fraction] = {}
+        for (dist, fell, _), p in states.items():
+            out[(dist, fell)] = out.get((dist, fell), Fraction(0)) + p
+        return dict(sorted(out.items()))

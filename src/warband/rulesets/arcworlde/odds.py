@@ -165,12 +165,13 @@ class LegItParams(QueryParams):
     attempts: int = Field(1, ge=1, le=6, description=(
         "Leg It rolls the Character commits to (it stops at the first trip; the sixth "
         "roll always trips)"))
+    agile: bool = Field(False, description="Agile: re-roll the first tripping roll")
 
 
 def leg_it(p: LegItParams) -> Result:
     """Distance gained and chance of falling Prone when rolling up to ``attempts`` Leg It dice,
     stopping at the first trip."""
-    seq = m.LegItRoll.sequence_distribution(p.attempts)
+    seq = m.LegItRun(p.attempts, p.agile).distribution()
     dist_map: dict[int, Fraction] = {}
     for (inches, _), q in seq.items():
         dist_map[inches] = dist_map.get(inches, Fraction(0)) + q
@@ -189,8 +190,8 @@ def leg_it(p: LegItParams) -> Result:
 
 LEG_IT = Query(
     "legit", "Leg It: distance gained and chance of falling Prone", LegItParams, leg_it,
-    ("arcworlde.action.leg_it",),
-    ({"attempts": 2}, {"attempts": 6}),
+    ("arcworlde.action.leg_it", "arcworlde.trait.agile"),
+    ({"attempts": 2}, {"attempts": 6, "agile": True}),
 )
 
 
