@@ -198,7 +198,7 @@ def _print_help(positional: list[str]) -> None:
     if query.rule_ids:
         console.print(f"[dim]rules: {', '.join(query.rule_ids)}[/dim]")
     table = Table(show_lines=False)
-    table.add_column("option")
+    table.add_column("option", no_wrap=True)
     table.add_column("value", overflow="fold")
     table.add_column("default")
     table.add_column("meaning")
@@ -206,7 +206,14 @@ def _print_help(positional: list[str]) -> None:
 
     for name, info in query.params.model_fields.items():
         kind = info.annotation
-        default = "required" if info.is_required() else repr(info.default)
+        if info.is_required():
+            default = "required"
+        elif info.default is None:
+            default = "-"
+        elif isinstance(info.default, bool):
+            default = "on" if info.default else "off"
+        else:
+            default = str(info.default)
         flag = kind is bool
         shown = "flag" if flag else _type_text(kind, info)
         table.add_row(option_name(name), shown, default, escape(info.description or ""))
