@@ -192,22 +192,28 @@ def _multinomial(n: int, ks: Sequence[int]) -> int:
 @lru_cache(maxsize=4096)
 def _power_outcomes(power: int, rerolls: int) -> dict[tuple[int, int], Fraction]:
     """Distribution of (non-Crit Hits, Crits) from ``power`` dice when up to ``rerolls`` failed
-    dice may be re-rolled once each (arcworlde.dice.rerolls: the new result stands)."""
-    out: dict[tuple[int, int], Fraction] = {}
-    p0, p1, p2 = _ONE_DIE
+    dice may be re-rolled once each (arcworlde.dice.rerolls: the new result stands).
+
+    Counted in integers (faces: 3 fail, 2 one Success, 1 Crit, out of 6; unused re-rolls padded
+    to a common 6 ** (power + most re-rolls)) and divided once at the end: exact and far faster
+    than adding Fractions."""
+    most = min(power, rerolls)
+    ways: dict[tuple[int, int], int] = {}
     for fails in range(power + 1):
         for crits in range(power - fails + 1):
             ones = power - fails - crits
-            p = _multinomial(power, (fails, ones, crits)) * p0**fails * p1**ones * p2**crits
+            w = _multinomial(power, (fails, ones, crits)) * 3**fails * 2**ones
             k = min(fails, rerolls)
+            pad = 6 ** (most - k)
             # k re-rolled dice, each again 0 / 1 / 2 Successes.
             for a in range(k + 1):
                 for c in range(k - a + 1):
                     b = k - a - c
-                    q = _multinomial(k, (a, b, c)) * p0**a * p1**b * p2**c
+                    q = _multinomial(k, (a, b, c)) * 3**a * 2**b
                     key = (ones + b, crits + c)
-                    out[key] = out.get(key, Fraction(0)) + p * q
-    return out
+                    ways[key] = ways.get(key, 0) + w * q * pad
+    total = 6 ** (power + most)
+    return {key: Fraction(w, total) for key, w in ways.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,10 +283,13 @@ class AttackMechanic:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution of Damage dealt by this Attack."""
-        out: dict[int, Fraction] = {}
+        standing: dict[int, Fraction] = {}  # Hits left after Armour
         for (plain, crits), p in _power_outcomes(self.power, self.rerolls).items():
             hits = plain + 2 * crits
             left = hits - self._blocked(plain, 2 * crits)
+            standing[left] = standing.get(left, Fraction(0)) + p
+        out: dict[int, Fraction] = {}
+        for left, p in standing.items():
             for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
                 out[dmg] = out.get(dmg, Fraction(0)) + p * q
         return dict(sorted(out.items()))
@@ -512,46 +521,49 @@ class SpellCasting:
 def _spell_distribution(
     level: int, max_extra: int, avoid_overpower: bool
 ) -> tuple[tuple[tuple[str, int], Fraction], ...]:
-    """Exact (verdict, extra cards) distribution by recursion over the cards drawn so far.
+    """Exact (verdict, extra cards) distribution, card by card.
 
-    What happens next depends only on which cards are showing (not their order), so the
-    recursion is memoised on the counts drawn of each card class. It counts ordered draws with
-    integers (a sequence of ``n`` cards has probability ``ways / (54 * 53 * ... )``) and
-    divides once at the end."""
+    What happens next depends only on which cards are showing (not their order), so each layer
+    (cards drawn) holds the distinct hands still drawing, with the number of ordered ways to
+    reach them (integers: a hand of ``n`` cards has probability ``ways / (54 * 53 * ...)``);
+    division happens once at the end."""
     total_cards = sum(ARCDECK_COUNTS)
     values = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0)
     ace, joker = _CLASS_INDEX["A"], _CLASS_INDEX["Joker"]
-    memo: dict[tuple[int, ...], dict[tuple[str, int], int]] = {}
-
-    def ways(drawn: tuple[int, ...], n: int, fixed: int) -> dict[tuple[str, int], int]:
-        found = memo.get(drawn)
-        if found is not None:
-            return found
-        stop: str | None = None
-        if n >= 2:
-            verdict = _spell_verdict(level, fixed, drawn[ace], drawn[joker], avoid_overpower)
-            if verdict != "below" or n - 2 >= max_extra:
-                stop = "failed" if verdict == "below" else verdict
-        if stop is None and n == total_cards:  # the deck ran out (absurd draw limits only)
-            stop = "failed"
-        result: dict[tuple[str, int], int] = {}
-        if stop is not None:
-            result[(stop, n - 2)] = 1
-        else:
+    verdicts: dict[tuple[int, int, int], str] = {}
+    ways: dict[tuple[str, int], int] = {}
+    # a hand: (counts drawn of each card class, fixed value total)
+    layer: dict[tuple[tuple[int, ...], int], int] = {((0,) * len(ARCDECK_COUNTS), 0): 1}
+    n = 0
+    while layer:
+        nxt: dict[tuple[tuple[int, ...], int], int] = {}
+        for (drawn, fixed), w in layer.items():
+            aces, jokers = drawn[ace], drawn[joker]
             for i, count in enumerate(ARCDECK_COUNTS):
                 remaining = count - drawn[i]
-                if remaining:
-                    nxt = drawn[:i] + (drawn[i] + 1,) + drawn[i + 1 :]
-                    for key, w in ways(nxt, n + 1, fixed + values[i]).items():
-                        result[key] = result.get(key, 0) + remaining * w
-        memo[drawn] = result
-        return result
-
+                if not remaining:
+                    continue
+                total = fixed + values[i]
+                weight = w * remaining
+                if n >= 1:  # two or more cards showing: judge them
+                    key = (total, aces + (i == ace), jokers + (i == joker))
+                    verdict = verdicts.get(key)
+                    if verdict is None:
+                        verdict = _spell_verdict(level, *key, avoid_overpower)
+                        verdicts[key] = verdict
+                    if verdict != "below" or n - 1 >= max_extra or n + 1 >= total_cards:
+                        # cast, Overpowered, or failed: no more cards to pay for (or draw)
+                        end = ("failed" if verdict == "below" else verdict, n - 1)
+                        ways[end] = ways.get(end, 0) + weight
+                        continue
+                hand = (drawn[:i] + (drawn[i] + 1,) + drawn[i + 1 :], total)
+                nxt[hand] = nxt.get(hand, 0) + weight
+        layer = nxt
+        n += 1
     out: dict[tuple[str, int], Fraction] = {}
-    for (verdict, extra), w in ways((0,) * len(ARCDECK_COUNTS), 0, 0).items():
-        n = extra + 2
+    for (verdict, extra), w in ways.items():
         ordered = 1
-        for k in range(n):
+        for k in range(extra + 2):
             ordered *= total_cards - k
         out[(verdict, extra)] = Fraction(w, ordered)
     return tuple(sorted(out.items()))
@@ -584,33 +596,38 @@ class LegItRun:
         return inches, False, rolls
 
     def distribution(self) -> dict[tuple[int, bool], Fraction]:
-        """Exact distribution of (inches gained, fell Prone)."""
-        # states: (inches, fell, Agile re-roll still available)
-        states: dict[tuple[int, bool, bool], Fraction] = {(0, False, self.agile): Fraction(1)}
+        """Exact distribution of (inches gained, fell Prone).
+
+        Counted in integer ways out of 36 per roll (a plain face is 6 of 36, a face after an
+        Agile re-roll 1 of 36), divided once at the end."""
+        # states: (inches, fell, Agile re-roll still available) -> ways out of 36 ** rolls
+        states: dict[tuple[int, bool, bool], int] = {(0, False, self.agile): 1}
         for attempt in range(1, self.attempts + 1):
             trip_on = leg_it_trips_on(attempt)
-            nxt: dict[tuple[int, bool, bool], Fraction] = {}
-
-            def add(key: tuple[int, bool, bool], p: Fraction,
-                    into: dict[tuple[int, bool, bool], Fraction] = nxt) -> None:
-                into[key] = into.get(key, Fraction(0)) + p
-
-            for (dist, fell, agile), p in states.items():
+            nxt: dict[tuple[int, bool, bool], int] = {}
+            for (dist, fell, agile), w in states.items():
                 if fell:
-                    add((dist, True, agile), p)
+                    key = (dist, True, agile)
+                    nxt[key] = nxt.get(key, 0) + 36 * w
                     continue
                 for face in range(1, 7):
                     if face < trip_on:
-                        add((dist + face, False, agile), p / 6)
+                        key = (dist + face, False, agile)
+                        nxt[key] = nxt.get(key, 0) + 6 * w
                     elif agile:
                         for again in range(1, 7):
                             key = (dist, True, False) if again >= trip_on else (
                                 dist + again, False, False)
-                            add(key, p / 36)
+                            nxt[key] = nxt.get(key, 0) + w
                     else:
-                        add((dist, True, False), p / 6)
+                        key = (dist, True, False)
+                        nxt[key] = nxt.get(key, 0) + 6 * w
             states = nxt
+        total = 36**self.attempts
         out: dict[tuple[int, bool], Fraction] = {}
-        for (dist, fell, _), p in states.items():
-            out[(dist, fell)] = out.get((dist, fell), Fraction(0)) + p
-        return dict(sorted(out.items()))
+        ways: dict[tuple[int, bool], int] = {}
+        for (dist, fell, _), w in states.items():
+            ways[(dist, fell)] = ways.get((dist, fell), 0) + w
+        for end, w in sorted(ways.items()):
+            out[end] = Fraction(w, total)
+        return out
