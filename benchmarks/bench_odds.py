@@ -61,9 +61,9 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 LIMITS: list[tuple[str, str, dict[str, Any]]] = [
-    ("arcworlde", "attack", {"power": 40, "armour": 3, "defence": "advantage", "rerolls": 40,
-                             "defence_rerolls": 40}),
-    ("arcworlde", "feat", {"ap": 40, "successes": 80, "advantage": True}),
+    ("arcworlde", "attack", {"power": 30, "armour": 3, "defence": "advantage", "rerolls": 30,
+                             "defence_rerolls": 6}),
+    ("arcworlde", "feat", {"ap": 30, "successes": 60, "advantage": True}),
     ("arcworlde", "spell", {"level": 21, "max_draws": 20}),
     ("sword-marches", "attack", {"attacker_cbt": 30, "attacker_dice": 10, "defender_cbt": 30,
                                  "defender_dice": 10, "shield": True, "damage": 30, "con": 30,

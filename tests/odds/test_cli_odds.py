@@ -92,7 +92,7 @@ def test_help_lists_rulesets_queries_and_options() -> None:
 
 @pytest.mark.parametrize(("args", "message"), [
     (["arcworlde", "attack", "--power", "-2"], "--power: must be greater than or equal to 0"),
-    (["arcworlde", "attack", "--power", "10000"], "--power: must be less than or equal to 40"),
+    (["arcworlde", "attack", "--power", "10000"], "--power: must be less than or equal to 30"),
     (["arcworlde", "feat", "--ap", "2", "--difficulty", "heroic"], "--difficulty: must be"),
     (["arcworlde", "attack", "--power", "three"], "--power: must be a valid integer"),
     (["arcworlde", "attack", "--power", "2", "--colour", "red"], "--colour: unknown option"),

@@ -25,7 +25,8 @@ from warband.rulesets.arcworlde import mechanics as m
 
 __all__ = ["QUERIES"]
 
-MAX_DICE = 40  # far beyond any profile; keeps every query instant
+MAX_DICE = 30  # far beyond any profile; keeps every query well under a second
+MAX_DEFENCE_REROLLS = 6
 
 _DEFENCE = {"normal": 0, "advantage": 1, "disadvantage": -1}
 
@@ -52,7 +53,8 @@ class AttackParams(QueryParams):
     ignores_armour: bool = Field(False, description="the Attack ignores Armour altogether")
     rerolls: int = Field(0, ge=0, le=MAX_DICE, description="failed Power dice that may be re-rolled")
     defence_rerolls: int = Field(
-        0, ge=0, le=MAX_DICE, description="failed Defence Rolls that may be rolled again")
+        0, ge=0, le=MAX_DEFENCE_REROLLS,
+        description="failed Defence Rolls that may be rolled again (a Shield gives 1)")
 
 
 def attack(p: AttackParams) -> Result:

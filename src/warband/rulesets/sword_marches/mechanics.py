@@ -18,7 +18,6 @@ Rule ids: ``sm.check.general``, ``sm.check.rerolls_and_multiple_dice``, ``sm.che
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -171,33 +170,39 @@ class OpposedCheck:
         return sum((p for m, p in _margin_distribution(self) if m >= 0), Fraction(0))
 
 
+@lru_cache(maxsize=256)
+def _pool_max_ways(n: int) -> tuple[int, ...]:
+    """Ways (out of 10 ** n) for the highest of ``n`` d10 to be 1, 2, ..., 10."""
+    return tuple(k**n - (k - 1) ** n for k in range(1, SIDES + 1))
+
+
 @lru_cache(maxsize=4096)
 def _margin_distribution(check: OpposedCheck) -> tuple[tuple[int, Fraction], ...]:
+    """Counted in integer ways: each pool's highest die out of 10 ** dice, and each single-die
+    re-roll out of 10 (a side that does not re-roll is padded by 10), divided once at the end."""
     pr, sr = check.primary_rating, check.secondary_rating
     p_single = check.primary.reroll_lowest and not check.primary.free_reroll
     s_single = check.secondary.reroll_lowest and not check.secondary.free_reroll
-    uniform = Fraction(1, SIDES)
-    joint: dict[tuple[int, int], Fraction] = {}
-    for p, wp in check.primary.kept_distribution().items():
-        for s, ws in check.secondary.kept_distribution().items():
+    p_dice = check.primary.size + int(check.primary.free_reroll)
+    s_dice = check.secondary.size + int(check.secondary.free_reroll)
+    faces = range(1, SIDES + 1)
+    ways: dict[int, int] = {}
+    for p, wp in zip(faces, _pool_max_ways(p_dice), strict=True):
+        for s, ws in zip(faces, _pool_max_ways(s_dice), strict=True):
             w = wp * ws
-            # the Primary's single die: re-rolled when losing
-            p_outcomes: Iterable[tuple[int, Fraction]] = (
-                [(k, uniform) for k in range(1, SIDES + 1)] if p_single and p + pr < s + sr
-                else [(p, Fraction(1))])
+            # the Primary's single die: re-rolled when losing (each new face 1 way in 10)
+            losing = p_single and p + pr < s + sr
+            p_outcomes = [(k, 1) for k in faces] if losing else [(p, SIDES)]
             for p2, q in p_outcomes:
                 if s_single and s + sr <= p2 + pr:
-                    for s2 in range(1, SIDES + 1):
-                        key = (p2, s2)
-                        joint[key] = joint.get(key, Fraction(0)) + w * q * uniform
+                    for s2 in faces:
+                        m = (p2 + pr) - (s2 + sr)
+                        ways[m] = ways.get(m, 0) + w * q
                 else:
-                    key = (p2, s)
-                    joint[key] = joint.get(key, Fraction(0)) + w * q
-    out: dict[int, Fraction] = {}
-    for (p, s), w in joint.items():
-        m = (p + pr) - (s + sr)
-        out[m] = out.get(m, Fraction(0)) + w
-    return tuple(sorted(out.items()))
+                    m = (p2 + pr) - (s + sr)
+                    ways[m] = ways.get(m, 0) + w * q * SIDES
+    total = SIDES ** (p_dice + s_dice + 2)
+    return tuple(sorted((m, Fraction(w, total)) for m, w in ways.items()))
 
 
 @dataclass(frozen=True, slots=True)
