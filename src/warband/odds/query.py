@@ -18,7 +18,6 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from types import ModuleType
 from typing import Any, Generic, TypeVar
 
@@ -143,6 +142,8 @@ def _package_names() -> list[str]:
 
 
 def _entry_points() -> dict[str, str]:
+    from importlib.metadata import entry_points  # only when needed: it is slow to import
+
     return {ep.name: ep.value for ep in entry_points(group="warband.odds")}
 
 
@@ -158,16 +159,17 @@ _modules: dict[str, ModuleType] = {}
 def _module(ruleset: str) -> ModuleType:
     if ruleset in _modules:
         return _modules[ruleset]
-    eps = _entry_points()
-    if ruleset in eps:
-        module = importlib.import_module(eps[ruleset].partition(":")[0])
+    package = ruleset.replace("-", "_")
+    if package in _package_names():
+        module = importlib.import_module(f"warband.rulesets.{package}.odds")
     else:
-        known = rulesets_with_odds()
-        if ruleset not in known:
+        eps = _entry_points()
+        if ruleset not in eps:
+            known = rulesets_with_odds()
             hint = difflib.get_close_matches(ruleset, known, n=1)
             more = f"; did you mean {hint[0]!r}?" if hint else ""
             raise OddsError([f"no odds for ruleset {ruleset!r} (known: {', '.join(known)}){more}"])
-        module = importlib.import_module(f"warband.rulesets.{ruleset.replace('-', '_')}.odds")
+        module = importlib.import_module(eps[ruleset].partition(":")[0])
     _modules[ruleset] = module
     return module
 
