@@ -7,13 +7,16 @@ Run from the repository root (with the package installed)::
 
 "cold" clears every memo cache of the rulesets' mechanics modules before each call (the cost
 of a first question); "warm" repeats the same call (what an AI asking again pays). The CLI
-figure is the wall time of a whole ``warband odds ... --json`` process.
+figures are the wall and CPU (user + system) time of a whole ``warband odds ... --json``
+process; CPU time is the steadier figure on a busy machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -126,19 +129,23 @@ def bench_cli(repeat: int) -> None:
         ["dwethia", "resist", "--affinity", "4", "--faith", "2"],
         ["armies", "save", "--armour", "5", "--strength", "2"],
     ]
-    print("| command | median wall (s) | min (s) | max (s) |")
-    print("|---|---:|---:|---:|")
+    print("| command | wall median (s) | wall min (s) | CPU median (s) | CPU min (s) |")
+    print("|---|---:|---:|---:|---:|")
     baseline = [sys.executable, "-c", "pass"]
     for label, argv in [("python -c pass (interpreter alone)", baseline)] + [
             (f"warband odds {' '.join(c)} --json", [exe, "odds", *c, "--json"])
             for c in commands]:
-        times = []
+        walls, cpus = [], []
         for _ in range(repeat):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             t = time.perf_counter()
             subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
-            times.append(time.perf_counter() - t)
-        print(f"| `{label}` | {statistics.median(times):.3f} | {min(times):.3f} | "
-              f"{max(times):.3f} |")
+            walls.append(time.perf_counter() - t)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        print(f"| `{label}` | {statistics.median(walls):.3f} | {min(walls):.3f} | "
+              f"{statistics.median(cpus):.3f} | {min(cpus):.3f} |")
+    print(f"\n(load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs)")
 
 
 def main() -> None:

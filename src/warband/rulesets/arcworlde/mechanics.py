@@ -18,8 +18,6 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
-import icepool
-
 from warband.core.deck import Card, Deck, standard_54
 from warband.core.dice import Dice
 
@@ -79,6 +77,8 @@ def _success_pool_distribution(n: int, advantage: int) -> dict[int, Fraction]:
     Disadvantage (-1) or neither (0)."""
     if n <= 0:
         return {0: Fraction(1)}
+    import icepool  # imported when first needed: it is slow to import (CLI start-up)
+
     success_die = icepool.d6.map(lambda f: _SUCCESS[f])
     if advantage == 0:
         total = n @ success_die
@@ -344,6 +344,8 @@ class BraveryTest:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution of the kept total."""
+        import icepool  # imported when first needed: it is slow to import (CLI start-up)
+
         if self.advantage == 0:
             die = 2 @ icepool.d6
         else:
