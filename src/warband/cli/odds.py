@@ -107,6 +107,9 @@ def parse_arguments(args: list[str]) -> tuple[list[str], dict[str, Any], dict[st
         name, eq, value = token[2:].partition("=")
         if not name:
             raise ValueError(f"bad option {token!r}")
+        if name in _OWN_FLAGS and name != "plot":  # --json, --exact, --help take no value
+            own[name] = True
+            continue
         value_given: Any
         if eq:
             value_given = value
@@ -115,15 +118,10 @@ def parse_arguments(args: list[str]) -> tuple[list[str], dict[str, Any], dict[st
             i += 1
         else:
             value_given = None
-        if name in _OWN_FLAGS:
-            if name == "plot":
-                if value_given is None:
-                    raise ValueError("--plot needs a file name, e.g. --plot odds.png")
-                own["plot"] = value_given
-            else:
-                if value_given is not None:  # a flag does not take the next word
-                    i -= 0 if eq else 1
-                own[name] = True
+        if name == "plot":
+            if value_given is None:
+                raise ValueError("--plot needs a file name, e.g. --plot odds.png")
+            own["plot"] = value_given
             continue
         key = name.replace("-", "_")
         if value_given is None:
