@@ -6,7 +6,8 @@ fractions (the odds engine and the AIs use it). A test checks that the two agree
 
 Rule ids: ``arcworlde.dice.success``, ``arcworlde.dice.advantage_disadvantage``,
 ``arcworlde.dice.rerolls``, ``arcworlde.feat.attempt``, ``arcworlde.combat.attack_resolution``,
-``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``, ``arcworlde.magic.casting``.
+``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``,
+``arcworlde.trait.agile``, ``arcworlde.magic.casting``.
 """
 
 from __future__ import annotations
