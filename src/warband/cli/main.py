@@ -377,6 +377,11 @@ def rulesets() -> None:
         print(f"{name}: {registry.get(name).title}")
 
 
+from warband.cli.odds import register as _register_odds  # noqa: E402
+
+_register_odds(app)
+
+
 def main() -> None:
     app()
 

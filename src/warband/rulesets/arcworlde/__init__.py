@@ -13,7 +13,6 @@ from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
 from warband.core.ruleset import ProfileRow, Ruleset
-from warband.rulesets.arcworlde.catalogue import DEFAULT_CONTENT, catalogue
 
 __all__ = ["RULESET", "ArcWorlde"]
 
@@ -23,6 +22,7 @@ class ArcWorlde(Ruleset):
     title = "ArcWorlde - The Fantasy Miniatures Game, Edition 2.2"
 
     def load_list(self, path: Path) -> Any:
+        from warband.rulesets.arcworlde.catalogue import catalogue
         from warband.rulesets.arcworlde.lists import load_list
 
         return load_list(path, catalogue(), self.name)
@@ -31,10 +31,14 @@ class ArcWorlde(Ruleset):
         return list(warband.warnings())
 
     def sample_lists(self) -> Sequence[Path]:
+        from warband.rulesets.arcworlde.catalogue import DEFAULT_CONTENT
+
         folder = DEFAULT_CONTENT / "lists"
         return [folder / "sheriffs-posse.yaml", folder / "ironjaw-mob.yaml"]
 
     def profiles(self) -> list[ProfileRow]:
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
         cat = catalogue()
         rows: list[ProfileRow] = []
         for p in sorted(cat.profiles.values(), key=lambda p: (p.faction, -p.commander, p.cost)):
@@ -63,17 +67,21 @@ class ArcWorlde(Ruleset):
         }
 
     def content_hash(self) -> str:
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
         return catalogue().digest
 
     def new_game(
         self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,
         track_digest: bool = False, log_events: bool = True,
     ) -> Game:
+        from warband.rulesets.arcworlde.catalogue import catalogue
         from warband.rulesets.arcworlde.game import new_game
 
         return new_game(catalogue(), lists, seed, options, track_digest, log_events)
 
     def game_from_header(self, header: Mapping[str, Any], track_digest: bool = True) -> Game:
+        from warband.rulesets.arcworlde.catalogue import catalogue
         from warband.rulesets.arcworlde.lists import parse_list
 
         cat = catalogue()

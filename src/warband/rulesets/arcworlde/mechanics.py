@@ -6,7 +6,8 @@ fractions (the odds engine and the AIs use it). A test checks that the two agree
 
 Rule ids: ``arcworlde.dice.success``, ``arcworlde.dice.advantage_disadvantage``,
 ``arcworlde.dice.rerolls``, ``arcworlde.feat.attempt``, ``arcworlde.combat.attack_resolution``,
-``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``.
+``arcworlde.combat.armour_value``, ``arcworlde.morale.bravery_test``, ``arcworlde.action.leg_it``,
+``arcworlde.trait.agile``, ``arcworlde.magic.casting``.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from functools import lru_cache
 from itertools import product
 from math import factorial
 
-import icepool
-
+from warband.core.deck import Card, Deck, standard_54
 from warband.core.dice import Dice
 
 __all__ = [
@@ -32,6 +32,9 @@ __all__ = [
     "FeatCheck",
     "FeatRoll",
     "LegItRoll",
+    "LegItRun",
+    "SpellCast",
+    "SpellCasting",
     "leg_it_trips_on",
     "successes",
 ]
@@ -75,6 +78,8 @@ def _success_pool_distribution(n: int, advantage: int) -> dict[int, Fraction]:
     Disadvantage (-1) or neither (0)."""
     if n <= 0:
         return {0: Fraction(1)}
+    import icepool  # imported when first needed: it is slow to import (CLI start-up)
+
     success_die = icepool.d6.map(lambda f: _SUCCESS[f])
     if advantage == 0:
         total = n @ success_die
@@ -188,22 +193,28 @@ def _multinomial(n: int, ks: Sequence[int]) -> int:
 @lru_cache(maxsize=4096)
 def _power_outcomes(power: int, rerolls: int) -> dict[tuple[int, int], Fraction]:
     """Distribution of (non-Crit Hits, Crits) from ``power`` dice when up to ``rerolls`` failed
-    dice may be re-rolled once each (arcworlde.dice.rerolls: the new result stands)."""
-    out: dict[tuple[int, int], Fraction] = {}
-    p0, p1, p2 = _ONE_DIE
+    dice may be re-rolled once each (arcworlde.dice.rerolls: the new result stands).
+
+    Counted in integers (faces: 3 fail, 2 one Success, 1 Crit, out of 6; unused re-rolls padded
+    to a common 6 ** (power + most re-rolls)) and divided once at the end: exact and far faster
+    than adding Fractions."""
+    most = min(power, rerolls)
+    ways: dict[tuple[int, int], int] = {}
     for fails in range(power + 1):
         for crits in range(power - fails + 1):
             ones = power - fails - crits
-            p = _multinomial(power, (fails, ones, crits)) * p0**fails * p1**ones * p2**crits
+            w = _multinomial(power, (fails, ones, crits)) * 3**fails * 2**ones
             k = min(fails, rerolls)
+            pad = 6 ** (most - k)
             # k re-rolled dice, each again 0 / 1 / 2 Successes.
             for a in range(k + 1):
                 for c in range(k - a + 1):
                     b = k - a - c
-                    q = _multinomial(k, (a, b, c)) * p0**a * p1**b * p2**c
+                    q = _multinomial(k, (a, b, c)) * 3**a * 2**b
                     key = (ones + b, crits + c)
-                    out[key] = out.get(key, Fraction(0)) + p * q
-    return out
+                    ways[key] = ways.get(key, 0) + w * q * pad
+    total = 6 ** (power + most)
+    return {key: Fraction(w, total) for key, w in ways.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,10 +284,13 @@ class AttackMechanic:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution of Damage dealt by this Attack."""
-        out: dict[int, Fraction] = {}
+        standing: dict[int, Fraction] = {}  # Hits left after Armour
         for (plain, crits), p in _power_outcomes(self.power, self.rerolls).items():
             hits = plain + 2 * crits
             left = hits - self._blocked(plain, 2 * crits)
+            standing[left] = standing.get(left, Fraction(0)) + p
+        out: dict[int, Fraction] = {}
+        for left, p in standing.items():
             for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
                 out[dmg] = out.get(dmg, Fraction(0)) + p * q
         return dict(sorted(out.items()))
@@ -331,6 +345,8 @@ class BraveryTest:
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution of the kept total."""
+        import icepool  # imported when first needed: it is slow to import (CLI start-up)
+
         if self.advantage == 0:
             die = 2 @ icepool.d6
         else:
@@ -386,3 +402,235 @@ class LegItRoll:
                     nxt[key] = nxt.get(key, Fraction(0)) + p / 6
             states = nxt
         return dict(sorted(states.items()))
+
+
+# --------------------------------------------------------------------------------- Spells
+#: ArcDeck card classes for Spells (arcworlde.magic.card_values): Aces ("A", 1 or 11), the
+#: number cards 2-9, the ten-valued cards (10, J, Q, K: sixteen of them) and the two Jokers
+#: (any value 1-11). Suits never matter (arcworlde.arcdeck.deck).
+SPELL_CARD_CLASSES: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Joker")
+#: how many cards of each class a fresh 54-card ArcDeck holds
+ARCDECK_COUNTS: tuple[int, ...] = (4, 4, 4, 4, 4, 4, 4, 4, 4, 16, 2)
+_CLASS_INDEX = {name: i for i, name in enumerate(SPELL_CARD_CLASSES)}
+
+
+def spell_card_class(rank: str) -> str:
+    """The Spell card class of a card rank: court cards count as 10."""
+    return "10" if rank in ("J", "Q", "K") else rank
+
+
+def spell_totals(fixed: int, aces: int, jokers: int) -> tuple[int, int, bool]:
+    """The lowest and highest totals a caster can make, and whether every total between them
+    can be made (arcworlde.magic.card_values: each Ace 1 or 11, each Joker 1-11).
+
+    With at least one Joker every total in between can be made; with Aces only, the totals step
+    by 10."""
+    low = fixed + aces + jokers
+    return low, low + 10 * (aces + jokers), jokers > 0 or aces == 0
+
+
+def _spell_verdict(level: int, fixed: int, aces: int, jokers: int, avoid_overpower: bool) -> str:
+    """What the caster does with the cards showing: ``"cast"`` (a total from the level to 21),
+    ``"overpowered"`` (the Spell is cast with a total over 21) or ``"below"`` (no total the
+    caster is willing to choose reaches the level).
+
+    Our reading of arcworlde.magic.casting / card_values / overpowered (the rules yaml default):
+    the caster re-chooses Ace and Joker values whenever the total is counted and takes a total
+    from the level to 21 when there is one. Only when even the lowest total is over 21 is the
+    Spell forced to be Overpowered. When the totals skip over that window (Aces only: a total
+    under the level, the next one over 21), a caster who ``avoid_overpower`` keeps the low total
+    (and may draw again); otherwise (the Rogue Warband reading, arcworlde.solo.magic) the Spell
+    is cast Overpowered at once.
+    """
+    low, high, contiguous = spell_totals(fixed, aces, jokers)
+    # the lowest total the caster can make that reaches the level
+    if level <= low:
+        first = low
+    elif contiguous:
+        first = level
+    else:  # Aces only: totals low, low + 10, ..., high
+        first = low + 10 * -(-(level - low) // 10)
+    if first <= min(high, 21):
+        return "cast"
+    if low > 21:
+        return "overpowered"
+    if high >= level:  # every total reaching the level is over 21, a lower one is not
+        return "below" if avoid_overpower else "overpowered"
+    return "below"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCast:
+    """One attempt to cast a Spell: the cards drawn and what came of it."""
+
+    cards: list[Card]
+    verdict: str  # "cast", "overpowered" or "failed"
+    extra_cards: int  # cards paid for (1AP or an Arcanite Token each) after the first two
+    hp_lost: int  # D6 HP lost when Overpowered, else 0
+
+    @property
+    def cast(self) -> bool:
+        return self.verdict != "failed"
+
+
+@dataclass(frozen=True, slots=True)
+class SpellCasting:
+    """Casting a Spell of ``level`` with the ArcDeck (arcworlde.magic.casting,
+    arcworlde.magic.card_values, arcworlde.magic.overpowered).
+
+    Draw two cards; while no acceptable total reaches the level, pay for another card, up to
+    ``max_extra_cards`` of them; then the Spell is cast, cast Overpowered (a total over 21: the
+    Mage loses D6 HP) or has failed. The caster pays for every card it may while below the
+    level. The exact distribution assumes the cards come from a freshly shuffled 54-card
+    ArcDeck (drawn without replacement), as does ``sample`` when no deck is given.
+    """
+
+    level: int
+    max_extra_cards: int
+    avoid_overpower: bool = True
+
+    def sample(self, dice: Dice, deck: Deck | None = None) -> SpellCast:
+        if deck is None:
+            deck = Deck(standard_54(), dice)
+        cards = [deck.draw(), deck.draw()]
+        while True:
+            verdict = self._verdict(cards)
+            if verdict == "below" and len(cards) - 2 < self.max_extra_cards:
+                cards.append(deck.draw())
+                continue
+            break
+        final = "failed" if verdict == "below" else verdict
+        hp = dice.d6() if final == "overpowered" else 0
+        return SpellCast(cards, final, len(cards) - 2, hp)
+
+    def _verdict(self, cards: Sequence[Card]) -> str:
+        fixed = aces = jokers = 0
+        for card in cards:
+            cls = spell_card_class(card.rank)
+            if cls == "A":
+                aces += 1
+            elif cls == "Joker":
+                jokers += 1
+            else:
+                fixed += int(cls)
+        return _spell_verdict(self.level, fixed, aces, jokers, self.avoid_overpower)
+
+    def distribution(self) -> dict[tuple[str, int], Fraction]:
+        """Exact distribution of (verdict, extra cards paid for)."""
+        return dict(_spell_distribution(self.level, self.max_extra_cards, self.avoid_overpower))
+
+
+@lru_cache(maxsize=1024)
+def _spell_distribution(
+    level: int, max_extra: int, avoid_overpower: bool
+) -> tuple[tuple[tuple[str, int], Fraction], ...]:
+    """Exact (verdict, extra cards) distribution, card by card.
+
+    What happens next depends only on which cards are showing (not their order), so each layer
+    (cards drawn) holds the distinct hands still drawing, with the number of ordered ways to
+    reach them (integers: a hand of ``n`` cards has probability ``ways / (54 * 53 * ...)``);
+    division happens once at the end."""
+    total_cards = sum(ARCDECK_COUNTS)
+    values = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0)
+    ace, joker = _CLASS_INDEX["A"], _CLASS_INDEX["Joker"]
+    verdicts: dict[tuple[int, int, int], str] = {}
+    ways: dict[tuple[str, int], int] = {}
+    # a hand: (counts drawn of each card class, fixed value total)
+    layer: dict[tuple[tuple[int, ...], int], int] = {((0,) * len(ARCDECK_COUNTS), 0): 1}
+    n = 0
+    while layer:
+        nxt: dict[tuple[tuple[int, ...], int], int] = {}
+        for (drawn, fixed), w in layer.items():
+            aces, jokers = drawn[ace], drawn[joker]
+            for i, count in enumerate(ARCDECK_COUNTS):
+                remaining = count - drawn[i]
+                if not remaining:
+                    continue
+                total = fixed + values[i]
+                weight = w * remaining
+                if n >= 1:  # two or more cards showing: judge them
+                    key = (total, aces + (i == ace), jokers + (i == joker))
+                    verdict = verdicts.get(key)
+                    if verdict is None:
+                        verdict = _spell_verdict(level, *key, avoid_overpower)
+                        verdicts[key] = verdict
+                    if verdict != "below" or n - 1 >= max_extra or n + 1 >= total_cards:
+                        # cast, Overpowered, or failed: no more cards to pay for (or draw)
+                        end = ("failed" if verdict == "below" else verdict, n - 1)
+                        ways[end] = ways.get(end, 0) + weight
+                        continue
+                hand = (drawn[:i] + (drawn[i] + 1,) + drawn[i + 1 :], total)
+                nxt[hand] = nxt.get(hand, 0) + weight
+        layer = nxt
+        n += 1
+    out: dict[tuple[str, int], Fraction] = {}
+    for (verdict, extra), w in ways.items():
+        ordered = 1
+        for k in range(extra + 2):
+            ordered *= total_cards - k
+        out[(verdict, extra)] = Fraction(w, ordered)
+    return tuple(sorted(out.items()))
+
+
+# --------------------------------------------------------------------------------- Leg It runs
+@dataclass(frozen=True, slots=True)
+class LegItRun:
+    """A Character commits to up to ``attempts`` Leg It rolls in one Activation, stopping at
+    the first trip (arcworlde.action.leg_it). With ``agile`` it re-rolls the first tripping
+    roll once, against the same threshold (arcworlde.trait.agile: once per Round), as the game
+    offers it in ``rules/activation.py``."""
+
+    attempts: int
+    agile: bool = False
+
+    def sample(self, dice: Dice) -> tuple[int, bool, list[LegItRoll]]:
+        """(inches gained, fell Prone, every roll)."""
+        inches, rolls, reroll = 0, [], self.agile
+        for attempt in range(1, self.attempts + 1):
+            roll = LegItRoll.sample(dice, attempt)
+            rolls.append(roll)
+            if roll.trips and reroll:
+                reroll = False
+                roll = LegItRoll.sample(dice, attempt)
+                rolls.append(roll)
+            if roll.trips:
+                return inches, True, rolls
+            inches += roll.inches
+        return inches, False, rolls
+
+    def distribution(self) -> dict[tuple[int, bool], Fraction]:
+        """Exact distribution of (inches gained, fell Prone).
+
+        Counted in integer ways out of 36 per roll (a plain face is 6 of 36, a face after an
+        Agile re-roll 1 of 36), divided once at the end."""
+        # states: (inches, fell, Agile re-roll still available) -> ways out of 36 ** rolls
+        states: dict[tuple[int, bool, bool], int] = {(0, False, self.agile): 1}
+        for attempt in range(1, self.attempts + 1):
+            trip_on = leg_it_trips_on(attempt)
+            nxt: dict[tuple[int, bool, bool], int] = {}
+            for (dist, fell, agile), w in states.items():
+                if fell:
+                    key = (dist, True, agile)
+                    nxt[key] = nxt.get(key, 0) + 36 * w
+                    continue
+                for face in range(1, 7):
+                    if face < trip_on:
+                        key = (dist + face, False, agile)
+                        nxt[key] = nxt.get(key, 0) + 6 * w
+                    elif agile:
+                        for again in range(1, 7):
+                            key = (dist, True, False) if again >= trip_on else (
+                                dist + again, False, False)
+                            nxt[key] = nxt.get(key, 0) + w
+                    else:
+                        key = (dist, True, False)
+                        nxt[key] = nxt.get(key, 0) + 6 * w
+            states = nxt
+        total = 36**self.attempts
+        out: dict[tuple[int, bool], Fraction] = {}
+        ways: dict[tuple[int, bool], int] = {}
+        for (dist, fell, _), w in states.items():
+            ways[(dist, fell)] = ways.get((dist, fell), 0) + w
+        for end, w in sorted(ways.items()):
+            out[end] = Fraction(w, total)
+        return out

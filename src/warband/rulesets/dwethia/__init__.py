@@ -1,0 +1,6 @@
+"""Dwethia Heroes (fast-paced arena combat on a grid of spaces).
+
+Not playable yet: this package holds the game's dice mechanics (:mod:`.mechanics`) and its odds
+queries (:mod:`.odds`). It defines no ``RULESET`` object, so the registry does not list it as a
+playable game until its engine exists. Rule ids refer to ``shared/rules/dwethia.yaml``.
+"""
