@@ -19,7 +19,9 @@ The order (the rules yaml's default for pairs the book leaves unordered):
    failure breaks it at once and its action or reaction fails; a unit that failed while
    charged, or while charging and counter-charged, flees (raiders.morale.failure).
 4. Movement: the reaction's Move or Run, then the action's, then charge moves to where the
-   units now stand (counter-chargers meet the charger part-way).
+   units now stand. A charger and a counter-charger meet part-way: the charger covers its
+   share of the gap (in proportion to the two moves), the counter-charger comes on up to its
+   move, and the charger finishes its move if they have not met.
 5. Shots, spells and combat, every unit at its strength when the action was declared.
 6. All casualties at once; then the spells' other effects.
 7. Markers: a unit that moved loses its ready and aim markers (Rangers keep the ready marker
@@ -166,12 +168,22 @@ def resolve(st: RaidersState, act: Declared, react: Declared | None) -> Steps:
     if act.action == "charge" and target is not None and react is not None:
         r_role = react.action if react.action in ("counter_charge", "defend", "shield_wall") else "fight"
         contact = False
-        if live_act and target.on_table:
-            contact = charge_move(st, u, target, u.move, "charge")
-            moved.append((u, "charge"))
-        if live_react and react.action == "counter_charge" and target.on_table and u.on_table:
+        counter = live_react and react.action == "counter_charge"
+        if live_act and target.on_table and counter:
+            # They meet part-way: each covers its share of the gap, up to its own move.
+            share = max(0.0, declared_gap) * u.move / max(1, u.move + target.move)
+            contact = charge_move(st, u, target, min(u.move, share), "charge")
             if not contact:
                 contact = charge_move(st, target, u, target.move, "counter_charge")
+                moved.append((target, "counter_charge"))
+            if not contact and u.move > share:
+                contact = charge_move(st, u, target, u.move - share, "charge")
+            moved.append((u, "charge"))
+        elif live_act and target.on_table:
+            contact = charge_move(st, u, target, u.move, "charge")
+            moved.append((u, "charge"))
+        elif counter and target.on_table and u.on_table:
+            charge_move(st, target, u, target.move, "counter_charge")
             moved.append((target, "counter_charge"))
         if contact and live_act and not u.broken and not target.broken:
             fight = (

@@ -76,6 +76,15 @@ def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
     )
 
 
+def _still_to_go(st: RaidersState, at: tuple[float, float], goal: tuple[float, float],
+                 r: float) -> float:
+    """Length of the way on to ``goal`` for a base of radius ``r`` (infinite if none)."""
+    route = st.table.path(at, goal, r)
+    if math.dist(route[-1], st.table.clamp(goal[0], goal[1], r)) > 0.05:
+        return math.inf
+    return path_length(route)
+
+
 def _standing_room(st: RaidersState, u: Unit, start: tuple[float, float],
                    goal: tuple[float, float]) -> tuple[float, float]:
     """The goal, or if the formed unit cannot stand there (in or between impassable terrain),
@@ -139,15 +148,15 @@ def _formed_move(st: RaidersState, u: Unit, goal: tuple[float, float], allowance
     if len(narrow_route) < 2 or (
         len(formed_route) > 1 and path_length(formed_route) <= path_length(narrow_route) + 0.5
     ):
-        return formed, False
+        return formed, False  # the way round is no longer than the way through
     stop = _squeeze_point(st, u, narrow_route, allowance)
     if stop is None:
         return formed, False
     filed = st.table.move(start, stop, u.r, allowance, bases)
     if not st.table.fits(filed.x, filed.y, u.radius, bases):
         return formed, False
-    rest_filed = path_length(st.table.path((filed.x, filed.y), goal, u.r))
-    rest_formed = path_length(st.table.path((formed.x, formed.y), goal, u.radius))
+    rest_filed = _still_to_go(st, (filed.x, filed.y), goal, u.r)
+    rest_formed = _still_to_go(st, (formed.x, formed.y), goal, u.radius)
     if rest_filed + 1e-6 >= rest_formed:
         return formed, False
     return filed, True
