@@ -168,8 +168,8 @@ def resolve(st: RaidersState, act: Declared, react: Declared | None) -> Steps:
     if act.action == "charge" and target is not None and react is not None:
         r_role = react.action if react.action in ("counter_charge", "defend", "shield_wall") else "fight"
         contact = False
-        counter = live_react and react.action == "counter_charge"
-        if live_act and target.on_table and counter:
+        meeting = live_react and react.action == "counter_charge"
+        if live_act and target.on_table and meeting:
             # They meet part-way: each covers its share of the gap, up to its own move.
             share = max(0.0, declared_gap) * u.move / max(1, u.move + target.move)
             contact = charge_move(st, u, target, min(u.move, share), "charge")
@@ -182,7 +182,7 @@ def resolve(st: RaidersState, act: Declared, react: Declared | None) -> Steps:
         elif live_act and target.on_table:
             contact = charge_move(st, u, target, u.move, "charge")
             moved.append((u, "charge"))
-        elif counter and target.on_table and u.on_table:
+        elif meeting and target.on_table and u.on_table:
             charge_move(st, target, u, target.move, "counter_charge")
             moved.append((target, "counter_charge"))
         if contact and live_act and not u.broken and not target.broken:
@@ -227,9 +227,10 @@ def resolve(st: RaidersState, act: Declared, react: Declared | None) -> Steps:
         wound(victim, n, f"shot by {shooter.name}", shooter)
 
     if live_act and act.action == "cast_spell" and act.spell is not None and target is not None:
-        counter = react if live_react and react is not None and react.action == "counter_spell" else None
+        countered = react if live_react and react is not None and react.action == "counter_spell" else None
         n, effect = cast_spell(st, u, act.spell, target, act.power,
-                               counter.unit if counter else None, counter.power if counter else 0)
+                               countered.unit if countered else None,
+                               countered.power if countered else 0)
         if n:
             wound(target, n, f"{act.spell.name} from {u.name}", u)
         elif act.spell.effect == "hits":
