@@ -61,7 +61,7 @@ def test_raiders_ability_shield_wall_shooting_and_palisades() -> None:
     """raiders.ability.shield_wall_shooting (+3 Tg) and raiders.ability.palisades (+2 Tg)."""
     st = bare_state(dice=[1] * 5)
     scouts = place(st, SCOUTS, 20, 28)
-    warriors = place(st, WARRIORS_1, 20, 20)
+    place(st, WARRIORS_1, 20, 20)
     scouts.ready = True
     st.tokens = [10, 10]
     drive(perform_action(st, scouts), answers(
