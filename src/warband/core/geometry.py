@@ -34,7 +34,6 @@ __all__ = [
     "Terrain",
     "TerrainKind",
     "base_radius",
-    "bases_crossed",
     "edge_distance",
     "formation_offsets",
     "formation_radius",
@@ -680,16 +679,6 @@ def segment_crosses_circle(
     t = 0.0 if ll == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / ll))
     px, py = ax + t * dx - cx, ay + t * dy - cy
     return px * px + py * py < r * r - _EPS
-
-
-def bases_crossed(
-    a: tuple[float, float], b: tuple[float, float], bases: Sequence[Base]
-) -> list[int]:
-    """Indices of the bases (or unit footprints) that the straight line a-b passes through,
-    e.g. to count the units standing between an observer and its target."""
-    ax, ay = a
-    bx, by = b
-    return [i for i, o in enumerate(bases) if segment_crosses_circle(ax, ay, bx, by, o.x, o.y, o.r)]
 
 
 def formation_offsets(n: int, r: float, gap: float = 0.0) -> list[tuple[float, float]]:

@@ -143,8 +143,8 @@ def actions_for(st: Any, u: Unit) -> list[str]:
         acts.append("shoot")
     if charge_targets(st, u):
         acts.append("charge")
-    if u.profile.magic_user and _castable(st, u):
-        acts.append("cast_spell")
+    if u.profile.magic_user:
+        acts.append("cast_spell")  # a spell can always target the caster's own unit
     return acts
 
 

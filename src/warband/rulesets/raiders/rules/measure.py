@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from warband.core.geometry import Base, bases_crossed
+from warband.core.geometry import segment_crosses_circle
 from warband.rulesets.raiders.state import Unit
 
 __all__ = [
@@ -43,15 +43,14 @@ def units_blocking(st: Any, viewer: Unit, target: Unit) -> list[Unit]:
 
 
 def _blocking(st: Any, viewer: Unit, tx: float, ty: float, target: Unit) -> list[Unit]:
-    others = [u for u in st.units if u.on_table and u is not viewer and u is not target]
-    if not others:
-        return []
-    crossed = bases_crossed((viewer.x, viewer.y), (tx, ty),
-                            [Base(u.x, u.y, u.radius) for u in others])
+    vx, vy = viewer.x, viewer.y
+    crossed = [u for u in st.units
+               if u.on_table and u is not viewer and u is not target
+               and segment_crosses_circle(vx, vy, tx, ty, u.x, u.y, u.radius)]
     if not crossed:
         return []
     height = elevation(st, viewer)
-    return [others[i] for i in crossed if elevation(st, others[i]) >= height]
+    return [u for u in crossed if elevation(st, u) >= height]
 
 
 def line_of_sight(st: Any, viewer: Unit, target: Unit) -> bool:
