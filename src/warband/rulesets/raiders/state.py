@@ -159,6 +159,15 @@ class RaidersState:
     #: deployment edge of each side: 0 is the y = 0 edge, 1 the far edge
     edges: list[int] = field(default_factory=lambda: [0, 1])
     over: bool = False
+    #: terrain worth moving to (cover, high ground): (name, centre x, centre y, raised)
+    landmarks: list[tuple[str, float, float, bool]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.landmarks = [
+            (t.name, float(t.polygon.centroid.x), float(t.polygon.centroid.y), t.elevation > 0)
+            for t in self.table.terrain
+            if (t.cover or t.elevation > 0) and t.kind != "impassable"
+        ]
 
     # -- queries ---------------------------------------------------------------------------
     def units_of(self, side: int) -> list[Unit]:

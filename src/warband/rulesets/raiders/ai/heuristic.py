@@ -41,6 +41,7 @@ from warband.rulesets.raiders.ai.tactics import (
     expected_power,
     figure_value,
     missile_value,
+    quick_combat_value,
     shot_value,
     wound_value,
 )
@@ -59,6 +60,9 @@ __all__ = ["HeuristicController", "Plan"]
 #: an action must be worth more than this (silver) to spend a token on it
 PASS_BELOW = 0.75
 POWER_TOKEN = 1.5
+#: destinations whose real move (paths, units in the way) is worked out, of the best by a
+#: straight-line estimate
+SHORTLIST = 3
 
 
 @dataclass(slots=True)
@@ -87,6 +91,11 @@ def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
     return 1.0 if danger else 0.2
 
 
+def _fighting_state(u: Unit) -> tuple[Any, ...]:
+    """Everything about a unit that its combat numbers depend on."""
+    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade)
+
+
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
     d = math.hypot(x - u.x, y - u.y)
     if d <= allowance or d == 0:
@@ -102,6 +111,8 @@ class HeuristicController:
         self._plan: Plan | None = None
         self._escape: int | None = None
         self._memo: dict[tuple[Any, ...], float] = {}
+        # combat values by everything they depend on (kept across decisions)
+        self._combat: dict[tuple[Any, ...], float] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -287,10 +298,21 @@ class HeuristicController:
 
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
-        key = (a.uid, a_role, a_bonus, b.uid, b_role, b_bonus)
-        value = self._memo.get(key)
+        key = ("lp", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._combat.get(key)
         if value is None:
-            value = self._memo[key] = combat_value(view, a, a_role, a_bonus, b, b_role, b_bonus)
+            value = self._combat[key] = combat_value(view, a, a_role, a_bonus, b, b_role, b_bonus)
+        return value
+
+    def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+               b_bonus: bool) -> float:
+        """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
+        every die they may."""
+        key = ("quick", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._combat.get(key)
+        if value is None:
+            value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
+                                                           b_bonus)
         return value
 
     # -- planning ----------------------------------------------------------------------------
@@ -436,21 +458,25 @@ class HeuristicController:
                                 point=(p.x, p.y), reason=f"{action} onto the table"))
             return out
         here = self._position(view, u, u.x, u.y)
-        out = []
-        loses_ready = u.ready and not (u.has("rangers"))
-        bases = [o.base for o in view.units if o.on_table and o is not u]
+        penalty = 0.3 if action == "run" else 0.0
+        if u.ready and not u.has("rangers"):
+            penalty += 2.0  # it loses its ready marker
+        if u.behind_palisade:
+            penalty += 4.0  # and its palisades, for good
+        # First pass: straight-line ends for every candidate; the real move (paths round
+        # terrain, units in the way) only for a shortlist.
+        rough = []
         for p in move_candidates(view, u, allowance):
+            x, y = _toward(u, p.x, p.y, allowance)
+            rough.append((self._position(view, u, x, y), p))
+        rough.sort(key=lambda item: -item[0])
+        bases = [o.base for o in view.units if o.on_table and o is not u]
+        out = []
+        for _, p in rough[:SHORTLIST]:
             end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, bases)
             if end.travelled < 0.5:
                 continue
-            x, y = end.x, end.y
-            gain = self._position(view, u, x, y) - here
-            if loses_ready:
-                gain -= 2.0
-            if u.behind_palisade:
-                gain -= 4.0
-            if action == "run":
-                gain -= 0.3
+            gain = self._position(view, u, end.x, end.y) - here - penalty
             out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
                             reason=f"{action} {p.label}".strip()))
         return out
@@ -467,7 +493,7 @@ class HeuristicController:
         for e in view.enemies_of(u):
             active = not (e.broken or e.fatigued)
             reach = e.radius + u.radius + e.move + 0.5 if active else -1.0
-            charge_loss = max(0.0, -self._cv(view, u, "fight", False, e, "charge", True)) if active else 0.0
+            charge_loss = max(0.0, -self._quick(view, u, "fight", False, e, "charge", True)) if active else 0.0
             rng = e.profile.ranged_range
             shoot_reach = (rng + (0.0 if e.ready else -2.0)) if (rng is not None and active) else -1.0
             shot_loss = (shot_value(view, e, u, best_shot_reaction(u)) * (1.0 if e.ready else 0.5)
@@ -476,7 +502,7 @@ class HeuristicController:
                 lure = 2.0 + wound_value(e)
             else:
                 weak = e.profile.cost * 0.4 if (e.broken or e.fatigued) else 0.0
-                lure = max(weak, self._cv(view, u, "charge", True, e, "fight", False))
+                lure = max(weak, self._quick(view, u, "charge", True, e, "fight", False))
             out.append((e.x, e.y, reach, charge_loss, shoot_reach, shot_loss, lure,
                         e.radius + u.radius))
         self._fields[key] = out

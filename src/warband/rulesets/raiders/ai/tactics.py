@@ -19,7 +19,7 @@ from warband.rulesets.raiders.rules.magic import acolytes
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.shooting import aim_bonus
-from warband.rulesets.raiders.splits import CombatSide, solve
+from warband.rulesets.raiders.splits import CombatSide, expected_payoff, solve, split_range
 from warband.rulesets.raiders.state import Unit
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "expected_power",
     "figure_value",
     "missile_value",
+    "quick_combat_value",
     "shot_value",
     "threat_to",
     "wound_value",
@@ -65,6 +66,16 @@ def combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role
     if sa.pool == 0 and sb.pool == 0:
         return 0.0
     return solve(_weighted(sa, a), _weighted(sb, b), "casualties").value
+
+
+def quick_combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                       b_bonus: bool) -> float:
+    """A cheap estimate of :func:`combat_value` for scoring positions: the payoff when both
+    sides attack with every die they may (no linear program)."""
+    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
+    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
+    wa, wb = _weighted(sa, a), _weighted(sb, b)
+    return expected_payoff(wa, max(split_range(wa)), wb, max(split_range(wb)), "casualties")
 
 
 def shot_value(view: Any, shooter: Unit, target: Unit, reaction: str | None = None,

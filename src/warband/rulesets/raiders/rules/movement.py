@@ -295,13 +295,9 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
         d = math.hypot(dx, dy) or 1.0
         pts.append(_pt(st, u, u.x + dx / d * allowance, u.y + dy / d * allowance,
                        f"away from {near.name}"))
-    for t in st.table.terrain:
-        if not (t.cover or t.elevation > 0) or t.kind == "impassable":
-            continue
-        c = t.polygon.centroid
-        if math.hypot(c.x - u.x, c.y - u.y) <= allowance + 4:
-            what = "onto" if t.elevation > 0 else "into"
-            pts.append(_pt(st, u, c.x, c.y, f"{what} {t.name}"))
+    for name, cx, cy, raised in st.landmarks:
+        if math.hypot(cx - u.x, cy - u.y) <= allowance + 4:
+            pts.append(_pt(st, u, cx, cy, f"{'onto' if raised else 'into'} {name}"))
     lead = st.lead_retinue(u.side)
     if lead is not None and lead is not u and st.leader_distance(u, lead) > 10:
         pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
