@@ -245,3 +245,25 @@ def test_raiders_line_of_sight_used_for_shooting_targets() -> None:
     assert shoot_targets(st, scouts) == [near] and line_of_sight(st, scouts, near)
     near.y = 5  # 15" away: out of the javelins' 12"
     assert shoot_targets(st, scouts) == []
+
+
+def test_raiders_human_player_descriptions_cover_every_decision() -> None:
+    """`warband play --ruleset raiders`: every option of every decision of a game (both
+    scenarios) has a readable line, the view is described, and typed points are moves."""
+    import random as _random
+
+    from warband.core.decisions import Decision
+
+    class Describing(RandomController):
+        def decide(self, view: Any, decision: Decision, rng: _random.Random) -> Any:
+            assert RULESET.describe_view(view, decision.player)
+            for option in decision.options:
+                text = RULESET.describe_choice(view, option)
+                assert text and not text.startswith(type(option).__name__ + "(")
+            if decision.kind == "destination":
+                point = RULESET.free_form_choice(decision, decision.options[0], 24.0, 18.0)
+                assert isinstance(point, C.Point)
+            return super().decide(view, decision, rng)
+
+    for scenario in ("battle-lines", "meeting-engagement"):
+        play(_game(4, scenario), {0: Describing(), 1: Describing()}, 4)

@@ -107,6 +107,21 @@ class Raiders(Ruleset):
 
         return narrate(event)
 
+    def describe_choice(self, view: Any, choice: Any) -> str:
+        from warband.rulesets.raiders.describe import describe_choice
+
+        return describe_choice(view, choice)
+
+    def describe_view(self, view: Any, player: int) -> list[str]:
+        from warband.rulesets.raiders.describe import describe_view
+
+        return describe_view(view, player)
+
+    def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
+        from warband.rulesets.raiders.describe import free_form_choice
+
+        return free_form_choice(decision, template, x, y)
+
     def character_stats(self, game: Game) -> list[dict[str, Any]]:
         st: Any = game.state
         return [
