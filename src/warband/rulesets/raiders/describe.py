@@ -40,6 +40,8 @@ def describe_choice(view: Any, choice: Any) -> str:
     if isinstance(choice, C.Split):
         return f"{choice.attack} dice to attack, the rest to defence"
     if isinstance(choice, C.Deployment):
+        if not choice.placements:
+            return "nothing to place"
         spots = ", ".join(f"{_name(view, uid)} ({x:.0f}, {y:.0f})" for uid, x, y in choice.placements)
         return f"{choice.label}: {spots}" if choice.label else spots
     return repr(choice)
