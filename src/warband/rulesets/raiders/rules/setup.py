@@ -219,12 +219,14 @@ def _place(st: RaidersState, choice: Deployment, event: str) -> None:
 
 def _secret_round(st: RaidersState, kind: str, plans: Any, ok: Any, prompt: str,
                   event: str) -> Steps:
-    parts = tuple(
-        Decision(kind, side, plans(st, side), prompt=prompt,
-                 accepts=functools.partial(ok, st, side), info={"side": side})
-        for side in (0, 1)
-    )
-    answers = yield Simultaneous(kind, parts, prompt=prompt)
+    parts = []
+    for side in (0, 1):
+        options = plans(st, side)
+        nothing = options == [Deployment(())]  # nothing to place: answered by the engine
+        parts.append(Decision(kind, side, options, prompt=prompt,
+                              accepts=None if nothing else functools.partial(ok, st, side),
+                              info={"side": side}))
+    answers = yield Simultaneous(kind, tuple(parts), prompt=prompt)
     st.log.emit("reveal", what=kind)
     for side in (0, 1):
         _place(st, answers[side], event)
