@@ -448,14 +448,17 @@ class HeuristicController:
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
             out = []
+            bases = [o.base for o in view.units if o.on_table and o is not u]
             for p in entry_candidates(view, u, allowance):
                 start = entry_start(view, u, (p.x, p.y))
                 if start is None:
                     continue
-                score = self._position(view, u, p.x, p.y)
-                bonus = 0.5 if action == "run" else 0.0
-                out.append(Plan(8.0 + bonus + 0.05 * score - tire, u.uid, action,
-                                point=(p.x, p.y), reason=f"{action} onto the table"))
+                # how far it really gets: units already on the edge may be in the way
+                end = view.table.move(start, (p.x, p.y), u.radius, allowance - u.radius, bases)
+                score = self._position(view, u, end.x, end.y)
+                value = 8.0 + 0.3 * end.travelled + 0.05 * score
+                out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
+                                reason=f"{action} onto the table"))
             return out
         here = self._position(view, u, u.x, u.y)
         penalty = 0.3 if action == "run" else 0.0
