@@ -217,7 +217,8 @@ def _target_reactions(st: Any, d: Declared, t: Unit) -> list[C.React]:
     return out
 
 
-def _in_range_of(st: Any, shooter: Unit, x: float, y: float, target: Unit) -> bool:
+def _in_range_of(shooter: Unit, x: float, y: float) -> bool:
+    """Is (x, y) within the shooter's weapon range of its leader?"""
     rng = shooter.profile.ranged_range
     return rng is not None and ((x - shooter.x) ** 2 + (y - shooter.y) ** 2) ** 0.5 <= rng
 
@@ -245,7 +246,7 @@ def reaction_options(st: Any, d: Declared) -> list[Any]:
             continue
         if v.shooter and v.ready:
             seen = line_of_sight(st, v, act) if act.on_table else True
-            if seen and _in_range_of(st, v, sx, sy, act):
+            if seen and _in_range_of(v, sx, sy):
                 out.append(C.React(v.uid, "shoot", act.uid))
         gap = ((v.x - sx) ** 2 + (v.y - sy) ** 2) ** 0.5 - v.radius - act.radius
         if gap <= v.move:
