@@ -35,6 +35,9 @@ __all__ = [
     "TerrainKind",
     "base_radius",
     "edge_distance",
+    "formation_offsets",
+    "formation_radius",
+    "segment_crosses_circle",
 ]
 
 #: two bases whose edges are closer than this are in base contact (inches)
@@ -225,6 +228,7 @@ class Terrain:
 
     ``blocks_sight``: models behind it cannot be seen through it (a rock, a wall, a building).
     ``cover``: it obscures a model behind or inside it without hiding it (a hedge, a wood).
+    ``elevation``: the height of the ground on it in levels (a hill is 1); 0 is the table top.
     """
 
     name: str
@@ -232,6 +236,7 @@ class Terrain:
     polygon: Polygon
     blocks_sight: bool = False
     cover: bool = False
+    elevation: float = 0.0
 
     @staticmethod
     def from_points(
@@ -240,8 +245,9 @@ class Terrain:
         points: Sequence[tuple[float, float]],
         blocks_sight: bool = False,
         cover: bool = False,
+        elevation: float = 0.0,
     ) -> Terrain:
-        return Terrain(name, TerrainKind(kind), Polygon(points), blocks_sight, cover)
+        return Terrain(name, TerrainKind(kind), Polygon(points), blocks_sight, cover, elevation)
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,6 +303,8 @@ class Table:
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
+        self._raised = [(_Poly(t.polygon.exterior.coords), t.elevation) for t in self.terrain
+                        if t.elevation != 0]
         for t in self.terrain:
             shapely.prepare(t.polygon)
 
@@ -323,6 +331,14 @@ class Table:
 
     def terrain_at(self, x: float, y: float) -> list[Terrain]:
         return [t for t in self.terrain if _Poly(t.polygon.exterior.coords).contains(x, y)]
+
+    def elevation_at(self, x: float, y: float) -> float:
+        """Height of the ground at (x, y): the highest raised terrain there, else 0."""
+        best = 0.0
+        for poly, elevation in self._raised:
+            if elevation > best and poly.contains(x, y):
+                best = elevation
+        return best
 
     # -- movement --------------------------------------------------------------------------
     def _nav_graph(self, r: float) -> _NavGraph:
@@ -652,6 +668,49 @@ class Table:
             if best is None or d < best[0]:
                 best = (d, (px, py))
         return best
+
+
+def segment_crosses_circle(
+    ax: float, ay: float, bx: float, by: float, cx: float, cy: float, r: float
+) -> bool:
+    """Does the segment a-b pass through the inside of the circle of radius ``r`` at (cx, cy)?"""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = 0.0 if ll == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / ll))
+    px, py = ax + t * dx - cx, ay + t * dy - cy
+    return px * px + py * py < r * r - _EPS
+
+
+def formation_offsets(n: int, r: float, gap: float = 0.0) -> list[tuple[float, float]]:
+    """Offsets from the leader of ``n`` round bases of radius ``r`` formed up around it.
+
+    The leader stands at (0, 0); the others fill hexagonal rings around it (6, 12, 18 ...
+    bases), ``gap`` inches apart, so a unit forms a compact group centred on its leader.
+    """
+    out: list[tuple[float, float]] = [(0.0, 0.0)] if n > 0 else []
+    step = 2 * r + gap
+    ring = 1
+    while len(out) < n:
+        # the 6 * ring positions of a hexagonal ring, walked corner to corner
+        corners = [(math.cos(math.pi / 3 * k) * ring * step, math.sin(math.pi / 3 * k) * ring * step)
+                   for k in range(7)]
+        for k in range(6):
+            (x0, y0), (x1, y1) = corners[k], corners[k + 1]
+            for j in range(ring):
+                if len(out) >= n:
+                    break
+                f = j / ring
+                out.append((x0 + (x1 - x0) * f, y0 + (y1 - y0) * f))
+        ring += 1
+    return out
+
+
+def formation_radius(n: int, r: float, gap: float = 0.0) -> float:
+    """Radius of the smallest circle about the leader that holds a formation of ``n`` bases
+    (see :func:`formation_offsets`): the unit's footprint on the table."""
+    if n <= 0:
+        return 0.0
+    return max(math.hypot(x, y) for x, y in formation_offsets(n, r, gap)) + r
 
 
 def _inside_any(polys: list[_Poly], x: float, y: float) -> bool:

@@ -1,0 +1,1 @@
+"""Raiders of Arcana AIs."""

@@ -1,0 +1,544 @@
+"""The heuristic Raiders of Arcana AI: plays to win.
+
+It values every legal action in silver with the exact dice mechanics (:mod:`.tactics`) and
+spends a token on the best one, or passes when nothing is worth the fatigue:
+
+* charges where the round of combat (the split game's value, assuming the target answers with
+  its best reaction) favours it, and above all charges on units that cannot react (broken or
+  fatigued: they break and flee);
+* shoots the target worth most, makes ready and aims when there is something to shoot;
+* casts Magic Missile at enemies, Healing and Energy on friends that need them, Energy (Drain)
+  on enemies near their fatigue limit, Combat Prowess before a fight; stores power otherwise;
+* rallies broken units, regroups units that must test;
+* moves to where its units do most (melee units toward the enemy they beat best, shooters and
+  casters to range while out of charge reach), bringing units on from the table edge first;
+* manages fatigue: an action that would leave a unit fatigued where an enemy can charge it
+  (and so break it) is penalised.
+
+Reactions: it answers charges with the best of counter-charge, defend, shield wall or standing
+to shoot (or runs if the fight is hopeless and it can get away), goes to ground or forms a
+shield wall under fire (or shoots back when that is worth more), shoots or charges enemies
+acting in reach, and counters harmful spells. Combat dice are split by sampling the optimal
+mixed strategy of the split game (linear programming).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from warband.core.decisions import Decision, Reasoned
+from warband.core.geometry import CONTACT
+from warband.rulesets.raiders import choices as C
+from warband.rulesets.raiders.ai.tactics import (
+    best_shot_reaction,
+    break_chance,
+    can_charge,
+    combat_value,
+    expected_power,
+    figure_value,
+    missile_value,
+    quick_combat_value,
+    shot_value,
+    wound_value,
+)
+from warband.rulesets.raiders.mechanics import MoraleTest
+from warband.rulesets.raiders.models import Spell, SpellEffect
+from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
+from warband.rulesets.raiders.rules.magic import counter_spellers
+from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
+from warband.rulesets.raiders.rules.morale import morale_value
+from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
+from warband.rulesets.raiders.splits import CombatSide, solve
+from warband.rulesets.raiders.state import Unit
+
+__all__ = ["HeuristicController", "Plan"]
+
+#: an action must be worth more than this (silver) to spend a token on it
+PASS_BELOW = 0.75
+POWER_TOKEN = 1.5
+#: destinations whose real move (paths, units in the way) is worked out, of the best by a
+#: straight-line estimate
+SHORTLIST = 3
+
+
+@dataclass(slots=True)
+class Plan:
+    value: float
+    uid: int
+    action: str
+    target: int = -1
+    point: tuple[float, float] | None = None
+    spell: str | None = None
+    power: int = 0
+    reason: str = ""
+
+
+def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
+    """What leaving ``u`` with ``extra`` more fatigue risks: at its limit it cannot react, and
+    a charge breaks it."""
+    after = u.fatigue + extra
+    limit = u.profile.fatigue
+    if after < limit - 1:
+        return 0.0
+    danger = any(can_charge(view, e, u.x, u.y, u.radius, 1.5) and not e.broken
+                 and e.fatigue < e.profile.fatigue for e in view.enemies_of(u))
+    if after >= limit:
+        return u.profile.cost * (0.45 if danger else 0.04)
+    return 1.0 if danger else 0.2
+
+
+def _fighting_state(u: Unit) -> tuple[Any, ...]:
+    """Everything about a unit that its combat numbers depend on."""
+    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade)
+
+
+def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
+    d = math.hypot(x - u.x, y - u.y)
+    if d <= allowance or d == 0:
+        return x, y
+    t = allowance / d
+    return u.x + (x - u.x) * t, u.y + (y - u.y) * t
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self._plan: Plan | None = None
+        self._escape: int | None = None
+        self._memo: dict[tuple[Any, ...], float] = {}
+        # combat values by everything they depend on (kept across decisions)
+        self._combat: dict[tuple[Any, ...], float] = {}
+        self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        self._memo = {}  # evaluations hold for one decision (the state does not change)
+        self._fields = {}
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision, rng)
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        by_label = {o.label: o for o in decision.options}
+        return by_label.get("centre") or by_label.get("line") or decision.options[0]
+
+    def _deploy_scouts(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        in_area = [o for o in decision.options if o.label == "in the area"]
+        return in_area[len(in_area) // 2] if in_area else decision.options[0]
+
+    # -- the turn ----------------------------------------------------------------------------
+    def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        best: Plan | None = None
+        for opt in decision.options:
+            if not isinstance(opt, C.Activate):
+                continue
+            plan = self.best_plan(view, view.by_uid(opt.uid))
+            if plan is not None and (best is None or plan.value > best.value):
+                best = plan
+        if best is None or best.value < PASS_BELOW:
+            self._plan = None
+            return Reasoned(C.Pass(), "nothing worth the fatigue")
+        self._plan = best
+        return Reasoned(C.Activate(best.uid), f"{best.reason} (worth {best.value:.1f})")
+
+    def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        uid = decision.info["unit"]
+        plan = self._plan
+        names = [o.action for o in decision.options]
+        if plan is None or plan.uid != uid or plan.action not in names:
+            plan = self.best_plan(view, view.by_uid(uid), allowed=names, extra=0)
+            self._plan = plan
+        if plan is None:
+            return decision.options[0]
+        return C.ChooseAction(plan.action)
+
+    def _destination(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        u = view.by_uid(decision.info["unit"])
+        if decision.info.get("reaction") and self._escape is not None:
+            foe = view.by_uid(self._escape)
+            return max(decision.options, key=lambda p: math.hypot(p.x - foe.x, p.y - foe.y))
+        plan = self._plan
+        if plan is not None and plan.uid == u.uid and plan.point is not None:
+            return C.Point(plan.point[0], plan.point[1], "planned")
+        allowance = float(decision.info["allowance"])
+        return max(decision.options, key=lambda p: self._position(view, u, *_toward(u, p.x, p.y, allowance)))
+
+    def _target(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        plan = self._plan
+        if plan is not None and plan.uid == decision.info["unit"] and C.Target(plan.target) in decision.options:
+            return C.Target(plan.target)
+        return decision.options[0]
+
+    def _spell(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        plan = self._plan
+        if plan is not None and plan.spell and C.ChooseSpell(plan.spell) in decision.options:
+            return C.ChooseSpell(plan.spell)
+        return decision.options[0]
+
+    def _power(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        if decision.info.get("reaction"):
+            return decision.options[-1]  # a counter-spell worth casting is worth all we have
+        plan = self._plan
+        if plan is not None and C.Power(plan.power) in decision.options:
+            return C.Power(plan.power)
+        return decision.options[0]
+
+    def _standard_bearer(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return max(decision.options, key=lambda o: (view.by_uid(o.uid).fatigue
+                                                    / view.by_uid(o.uid).profile.fatigue))
+
+    def _split_dice(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        me, them = view.by_uid(decision.info["unit"]), view.by_uid(decision.info["enemy"])
+        mine = CombatSide(**{**decision.info["me"], "weight": round(figure_value(me), 3)})
+        theirs = CombatSide(**{**decision.info["them"], "weight": round(figure_value(them), 3)})
+        sol = solve(mine, theirs, "casualties")
+        pick = rng.random()
+        acc = 0.0
+        choice = sol.a_splits[-1]
+        for k, p in zip(sol.a_splits, sol.a_strategy, strict=True):
+            acc += p
+            if pick < acc:
+                choice = k
+                break
+        mixed = sum(1 for p in sol.a_strategy if p > 1e-6) > 1
+        how = "sampled from the optimal mixed split" if mixed else "the optimal split"
+        return Reasoned(C.Split(choice), f"{choice} attack dice, {how} (value {sol.value:+.1f})")
+
+    # -- reactions ---------------------------------------------------------------------------
+    def _react(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        self._escape = None
+        if len(decision.options) == 1:
+            return decision.options[0]
+        info = decision.info
+        actor = view.by_uid(info["unit"])
+        action = info["action"]
+        target = view.by_uid(info["target"]) if info["target"] >= 0 else None
+        scored = [(self._reaction_value(view, opt, actor, action, target, info), i, opt)
+                  for i, opt in enumerate(decision.options)]
+        value, _, best = max(scored, key=lambda s: (s[0], -s[1]))
+        if isinstance(best, C.React) and best.action in ("move", "run") and action == "charge":
+            self._escape = actor.uid
+        if isinstance(best, C.NoReaction):
+            return best
+        return Reasoned(best, f"{C.ACTIONS[best.action].title} (worth {value:.1f})")
+
+    def _reaction_value(self, view: Any, opt: Any, actor: Unit, action: str,
+                        target: Unit | None, info: Mapping[str, Any]) -> float:
+        mine = target is not None and target.side != actor.side
+        if isinstance(opt, C.NoReaction):
+            if action == "charge" and mine and target is not None:
+                return -target.profile.cost * 0.5
+            if action == "shoot" and mine and target is not None:
+                return -shot_value(view, actor, target)
+            return 0.0
+        v: Unit = view.by_uid(opt.uid)
+        cost = _fatigue_penalty(view, v, 1)
+        gap: float = view.gap(actor, v)
+        if action == "charge" and target is not None and v.uid == target.uid:
+            test = break_chance(view, v)
+            fleeing = -v.profile.cost * 0.5
+            if opt.action in ("counter_charge", "defend", "shield_wall"):
+                bonus = gap > (v.move if opt.action == "counter_charge" else actor.move) / 2
+                fight = self._cv(view, v, opt.action, bonus, actor, "charge",
+                                     gap > actor.move / 2)
+                return test * fleeing + (1 - test) * fight - cost
+            if opt.action in ("move", "run"):
+                reach = v.move if opt.action == "move" else v.run
+                if gap + reach > actor.move + 0.5:
+                    return test * fleeing - 2.0 - cost
+                return test * fleeing + (1 - test) * combat_value(
+                    view, v, "fight", False, actor, "charge", gap > actor.move / 2) - cost
+            fight = self._cv(view, v, "fight", False, actor, "charge", gap > actor.move / 2)
+            extra = shot_value(view, v, actor) if opt.action == "shoot" else 0.5
+            return test * fleeing + (1 - test) * (fight + extra) - cost
+        if action == "shoot" and target is not None and v.uid == target.uid:
+            base = -shot_value(view, actor, v)
+            if opt.action in ("go_to_ground", "shield_wall_shooting"):
+                return -shot_value(view, actor, v, opt.action) - cost
+            if opt.action == "shoot":
+                return base + shot_value(view, v, actor) - cost
+            if opt.action == "charge":
+                return base + self._cv(view, v, "charge", gap > v.move / 2, actor, "fight",
+                                           False) - cost
+            return base + self._quiet_value(view, v, opt.action) - cost
+        if opt.action == "counter_spell":
+            spell = view.spells.get(info["spell"])
+            harmful = spell is not None and target is not None and (
+                (target.side != actor.side) == (spell.effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)))
+            return (4.0 if harmful else 1.0) - cost
+        if opt.action == "shoot":
+            return shot_value(view, v, actor) - cost
+        if opt.action == "charge":
+            if actor.broken or actor.fatigued:
+                return actor.profile.cost * 0.5 - cost
+            fight = self._cv(view, v, "charge", gap > v.move / 2, actor, "fight", False)
+            return fight - cost
+        return self._quiet_value(view, v, opt.action) - cost - 0.5
+
+    def _quiet_value(self, view: Any, u: Unit, action: str) -> float:
+        """Value of an independent action taken as a reaction (no token, one fatigue)."""
+        if action == "make_ready":
+            return 0.6 * max((shot_value(view, u, e) for e in view.enemies_of(u)
+                              if math.hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0)),
+                             default=0.0)
+        if action == "aim":
+            return 0.5 * max((shot_value(view, u, e, aimed=True) - shot_value(view, u, e, aimed=False)
+                              for e in shoot_targets(view, u)), default=0.0)
+        if action == "store_power":
+            return POWER_TOKEN * 0.6
+        if action == "regroup":
+            return 1.5 if u.at_half_strength else 0.2
+        return 0.0
+
+    def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+            b_bonus: bool) -> float:
+        key = ("lp", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._combat.get(key)
+        if value is None:
+            value = self._combat[key] = combat_value(view, a, a_role, a_bonus, b, b_role, b_bonus)
+        return value
+
+    def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+               b_bonus: bool) -> float:
+        """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
+        every die they may."""
+        key = ("quick", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._combat.get(key)
+        if value is None:
+            value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
+                                                           b_bonus)
+        return value
+
+    # -- planning ----------------------------------------------------------------------------
+    def best_plan(self, view: Any, u: Unit, allowed: list[str] | None = None,
+                  extra: int = 1) -> Plan | None:
+        """The most valuable action for ``u`` (``extra``: fatigue the token will add)."""
+        names = allowed if allowed is not None else actions_for(view, u)
+        plans: list[Plan] = []
+        for action in names:
+            plans.extend(self._plans_for(view, u, action, extra))
+        return max(plans, key=lambda p: p.value, default=None)
+
+    def _plans_for(self, view: Any, u: Unit, action: str, extra: int) -> list[Plan]:
+        tire = _fatigue_penalty(view, u, extra)
+        if action in ("move", "run"):
+            return self._move_plans(view, u, action, tire)
+        if action == "charge":
+            return [self._charge_plan(view, u, t, extra) for t in charge_targets(view, u)]
+        if action == "shoot":
+            out = []
+            for t in shoot_targets(view, u):
+                reaction = best_shot_reaction(t) if not (t.broken or t.fatigued) else None
+                v = shot_value(view, u, t, reaction)
+                if t.shooter and t.ready and not t.broken and not t.fatigued:
+                    v -= 0.5 * shot_value(view, t, u)
+                out.append(Plan(v - tire, u.uid, "shoot", t.uid, reason=f"shoot {t.name}"))
+            return out
+        if action == "cast_spell":
+            return self._spell_plans(view, u, tire)
+        value = self._quiet_value(view, u, action)
+        if action == "make_ready":
+            value = 0.8 * max((shot_value(view, u, e) for e in view.enemies_of(u)
+                               if math.hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0) + 6),
+                              default=0.0)
+        elif action == "store_power":
+            value = POWER_TOKEN if u.power < 3 else 0.3
+        elif action == "rally":
+            mv, _ = morale_value(view, u)
+            value = float(1 - MoraleTest(mv, u.morale_tokens).fail_chance()) * u.profile.cost * 0.5
+            return [Plan(value, u.uid, action, reason="rally")]
+        elif action == "regroup":
+            value = (2.0 + u.morale_tokens) if u.at_half_strength or u.broken else 0.4
+        elif action == "deploy_palisades":
+            near = any(math.hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
+            value = 6.0 if near else 0.0
+        return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
+
+    def _charge_plan(self, view: Any, u: Unit, t: Unit, extra: int) -> Plan:
+        gap = view.gap(u, t)
+        bonus = gap > u.move / 2
+        tire = _fatigue_penalty(view, u, extra + 1)
+        bases = [o.base for o in view.units if o.on_table and o is not u]
+        reach = view.table.move((u.x, u.y), (t.x, t.y), u.radius, u.move, bases)
+        if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
+            return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
+        if t.broken:
+            # It only flees again: worth something if that takes it off the table.
+            dx, dy = t.x - u.x, t.y - u.y
+            d = math.hypot(dx, dy) or 1.0
+            fx, fy = t.x + dx / d * t.move, t.y + dy / d * t.move
+            off = not (0 <= fx <= view.table.width and 0 <= fy <= view.table.height)
+            value = t.profile.cost * 0.5 if off else 0.1
+            return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge the broken {t.name}")
+        if t.fatigued:
+            return Plan(t.profile.cost * 0.55 - tire, u.uid, "charge", t.uid,
+                        reason=f"charge {t.name}, too tired to answer")
+        fights = [self._cv(view, u, "charge", bonus, t, "fight", False)]
+        fights.append(self._cv(view, u, "charge", bonus, t, "counter_charge", gap > t.move / 2))
+        fights.append(self._cv(view, u, "charge", bonus, t, "defend", bonus))
+        if t.has("shield-wall-combat"):
+            fights.append(self._cv(view, u, "charge", bonus, t, "shield_wall", False))
+        test = break_chance(view, t)
+        value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
+        return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
+
+    def _spell_plans(self, view: Any, u: Unit, tire: float) -> list[Plan]:
+        out = []
+        for sid in u.profile.spells:
+            spell: Spell = view.spells[sid]
+            for t in self._spell_candidates(view, u, spell):
+                counters = counter_spellers(view, u, t)
+                counter = max(counters, key=lambda c: c.power, default=None)
+                for power in sorted({0, u.power}):
+                    level = expected_power(u, power, spell.difficulty + t.profile.mr, counter,
+                                           counter.power if counter else 0, spell.max_level)
+                    value = self._spell_value(view, u, spell, t, level) - power * POWER_TOKEN
+                    if value > 0:
+                        out.append(Plan(value - tire, u.uid, "cast_spell", t.uid, spell=sid,
+                                        power=power, reason=f"cast {spell.name} on {t.name}"))
+        return out
+
+    def _spell_candidates(self, view: Any, u: Unit, spell: Spell) -> list[Unit]:
+        """Units the spell could do some good on, in range and sight."""
+        hostile = spell.effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
+        out = []
+        for t in view.units:
+            if not t.on_table or (t.side != u.side) != hostile:
+                continue
+            if spell.effect is SpellEffect.HEAL and not (t.wounds or t.lost_this_turn):
+                continue
+            if spell.effect is SpellEffect.REMOVE_FATIGUE and t.fatigue < t.profile.fatigue - 2:
+                continue
+            if spell.effect is SpellEffect.MOVEMENT:
+                continue
+            if view.leader_distance(u, t) <= spell.range and line_of_sight(view, u, t):
+                out.append(t)
+        return out
+
+    def _spell_value(self, view: Any, u: Unit, spell: Spell, t: Unit, level: float) -> float:
+        friend = t.side == u.side
+        effect = spell.effect
+        if effect is SpellEffect.HITS:
+            return 0.0 if friend else missile_value(level, t)
+        if effect is SpellEffect.HEAL:
+            lost = t.wounds + t.lost_this_turn * t.profile.hp
+            return min(3.0 * level, lost) * wound_value(t) if friend else 0.0
+        if effect is SpellEffect.REMOVE_FATIGUE:
+            if not friend or t.fatigue < t.profile.fatigue - 2:
+                return 0.0
+            return min(t.fatigue, 2 * level) * 1.5
+        if effect is SpellEffect.ADD_FATIGUE:
+            if friend or t.broken:
+                return 0.0
+            room = t.profile.fatigue - t.fatigue
+            return t.profile.cost * 0.25 * min(1.0, level * 2 / max(1, room))
+        if effect is SpellEffect.COMBAT_DICE:
+            if not friend or not any(can_charge(view, e, t.x, t.y, t.radius) for e in view.enemies_of(t)):
+                return 0.0
+            return 2.0 * level
+        return 0.0
+
+    def _move_plans(self, view: Any, u: Unit, action: str, tire: float) -> list[Plan]:
+        allowance = float(u.move if action == "move" else u.run)
+        if not u.deployed:
+            out = []
+            bases = [o.base for o in view.units if o.on_table and o is not u]
+            for p in entry_candidates(view, u, allowance):
+                start = entry_start(view, u, (p.x, p.y))
+                if start is None:
+                    continue
+                # how far it really gets: units already on the edge may be in the way
+                end = view.table.move(start, (p.x, p.y), u.radius, allowance - u.radius, bases)
+                score = self._position(view, u, end.x, end.y)
+                value = 8.0 + 0.3 * end.travelled + 0.05 * score
+                out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
+                                reason=f"{action} onto the table"))
+            return out
+        here = self._position(view, u, u.x, u.y)
+        penalty = 0.3 if action == "run" else 0.0
+        if u.ready and not u.has("rangers"):
+            penalty += 2.0  # it loses its ready marker
+        if u.behind_palisade:
+            penalty += 4.0  # and its palisades, for good
+        # First pass: straight-line ends for every candidate; the real move (paths round
+        # terrain, units in the way) only for a shortlist.
+        rough = []
+        for p in move_candidates(view, u, allowance):
+            x, y = _toward(u, p.x, p.y, allowance)
+            rough.append((self._position(view, u, x, y), p))
+        rough.sort(key=lambda item: -item[0])
+        bases = [o.base for o in view.units if o.on_table and o is not u]
+        out = []
+        for _, p in rough[:SHORTLIST]:
+            end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, bases)
+            if end.travelled < 0.5:
+                continue
+            gain = self._position(view, u, end.x, end.y) - here - penalty
+            out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
+                            reason=f"{action} {p.label}".strip()))
+        return out
+
+    def _field(self, view: Any, u: Unit) -> list[tuple[float, ...]]:
+        """Per enemy, what a position needs (computed once per decision): position, the
+        inches within which it can charge ``u``, what that charge would cost ``u``, its
+        shooting range and what its volley would cost, and (melee) the lure of fighting it."""
+        key = ("field", u.uid)
+        cached = self._fields.get(key)
+        if cached is not None:
+            return cached
+        out: list[tuple[float, ...]] = []
+        for e in view.enemies_of(u):
+            active = not (e.broken or e.fatigued)
+            reach = e.radius + u.radius + e.move + 0.5 if active else -1.0
+            charge_loss = max(0.0, -self._quick(view, u, "fight", False, e, "charge", True)) if active else 0.0
+            rng = e.profile.ranged_range
+            shoot_reach = (rng + (0.0 if e.ready else -2.0)) if (rng is not None and active) else -1.0
+            shot_loss = (shot_value(view, e, u, best_shot_reaction(u)) * (1.0 if e.ready else 0.5)
+                         if shoot_reach > 0 else 0.0)
+            if u.shooter or u.profile.magic_user:
+                lure = 2.0 + wound_value(e)
+            else:
+                weak = e.profile.cost * 0.4 if (e.broken or e.fatigued) else 0.0
+                lure = max(weak, self._quick(view, u, "charge", True, e, "fight", False))
+            out.append((e.x, e.y, reach, charge_loss, shoot_reach, shot_loss, lure,
+                        e.radius + u.radius))
+        self._fields[key] = out
+        return out
+
+    def _position(self, view: Any, u: Unit, x: float, y: float) -> float:
+        """How good it is for ``u`` to stand at (x, y), in silver."""
+        field = self._field(view, u)
+        if not field:
+            ey: float = view.edge_y(1 - u.side)
+            width: float = view.table.width
+            return -abs(y - ey) * 0.4 - abs(x - width / 2) * 0.05
+        worst = shots = 0.0
+        best = -math.inf
+        ranged = u.shooter or u.profile.magic_user
+        reach_u = u.profile.ranged_range or 18.0
+        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+            d = math.hypot(ex - x, ey - y)
+            if d <= reach and charge_loss > worst:
+                worst = charge_loss
+            if d <= shoot_reach:
+                shots += shot_loss
+            if ranged:
+                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+            else:
+                value = lure - 0.8 * max(0.0, d - radii - u.move)
+            if value > best:
+                best = value
+        threat = worst + shots
+        if ranged:
+            return best - threat * 0.9
+        lead = view.lead_retinue(u.side)
+        spread = 0.0
+        if lead is not None and lead is not u:
+            spread = 0.1 * max(0.0, math.hypot(lead.x - x, lead.y - y) - 11)
+        return best - threat * 0.5 - spread

@@ -1,0 +1,145 @@
+"""Cheap evaluations the Raiders AI builds on, all in silver (the units' cost): what a shot, a
+round of combat, a spell or a position is worth, from the exact dice mechanics.
+
+* A wound is worth the unit's silver divided by its total HP; a figure its silver divided by
+  its strength; breaking a unit half its silver, destroying it all of it (the house points).
+* Combat: the value of the secret split game (:mod:`~warband.rulesets.raiders.splits`,
+  casualties weighted by silver per figure) for the roles the units would fight in.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from warband.rulesets.raiders.mechanics import Casting, MagicMissile, MoraleTest, Volley
+from warband.rulesets.raiders.rules.combat import Fighter, combat_side
+from warband.rulesets.raiders.rules.magic import acolytes
+from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight
+from warband.rulesets.raiders.rules.morale import morale_value
+from warband.rulesets.raiders.rules.shooting import aim_bonus
+from warband.rulesets.raiders.splits import CombatSide, expected_payoff, solve, split_range
+from warband.rulesets.raiders.state import Unit
+
+__all__ = [
+    "break_chance",
+    "can_charge",
+    "combat_value",
+    "expected_power",
+    "figure_value",
+    "missile_value",
+    "quick_combat_value",
+    "shot_value",
+    "threat_to",
+    "wound_value",
+]
+
+
+def wound_value(u: Unit) -> float:
+    return u.profile.cost / (u.size * u.profile.hp)
+
+
+def figure_value(u: Unit) -> float:
+    return u.profile.cost / u.size
+
+
+def break_chance(view: Any, u: Unit) -> float:
+    """Chance that ``u`` fails a morale test now (0 if it would not have to test)."""
+    if not u.at_half_strength:
+        return 0.0
+    value, _ = morale_value(view, u)
+    return float(MoraleTest(value, u.morale_tokens).fail_chance())
+
+
+def _weighted(side: CombatSide, u: Unit) -> CombatSide:
+    return CombatSide(side.pool, side.attack_skill, side.defence_bonus, side.strength,
+                      side.armour, side.min_defence, side.shield_wall, side.figures, side.hp,
+                      side.carried, round(figure_value(u), 3))
+
+
+def combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                 b_bonus: bool) -> float:
+    """A's expected gain in silver from one round against B (the split game's value)."""
+    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
+    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
+    if sa.pool == 0 and sb.pool == 0:
+        return 0.0
+    return solve(_weighted(sa, a), _weighted(sb, b), "casualties").value
+
+
+def quick_combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                       b_bonus: bool) -> float:
+    """A cheap estimate of :func:`combat_value` for scoring positions: the payoff when both
+    sides attack with every die they may (no linear program)."""
+    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
+    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
+    wa, wb = _weighted(sa, a), _weighted(sb, b)
+    return expected_payoff(wa, max(split_range(wa)), wb, max(split_range(wb)), "casualties")
+
+
+def shot_value(view: Any, shooter: Unit, target: Unit, reaction: str | None = None,
+               aimed: bool | None = None) -> float:
+    """Expected silver of wounds from one volley of ``shooter`` at ``target``."""
+    tg = target.profile.target
+    if in_cover(view, shooter, target):
+        tg += view.options.cover_bonus
+    if reaction == "go_to_ground":
+        tg += 2
+    elif reaction == "shield_wall_shooting":
+        tg += 3
+    if target.behind_palisade:
+        tg += 2
+    bonus = aim_bonus(view, shooter) if aimed is None else (
+        (3 if shooter.has("rangers") else 2) if aimed else 0)
+    volley = Volley(shooter.figures, tg, target.profile.armour, bonus)
+    wounds = float(volley.hit_chance * volley.wound_chance) * shooter.figures
+    return wounds * wound_value(target)
+
+
+def best_shot_reaction(target: Unit) -> str:
+    return "shield_wall_shooting" if target.has("shield-wall-shooting") else "go_to_ground"
+
+
+def expected_power(caster: Unit, power: int, needed: int, counter: Unit | None,
+                   counter_power: int, max_level: int) -> float:
+    mech = Casting(1 + power, needed, (1 + counter_power) if counter is not None else 0,
+                   acolytes(caster), acolytes(counter) if counter is not None else 0)
+    return float(sum(min(k, max_level) * p for k, p in mech.distribution().items()))
+
+
+def missile_value(level: float, target: Unit) -> float:
+    if level <= 0:
+        return 0.0
+    lo = max(1, math.floor(level))
+    w = float(sum(k * p for k, p in MagicMissile(lo, target.profile.armour).distribution().items()))
+    return w * (level / lo) * wound_value(target)
+
+
+def can_charge(view: Any, e: Unit, x: float, y: float, radius: float, slack: float = 0.5) -> bool:
+    """Could enemy ``e`` reach a unit of footprint ``radius`` standing at (x, y)?"""
+    gap = math.hypot(e.x - x, e.y - y) - e.radius - radius
+    return gap <= e.move + slack
+
+
+def threat_to(view: Any, u: Unit, x: float, y: float,
+              fight: Callable[[Unit, Unit], float] | None = None) -> float:
+    """Silver ``u`` could lose to enemy charges and shots if it stood at (x, y).
+    ``fight(u, e)``: u's value when charged by e (default: :func:`combat_value`)."""
+    worst = 0.0
+    shots = 0.0
+    for e in view.enemies_of(u):
+        if e.broken or e.fatigued:
+            continue
+        if can_charge(view, e, x, y, u.radius):
+            value = (fight(u, e) if fight is not None
+                     else combat_value(view, u, "fight", False, e, "charge", True))
+            worst = max(worst, -value)
+        rng = e.profile.ranged_range
+        if rng is not None and math.hypot(e.x - x, e.y - y) <= rng + (0 if e.ready else -2):
+            shots += shot_value(view, e, u, best_shot_reaction(u)) * (1.0 if e.ready else 0.5)
+    return max(0.0, worst) + shots
+
+
+def sees(view: Any, a: Unit, b: Unit) -> bool:
+    return bool(line_of_sight(view, a, b))

@@ -1,0 +1,279 @@
+"""Which actions and reactions a unit may take, and declaring them.
+
+Rule ids: ``raiders.action.procedure``, ``raiders.action.categories``,
+``raiders.action.reaction_rules``, ``raiders.fatigue.limit``, ``raiders.morale.broken_state``,
+and each action's own rule (``raiders.action.*``, listed in :data:`~.choices.ACTIONS`).
+
+Who may act: a unit that is not fatigued; a broken unit only Rallies (or Regroups, see
+``Options.broken_may_regroup``). A unit off the table in a Meeting Engagement can only Move or
+Run on. Shooting needs a ranged weapon and a ready marker (Make Ready first); Aim needs the
+ready marker; Store Power and Cast Spell need a magic user; Regroup needs a morale token to
+remove; Deploy Palisades needs palisades not yet deployed or lost. Flee is never chosen: it is
+forced (a charge on a broken or fatigued unit, a failed test when reacting to a charge).
+
+Who may react (raiders.action.reaction_rules, with the rules yaml's default readings):
+
+* At most one reaction, by one enemy unit that is neither broken nor fatigued.
+* To an independent action: any such unit with a targeted action against the acting unit
+  (Shoot, Charge), or a unit whose run distance reaches where the acting unit started with an
+  independent action (Move, Run, Make Ready, Aim, Store Power, Regroup, Deploy Palisades).
+* To a targeted action: the target unit, with an independent action or a targeted action
+  against the acting unit. Only a shot unit may Go to Ground or form a shield wall against
+  shooting; only a charged unit may Counter-charge, Defend or form a Shield Wall, and it answers
+  a charge with these rather than with a charge of its own.
+* To a spell: an enemy magic user may Counter Spell (the one reaction that need not come from
+  the target), or the target reacts as to any targeted action. Spells are never reactions.
+* No reactions to reactions.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+from warband.core.decisions import Decision
+from warband.core.game import Pending
+from warband.rulesets.raiders import choices as C
+from warband.rulesets.raiders.models import Spell
+from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
+from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
+from warband.rulesets.raiders.rules.movement import (
+    entry_candidates,
+    entry_ok,
+    entry_start,
+    is_point,
+    move_candidates,
+)
+from warband.rulesets.raiders.state import RaidersState, Unit
+
+__all__ = [
+    "Declared",
+    "actions_for",
+    "can_react",
+    "charge_targets",
+    "declare",
+    "declare_reaction",
+    "reaction_options",
+]
+
+INDEPENDENT_REACTIONS = ("move", "run", "make_ready", "aim", "store_power", "regroup",
+                         "deploy_palisades")
+
+
+@dataclass(slots=True)
+class Declared:
+    """An action or reaction as declared (raiders.action.procedure steps 1-4)."""
+
+    unit: Unit
+    action: str
+    target: Unit | None = None
+    point: tuple[float, float] | None = None
+    spell: Spell | None = None
+    power: int = 0
+    start: tuple[float, float] = (0.0, 0.0)
+    entering: bool = False
+    reaction: bool = False
+    failed: bool = False  # broke on a morale test: the action or reaction fails
+
+    @property
+    def targeted(self) -> bool:
+        return C.ACTIONS[self.action].targeted
+
+
+def can_react(u: Unit) -> bool:
+    """Neither broken nor fatigued, and on the table."""
+    return u.on_table and not u.broken and not u.fatigued
+
+
+def charge_targets(st: Any, u: Unit, start: tuple[float, float] | None = None) -> list[Unit]:
+    """Enemy units whose formation is within the unit's standard move of its own (what a
+    charge can reach, terrain permitting)."""
+    x, y = start if start is not None else (u.x, u.y)
+    out = []
+    for e in st.enemies_of(u):
+        gap = ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - u.radius - e.radius
+        if gap <= u.move:
+            out.append(e)
+    return out
+
+
+def _castable(st: Any, u: Unit) -> list[tuple[Spell, list[Unit]]]:
+    out = []
+    for sid in u.profile.spells:
+        spell = st.spells[sid]
+        targets = spell_targets(st, u, spell)
+        if targets:
+            out.append((spell, targets))
+    return out
+
+
+def _independent(st: Any, u: Unit) -> list[str]:
+    acts = ["move", "run"]
+    if u.shooter:
+        if not u.ready:
+            acts.append("make_ready")
+        elif not u.aimed:
+            acts.append("aim")
+    if u.profile.magic_user:
+        acts.append("store_power")
+    if u.morale_tokens > 0:
+        acts.append("regroup")
+    if u.has("palisades") and u.palisade is None and not u.palisade_lost:
+        acts.append("deploy_palisades")
+    return acts
+
+
+def actions_for(st: Any, u: Unit) -> list[str]:
+    """The actions unit ``u`` may take now (empty if it cannot act)."""
+    if u.destroyed or u.fatigued:
+        return []
+    if not u.deployed:
+        if st.scenario.setup != "meeting-engagement":
+            return []
+        return ["move", "run"] if entry_candidates(st, u, u.run) else []
+    if u.broken:
+        acts = ["rally"]
+        if st.options.broken_may_regroup and u.morale_tokens > 0:
+            acts.append("regroup")
+        return acts
+    acts = _independent(st, u)
+    if u.shooter and u.ready and shoot_targets(st, u):
+        acts.append("shoot")
+    if charge_targets(st, u):
+        acts.append("charge")
+    if u.profile.magic_user:
+        acts.append("cast_spell")  # a spell can always target the caster's own unit
+    return acts
+
+
+def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, Declared]:
+    """Steps 2-3 of an action: its details (destination, target, spell, power)."""
+    d = Declared(u, action, start=(u.x, u.y))
+    info = {"unit": u.uid, "action": action}
+    if action in ("move", "run"):
+        allowance = float(u.move if action == "move" else u.run)
+        if not u.deployed:
+            pick = yield Decision(
+                "destination", u.side, entry_candidates(st, u, allowance),
+                prompt=f"{u.name}: where to {action} onto the table",
+                accepts=functools.partial(entry_ok, st, u, allowance),
+                info={**info, "entering": True, "allowance": allowance},
+            )
+            d.entering = True
+            start = entry_start(st, u, (pick.x, pick.y))
+            assert start is not None
+            d.start = start
+        else:
+            pick = yield Decision(
+                "destination", u.side, move_candidates(st, u, allowance),
+                prompt=f"{u.name}: {action} where (up to {allowance:g}\")", accepts=is_point,
+                info={**info, "entering": False, "allowance": allowance},
+            )
+        d.point = (float(pick.x), float(pick.y))
+    elif action == "shoot":
+        pick = yield Decision("target", u.side, [C.Target(e.uid) for e in shoot_targets(st, u)],
+                              prompt=f"{u.name}: shoot at", info=info)
+        d.target = st.by_uid(pick.uid)
+    elif action == "charge":
+        pick = yield Decision("target", u.side, [C.Target(e.uid) for e in charge_targets(st, u)],
+                              prompt=f"{u.name}: charge", info=info)
+        d.target = st.by_uid(pick.uid)
+    elif action == "cast_spell":
+        castable = _castable(st, u)
+        pick = yield Decision("spell", u.side, [C.ChooseSpell(s.id) for s, _ in castable],
+                              prompt=f"{u.name}: cast which spell", info=info)
+        spell, targets = next((s, t) for s, t in castable if s.id == pick.spell)
+        d.spell = spell
+        target = yield Decision("target", u.side, [C.Target(t.uid) for t in targets],
+                                prompt=f"{u.name}: cast {spell.name} on",
+                                info={**info, "spell": spell.id})
+        d.target = st.by_uid(target.uid)
+        power = yield Decision("power", u.side, [C.Power(k) for k in range(u.power + 1)],
+                               prompt=f"{u.name}: stored power to spend ({u.power} held)",
+                               info={**info, "spell": spell.id, "target": d.target.uid})
+        d.power = int(power.tokens)
+    return d
+
+
+def _target_reactions(st: Any, d: Declared, t: Unit) -> list[C.React]:
+    """What the target of a targeted action may answer with."""
+    act = d.unit
+    out = [C.React(t.uid, a) for a in _independent(st, t) if a in INDEPENDENT_REACTIONS]
+    if d.action == "shoot":
+        out.append(C.React(t.uid, "go_to_ground"))
+        if t.has("shield-wall-shooting"):
+            out.append(C.React(t.uid, "shield_wall_shooting"))
+    if d.action == "charge":
+        out.append(C.React(t.uid, "counter_charge", act.uid))
+        out.append(C.React(t.uid, "defend", act.uid))
+        if t.has("shield-wall-combat"):
+            out.append(C.React(t.uid, "shield_wall", act.uid))
+    if t.shooter and t.ready and act in shoot_targets(st, t):
+        out.append(C.React(t.uid, "shoot", act.uid))
+    if d.action != "charge" and act in charge_targets(st, t):
+        out.append(C.React(t.uid, "charge", act.uid))
+    return out
+
+
+def _in_range_of(shooter: Unit, x: float, y: float) -> bool:
+    """Is (x, y) within the shooter's weapon range of its leader?"""
+    rng = shooter.profile.ranged_range
+    return rng is not None and ((x - shooter.x) ** 2 + (y - shooter.y) ** 2) ** 0.5 <= rng
+
+
+def reaction_options(st: Any, d: Declared) -> list[Any]:
+    """Every legal answer to the declared action ``d`` (the first is :class:`NoReaction`)."""
+    act = d.unit
+    opp = 1 - act.side
+    out: list[Any] = [C.NoReaction()]
+    if d.action == "cast_spell":
+        assert d.target is not None
+        out.extend(C.React(m.uid, "counter_spell", act.uid)
+                   for m in counter_spellers(st, act, d.target))
+        if d.target.side == opp and can_react(d.target):
+            out.extend(_target_reactions(st, d, d.target))
+        return out
+    if d.targeted:
+        t = d.target
+        if t is not None and t.side == opp and can_react(t):
+            out.extend(_target_reactions(st, d, t))
+        return out
+    sx, sy = d.start
+    for v in st.living(opp):
+        if not can_react(v):
+            continue
+        if v.shooter and v.ready:
+            seen = line_of_sight(st, v, act) if act.on_table else True
+            if seen and _in_range_of(v, sx, sy):
+                out.append(C.React(v.uid, "shoot", act.uid))
+        gap = ((v.x - sx) ** 2 + (v.y - sy) ** 2) ** 0.5 - v.radius - act.radius
+        if gap <= v.move:
+            out.append(C.React(v.uid, "charge", act.uid))
+        if ((v.x - sx) ** 2 + (v.y - sy) ** 2) ** 0.5 <= v.run:
+            out.extend(C.React(v.uid, a) for a in _independent(st, v) if a in INDEPENDENT_REACTIONS)
+    return out
+
+
+def declare_reaction(st: RaidersState, d: Declared,
+                     pick: C.React) -> Generator[Pending, Any, Declared]:
+    """The details of a chosen reaction (a destination, or power for a counter-spell)."""
+    v = st.by_uid(pick.uid)
+    r = Declared(v, pick.action, target=st.by_uid(pick.target) if pick.target >= 0 else None,
+                 start=(v.x, v.y), reaction=True)
+    info = {"unit": v.uid, "action": pick.action, "reaction": True}
+    if pick.action in ("move", "run"):
+        allowance = float(v.move if pick.action == "move" else v.run)
+        goal = yield Decision(
+            "destination", v.side, move_candidates(st, v, allowance),
+            prompt=f"{v.name}: {pick.action} where (up to {allowance:g}\")", accepts=is_point,
+            info={**info, "entering": False, "allowance": allowance},
+        )
+        r.point = (float(goal.x), float(goal.y))
+    elif pick.action == "counter_spell":
+        power = yield Decision("power", v.side, [C.Power(k) for k in range(v.power + 1)],
+                               prompt=f"{v.name}: stored power to spend on the counter-spell",
+                               info={**info, "casting_dice": 1 + d.power})
+        r.power = int(power.tokens)
+    return r

@@ -1,0 +1,321 @@
+"""Moving units: Move, Run, entering the table, charges, fleeing, and move candidates.
+
+Rule ids: ``raiders.core.movement_formation``, ``raiders.action.move``, ``raiders.action.run``,
+``raiders.action.charge``, ``raiders.action.counter_charge``, ``raiders.action.flee``,
+``raiders.terrain.narrow_gap``, ``raiders.terrain.modifiers``,
+``raiders.scenario.meeting_engagement``, ``raiders.ability.scouts``.
+
+A move names a destination for the leader; the leader follows the shortest path round
+impassable terrain as far as the allowance goes (difficult terrain costs double: the house
+reading of the unpublished terrain modifiers) and the rest of the unit forms up around it, so
+the unit moves as its formation (a circle about the leader) and stops on touching another unit.
+
+* Narrow gaps (raiders.terrain.narrow_gap): where the formed unit cannot pass a gap that its
+  figures can, and the way through the gap is the shorter one, the unit files through: each
+  inch where its formation does not fit costs two, it cannot stop in the gap, and it must
+  reform complete beyond it. It cannot do so while engaged (in contact with an enemy unit).
+* Entering the table (raiders.scenario.meeting_engagement): a unit off the table enters by a
+  Move or Run measured from its own table edge; its leader may end anywhere within its
+  allowance of that edge (the formation wholly on the table). Scouts may also come on from a
+  side edge, outside the enemy's deployment area (raiders.ability.scouts).
+* Charges (raiders.action.charge, our reading of the undefined contact geometry): the charger
+  moves up to its standard move toward the target and fights if the formations touch; when
+  counter-charged both move toward each other, each up to its own standard move.
+* Fleeing (raiders.action.flee): a standard move directly away from the unit that caused it;
+  a unit whose leader would leave the table is gone for good (counted as destroyed).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from warband.core.geometry import CONTACT, Base, MoveResult
+from warband.rulesets.raiders.choices import Point
+from warband.rulesets.raiders.state import RaidersState, Unit
+
+__all__ = [
+    "charge_move",
+    "enter_table",
+    "entry_candidates",
+    "entry_ok",
+    "entry_start",
+    "flee",
+    "is_point",
+    "move_candidates",
+    "move_unit",
+    "path_length",
+]
+
+
+def is_point(choice: Any) -> bool:
+    """Free-form destinations are legal anywhere (the path decides where the unit ends)."""
+    return (
+        isinstance(choice, Point)
+        and isinstance(choice.x, int | float) and isinstance(choice.y, int | float)
+        and not isinstance(choice.x, bool) and not isinstance(choice.y, bool)
+        and math.isfinite(choice.x) and math.isfinite(choice.y)
+    )
+
+
+def path_length(route: list[tuple[float, float]]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(route, route[1:], strict=False))
+
+
+def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[list[Unit], list[Base]]:
+    others = [o for o in st.units if o.on_table and o is not u and o is not ignore]
+    return others, [o.base for o in others]
+
+
+def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
+               travelled: float, allowance: float, squeezed: bool = False) -> None:
+    st.log.emit(
+        "move", who=u.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
+        to=[round(u.x, 2), round(u.y, 2)], inches=round(travelled, 2),
+        allowance=round(allowance, 2), squeezed=squeezed,
+    )
+
+
+def _still_to_go(st: RaidersState, at: tuple[float, float], goal: tuple[float, float],
+                 r: float) -> float:
+    """Length of the way on to ``goal`` for a base of radius ``r`` (infinite if none)."""
+    route = st.table.path(at, goal, r)
+    if math.dist(route[-1], st.table.clamp(goal[0], goal[1], r)) > 0.05:
+        return math.inf
+    return path_length(route)
+
+
+def _standing_room(st: RaidersState, u: Unit, start: tuple[float, float],
+                   goal: tuple[float, float]) -> tuple[float, float]:
+    """The goal, or if the formed unit cannot stand there (in or between impassable terrain),
+    the nearest point short of it on the way back to ``start`` where it can."""
+    if not st.table.in_impassable(goal[0], goal[1], u.radius):
+        return goal
+    d = math.dist(start, goal)
+    steps = max(1, int(d / 0.25))
+    for i in range(1, steps + 1):
+        t = i / steps
+        q = (goal[0] + (start[0] - goal[0]) * t, goal[1] + (start[1] - goal[1]) * t)
+        if not st.table.in_impassable(q[0], q[1], u.radius):
+            return q
+    return start
+
+
+def _squeeze_point(st: RaidersState, u: Unit, route: list[tuple[float, float]],
+                   allowance: float) -> tuple[float, float] | None:
+    """Walk the figures' route: full rate where the formation fits, half rate where it does
+    not (the gap), never stopping inside a gap. Returns where the move ends, or None if the
+    unit does not get through a gap with this allowance."""
+    step = 0.25
+    budget = allowance
+    last_formed: tuple[float, float] | None = route[0]
+    through = False
+    pos = route[0]
+    for a, b in zip(route, route[1:], strict=False):
+        seg = math.dist(a, b)
+        n = max(1, int(seg / step))
+        for i in range(1, n + 1):
+            q = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
+            fits = not st.table.in_impassable(q[0], q[1], u.radius)
+            cost = seg / n * (1.0 if fits else 2.0)
+            if cost > budget + 1e-9:
+                return last_formed if through else None
+            budget -= cost
+            pos = q
+            if fits:
+                last_formed = q
+            else:
+                through = True
+                last_formed = None
+        if last_formed is None and pos == route[-1]:
+            return None
+    return pos if through and last_formed is not None else None
+
+
+def _formed_move(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: float,
+                 ignore: Unit | None = None) -> tuple[MoveResult, bool]:
+    """Move the formed unit, filing through a narrow gap where that gets it further along
+    (raiders.terrain.narrow_gap). Returns the result and whether it filed through a gap."""
+    others, bases = _blocking(st, u, ignore)
+    start = (u.x, u.y)
+    formed = st.table.move(start, _standing_room(st, u, start, goal), u.radius, allowance, bases)
+    if u.figures <= 1 or math.dist(start, goal) < 1e-6:
+        return formed, False
+    formed_route = st.table.path(start, goal, u.radius)
+    if len(formed_route) == 2 or st.engaged_with(u):
+        return formed, False  # a straight way (or engaged): no gap to file through
+    narrow_route = st.table.path(start, goal, u.r)
+    if len(narrow_route) < 2 or (
+        len(formed_route) > 1 and path_length(formed_route) <= path_length(narrow_route) + 0.5
+    ):
+        return formed, False  # the way round is no longer than the way through
+    stop = _squeeze_point(st, u, narrow_route, allowance)
+    if stop is None:
+        return formed, False
+    filed = st.table.move(start, stop, u.r, allowance, bases)
+    if not st.table.fits(filed.x, filed.y, u.radius, bases):
+        return formed, False
+    rest_filed = _still_to_go(st, (filed.x, filed.y), goal, u.r)
+    rest_formed = _still_to_go(st, (formed.x, formed.y), goal, u.radius)
+    if rest_filed + 1e-6 >= rest_formed:
+        return formed, False
+    return filed, True
+
+
+def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: float,
+              kind: str) -> MoveResult:
+    """A Move or Run of a unit on the table (raiders.action.move, raiders.action.run)."""
+    start = (u.x, u.y)
+    res, squeezed = _formed_move(st, u, goal, allowance)
+    u.x, u.y = res.x, res.y
+    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed)
+    return res
+
+
+def entry_start(st: Any, u: Unit, goal: tuple[float, float]) -> tuple[float, float] | None:
+    """Where the leader of an off-table unit comes on to reach ``goal``: the nearest point of
+    an edge it may use, the formation just on the table. None if no edge it may use is near."""
+    w, h, r = st.table.width, st.table.height, u.radius
+    gx, gy = goal
+    own = st.edges[u.side]
+    options: list[tuple[float, tuple[float, float]]] = []
+    own_y = r if own == 0 else h - r
+    options.append((abs(gy - own_y), (min(max(gx, r), w - r), own_y)))
+    if u.has("scouts"):
+        depth = st.scenario.deployment_depth
+        enemy_lo, enemy_hi = (h - depth, h) if own == 0 else (0.0, depth)
+        y = min(max(gy, r), h - r)
+        if not (enemy_lo - r < y < enemy_hi + r):
+            options.append((abs(gx - r), (r, y)))
+            options.append((abs(w - r - gx), (w - r, y)))
+    options.sort()
+    return options[0][1]
+
+
+def entry_ok(st: Any, u: Unit, allowance: float, goal: Any) -> bool:
+    """A legal destination for a unit entering the table: within its allowance of an edge it
+    may use, with room for it to come on there."""
+    if not is_point(goal):
+        return False
+    start = entry_start(st, u, (goal.x, goal.y))
+    if start is None or math.dist(start, (goal.x, goal.y)) > allowance - u.radius + 1e-6:
+        return False
+    _, bases = _blocking(st, u)
+    return bool(st.table.fits(start[0], start[1], u.radius, bases))
+
+
+def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: float,
+                kind: str) -> MoveResult:
+    """Bring an off-table unit on, measured from the table edge."""
+    start = entry_start(st, u, goal)
+    assert start is not None
+    u.x, u.y = start
+    u.deployed = True
+    st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
+    res, squeezed = _formed_move(st, u, goal, max(0.0, allowance - u.radius))
+    u.x, u.y = res.x, res.y
+    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed)
+    return res
+
+
+def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: float, kind: str) -> bool:
+    """Move ``u`` up to ``allowance`` toward ``target``; True if the formations now touch."""
+    if st.in_contact(u, target):
+        st.log.emit("move", who=u.name, kind=kind, frm=[round(u.x, 2), round(u.y, 2)],
+                    to=[round(u.x, 2), round(u.y, 2)], inches=0.0,
+                    allowance=round(allowance, 2), squeezed=False)
+        return True
+    start = (u.x, u.y)
+    others, bases = _blocking(st, u)
+    res = st.table.move(start, (target.x, target.y), u.radius, allowance, bases)
+    u.x, u.y = res.x, res.y
+    _emit_move(st, u, kind, start, res.travelled, allowance)
+    return st.gap(u, target) <= CONTACT
+
+
+def flee(st: RaidersState, u: Unit, away_from: Unit | None) -> None:
+    """A flee: a standard move directly away from ``away_from`` (raiders.action.flee).
+    Leaving the table destroys the unit (our reading)."""
+    if not u.on_table:
+        return
+    if away_from is not None and (away_from.x, away_from.y) != (u.x, u.y):
+        dx, dy = u.x - away_from.x, u.y - away_from.y
+    else:  # nobody to flee from: head for the own table edge
+        dx, dy = 0.0, st.edge_y(u.side) - u.y
+    d = math.hypot(dx, dy) or 1.0
+    gx, gy = u.x + dx / d * u.move, u.y + dy / d * u.move
+    st.log.emit("flee", who=u.name, away_from=away_from.name if away_from else None)
+    if not (0 <= gx <= st.table.width and 0 <= gy <= st.table.height):
+        u.destroyed = True
+        st.log.emit("fled_off", who=u.name)
+        return
+    start = (u.x, u.y)
+    _, bases = _blocking(st, u)
+    res = st.table.move(start, (gx, gy), u.radius, u.move, bases)
+    u.x, u.y = res.x, res.y
+    u.ready = u.aimed = False
+    if u.palisade is not None:
+        u.palisade_lost = True
+    _emit_move(st, u, "flee", start, res.travelled, u.move)
+
+
+def _dedupe(points: list[Point], tol: float = 0.75) -> list[Point]:
+    out: list[Point] = []
+    for p in points:
+        if all(abs(p.x - o.x) > tol or abs(p.y - o.y) > tol for o in out):
+            out.append(p)
+    return out
+
+
+def _pt(st: Any, u: Unit, x: float, y: float, label: str) -> Point:
+    cx, cy = st.table.clamp(x, y, u.radius)
+    return Point(round(cx, 2), round(cy, 2), label)
+
+
+def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
+    """Suggested destinations for a Move or Run of up to ``allowance`` inches: up to an inch
+    short of each of the nearest enemy units, forward, away from the nearest enemy, to the
+    sides, into nearby cover or onto high ground, and back toward the Lead Retinue. Any other
+    point is legal too; these are what the AIs choose among."""
+    pts: list[Point] = []
+    enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))
+    for e in enemies[:4]:
+        d = st.leader_distance(u, e)
+        stop = e.radius + u.radius + 1.0
+        if d > stop:
+            t = min(1.0, (d - stop) / d)
+            pts.append(_pt(st, u, u.x + (e.x - u.x) * t, u.y + (e.y - u.y) * t, f"toward {e.name}"))
+    forward = 1.0 if st.edges[u.side] == 0 else -1.0
+    pts.append(_pt(st, u, u.x, u.y + forward * allowance, "forward"))
+    pts.append(_pt(st, u, u.x - allowance, u.y, "to the left flank"))
+    pts.append(_pt(st, u, u.x + allowance, u.y, "to the right flank"))
+    if enemies:
+        near = enemies[0]
+        dx, dy = u.x - near.x, u.y - near.y
+        d = math.hypot(dx, dy) or 1.0
+        pts.append(_pt(st, u, u.x + dx / d * allowance, u.y + dy / d * allowance,
+                       f"away from {near.name}"))
+    for name, cx, cy, raised in st.landmarks:
+        if math.hypot(cx - u.x, cy - u.y) <= allowance + 4:
+            pts.append(_pt(st, u, cx, cy, f"{'onto' if raised else 'into'} {name}"))
+    lead = st.lead_retinue(u.side)
+    if lead is not None and lead is not u and st.leader_distance(u, lead) > 10:
+        pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
+    return _dedupe(pts)
+
+
+def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
+    """Suggested destinations for a unit entering the table: five points along its own edge
+    (and, for Scouts, points in from the side edges), each as deep as the allowance goes."""
+    w, h = st.table.width, st.table.height
+    depth = max(0.0, allowance - u.radius)
+    own = st.edges[u.side]
+    inward = 1.0 if own == 0 else -1.0
+    edge_y = u.radius if own == 0 else h - u.radius
+    pts = [Point(round(w * k / 6, 2), round(edge_y + inward * depth, 2), "onto the table")
+           for k in range(1, 6)]
+    if u.has("scouts"):
+        for y in (h * 0.4, h * 0.6):
+            pts.append(Point(round(u.radius + depth, 2), round(y, 2), "on from the left edge"))
+            pts.append(Point(round(w - u.radius - depth, 2), round(y, 2), "on from the right edge"))
+    return [p for p in pts if entry_ok(st, u, allowance, p)]

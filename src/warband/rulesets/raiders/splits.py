@@ -1,0 +1,234 @@
+"""The secret split of combat dice as a two-player zero-sum game, solved by linear programming.
+
+In a round of combat both players split their unit's combat dice between attack and defence at
+the same time and in secret (raiders.combat.allocate). Each pair of splits gives an exact
+expected result from :class:`~warband.rulesets.raiders.mechanics.CombatDirection` (one per
+direction, independent of each other); the payoff to side A is what it inflicts minus what it
+suffers, counted in wounds or in figures removed (optionally weighted, e.g. by silver per
+figure). The optimal mixed strategies and the value of the game come from the usual linear
+program (scipy's HiGHS solver): side A maximises ``v`` subject to every B split giving A at
+least ``v``.
+
+The heuristic AI samples its split from its optimal mixed strategy; ``warband odds raiders
+combat`` prints the strategies, the value and how fixed splits fare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Literal
+
+from warband.rulesets.raiders.mechanics import CombatDirection, casualties
+
+__all__ = [
+    "CombatSide",
+    "Metric",
+    "SplitSolution",
+    "attack_dice_rolled",
+    "expected_payoff",
+    "payoff_matrix",
+    "solve",
+    "solve_zero_sum",
+    "split_range",
+    "wounds_distribution",
+]
+
+Metric = Literal["wounds", "casualties"]
+
+
+@dataclass(frozen=True, slots=True)
+class CombatSide:
+    """One unit in a round of combat, with every modifier already applied.
+
+    ``pool``: its combat dice (raiders.combat.dice_pool); ``min_defence``: dice that must go to
+    defence (Shields: one per figure, raiders.ability.shields); ``shield_wall``: attack dice
+    halved after allocation and failed defence dice re-rolled (raiders.ability.shield_wall_combat).
+    ``figures``, ``hp`` and ``carried`` (wounds already on the current figure) turn wounds into
+    figures removed; ``weight`` is what one of its figures is worth to the payoff.
+    """
+
+    pool: int
+    attack_skill: int
+    defence_bonus: int
+    strength: int
+    armour: int
+    min_defence: int = 0
+    shield_wall: bool = False
+    figures: int = 1
+    hp: int = 1
+    carried: int = 0
+    weight: float = 1.0
+
+
+def split_range(side: CombatSide) -> range:
+    """The legal numbers of attack dice: 0 up to the pool less the dice owed to defence."""
+    return range(0, max(0, side.pool - min(side.pool, side.min_defence)) + 1)
+
+
+def attack_dice_rolled(side: CombatSide, allocated: int) -> int:
+    """Attack dice after modifiers: halved, rounding down, in a shield wall
+    (raiders.combat.modify)."""
+    return allocated // 2 if side.shield_wall else allocated
+
+
+def direction(attacker: CombatSide, a_attack: int, defender: CombatSide,
+              d_attack: int) -> CombatDirection:
+    """The attack of ``attacker`` (allocating ``a_attack``) on ``defender`` (``d_attack`` to
+    attack, the rest of its pool to defence)."""
+    return CombatDirection(
+        attack=attack_dice_rolled(attacker, a_attack),
+        defence=defender.pool - d_attack,
+        block_on=attacker.attack_skill - defender.defence_bonus,
+        wound_on=defender.armour - attacker.strength,
+        reroll_defence=defender.shield_wall,
+    )
+
+
+@lru_cache(maxsize=65536)
+def _binomial_f(n: int, p: float) -> tuple[float, ...]:
+    q = 1.0 - p
+    return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+
+
+@lru_cache(maxsize=65536)
+def _wounds_f(attack: int, defence: int, save: float, wound: float) -> tuple[float, ...]:
+    """P(k wounds), k = 0..attack: the float twin of CombatDirection.distribution() (the
+    payoff matrix needs many of them; a test checks they agree)."""
+    out = [0.0] * (attack + 1)
+    for saves, p in enumerate(_binomial_f(defence, save)):
+        left = max(0, attack - saves)
+        for w, q in enumerate(_binomial_f(left, wound)):
+            out[w] += p * q
+    return tuple(out)
+
+
+def wounds_distribution(mech: CombatDirection) -> tuple[float, ...]:
+    return _wounds_f(mech.attack, mech.defence, float(mech.save_chance), float(mech.wound_chance))
+
+
+@lru_cache(maxsize=65536)
+def _loss(side: CombatSide, mech: CombatDirection, metric: Metric) -> float:
+    """What ``side`` expects to lose to ``mech``, in the metric's unit, weighted."""
+    dist = wounds_distribution(mech)
+    if metric == "wounds":
+        return sum(k * p for k, p in enumerate(dist)) * side.weight
+    total = 0.0
+    for wounds, p in enumerate(dist):
+        if p:
+            removed, _ = casualties(wounds, side.carried, side.hp, side.figures)
+            total += removed * p
+    return total * side.weight
+
+
+def expected_payoff(a: CombatSide, a_attack: int, b: CombatSide, b_attack: int,
+                    metric: Metric = "wounds") -> float:
+    """A's payoff for one pair of splits: expected loss to B minus expected loss to A."""
+    return (_loss(b, direction(a, a_attack, b, b_attack), metric)
+            - _loss(a, direction(b, b_attack, a, a_attack), metric))
+
+
+def payoff_matrix(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> list[list[float]]:
+    """Rows: A's attack dice (``split_range(a)``); columns: B's; entries: A's payoff."""
+    return [[expected_payoff(a, i, b, j, metric) for j in split_range(b)] for i in split_range(a)]
+
+
+def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float], list[float]]:
+    """Value and optimal mixed strategies (rows, columns) of the zero-sum game ``matrix``
+    (the row player receives the entries).
+
+    A saddle point (max of the row minima equal to the min of the column maxima) is a pure
+    solution and needs no linear program; otherwise the row player's program is solved and the
+    column player's strategy read from its dual (checked, else solved on its own).
+    """
+    n_rows, n_cols = len(matrix), len(matrix[0])
+    row_min = [min(r) for r in matrix]
+    col_max = [max(matrix[i][j] for i in range(n_rows)) for j in range(n_cols)]
+    lower, upper = max(row_min), min(col_max)
+    if upper - lower <= 1e-12:
+        i, j = row_min.index(lower), col_max.index(upper)
+        return lower, [float(k == i) for k in range(n_rows)], [float(k == j) for k in range(n_cols)]
+    value, rows, duals = _maximin(matrix)
+    if duals is not None and abs(sum(duals) - 1.0) < 1e-6:
+        return value, rows, duals
+    transposed = [[-matrix[i][j] for i in range(n_rows)] for j in range(n_cols)]
+    _, cols, _ = _maximin(transposed)
+    return value, rows, cols
+
+
+def _maximin(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float], list[float] | None]:
+    """max_x min_j sum_i x_i M[i][j] by linear programming (variables x_1..x_m, v); also the
+    constraints' duals, which are the column player's optimal strategy."""
+    import numpy as np
+    from scipy.optimize import linprog
+
+    m = np.asarray(matrix, dtype=float)
+    n_rows, n_cols = m.shape
+    if n_rows == 1:
+        j = int(m[0].argmin())
+        return float(m[0].min()), [1.0], [float(k == j) for k in range(n_cols)]
+    c = np.zeros(n_rows + 1)
+    c[-1] = -1.0  # maximise v
+    # v - sum_i x_i M[i][j] <= 0 for every column j
+    a_ub = np.hstack([-m.T, np.ones((n_cols, 1))])
+    b_ub = np.zeros(n_cols)
+    a_eq = np.zeros((1, n_rows + 1))
+    a_eq[0, :n_rows] = 1.0
+    bounds = [(0.0, None)] * n_rows + [(None, None)]
+    res = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=[1.0], bounds=bounds, method="highs")
+    if not res.success:  # pragma: no cover - a finite matrix game always has a solution
+        raise RuntimeError(f"linear program failed: {res.message}")
+    x = [max(0.0, float(v)) for v in res.x[:n_rows]]
+    total = sum(x) or 1.0
+    duals = None
+    marginals = getattr(getattr(res, "ineqlin", None), "marginals", None)
+    if marginals is not None:
+        y = [max(0.0, -float(v)) for v in marginals]
+        duals = [v / (sum(y) or 1.0) for v in y] if sum(y) > 0 else None
+    return float(res.x[-1]), [v / total for v in x], duals
+
+
+@dataclass(frozen=True, slots=True)
+class SplitSolution:
+    """The solved game: A's and B's optimal mixed strategies over their attack-dice counts, the
+    value to A, and the payoff matrix."""
+
+    a_splits: tuple[int, ...]
+    b_splits: tuple[int, ...]
+    a_strategy: tuple[float, ...]
+    b_strategy: tuple[float, ...]
+    value: float
+    matrix: tuple[tuple[float, ...], ...]
+    metric: Metric
+
+    def against_b_optimal(self, a_attack: int) -> float:
+        """A's expected payoff from always allocating ``a_attack``, if B plays optimally."""
+        row = self.matrix[self.a_splits.index(a_attack)]
+        return sum(p * v for p, v in zip(self.b_strategy, row, strict=True))
+
+    def against_a_optimal(self, b_attack: int) -> float:
+        """A's expected payoff when B always allocates ``b_attack`` and A plays optimally."""
+        j = self.b_splits.index(b_attack)
+        return sum(p * row[j] for p, row in zip(self.a_strategy, self.matrix, strict=True))
+
+    def worst_case_a(self, a_attack: int) -> float:
+        """A's payoff from the fixed split ``a_attack`` against B's best reply."""
+        return min(self.matrix[self.a_splits.index(a_attack)])
+
+    def worst_case_b(self, b_attack: int) -> float:
+        """A's payoff when B's fixed split ``b_attack`` meets A's best reply (B's worst case)."""
+        j = self.b_splits.index(b_attack)
+        return max(row[j] for row in self.matrix)
+
+
+@lru_cache(maxsize=4096)
+def solve(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> SplitSolution:
+    """Solve the secret split between ``a`` and ``b``."""
+    matrix = payoff_matrix(a, b, metric)
+    value, xs, ys = solve_zero_sum(matrix)
+    return SplitSolution(
+        tuple(split_range(a)), tuple(split_range(b)), tuple(xs), tuple(ys), value,
+        tuple(tuple(r) for r in matrix), metric,
+    )

@@ -1,0 +1,252 @@
+"""The state of a Raiders of Arcana game: units around their leaders on a table, the turn,
+the action tokens, and each unit's fatigue, morale and markers.
+
+Kept flat and cheap to read (slotted dataclasses, plain floats for positions) because the AIs
+and the benchmark read it many thousands of times per game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields
+from functools import lru_cache
+from typing import Any
+
+from warband.core.dice import Dice
+from warband.core.events import EventLog
+from warband.core.geometry import CONTACT, Base, Table, formation_offsets, formation_radius
+from warband.rulesets.raiders.models import Profile, ScenarioModel, SizeModel, Spell
+
+__all__ = ["Options", "RaidersState", "RaidersView", "Unit", "footprint"]
+
+
+@lru_cache(maxsize=1024)
+def footprint(figures: int, r: float) -> float:
+    """Radius of the ground a unit of ``figures`` bases of radius ``r`` covers when formed up
+    around its leader (raiders.core.movement_formation)."""
+    return formation_radius(max(1, figures), r, 0.05)
+
+
+@dataclass(slots=True, eq=False)
+class Unit:
+    uid: int
+    side: int
+    name: str
+    profile: Profile
+    size: int  # starting strength in figures
+    figures: int
+    r: float  # radius of one figure's base, inches
+    x: float = -100.0  # the leader figure (raiders.core.measurement)
+    y: float = -100.0
+    deployed: bool = False  # has been on the table
+    destroyed: bool = False
+    wounds: int = 0  # wounds carried on the current figure (raiders.core.casualty_removal)
+    fatigue: int = 0
+    morale_tokens: int = 0
+    broken: bool = False
+    ready: bool = False
+    aimed: bool = False
+    power: int = 0
+    palisade: tuple[float, float] | None = None
+    palisade_lost: bool = False
+    prowess: int = 0  # extra combat dice this turn (Combat Prowess)
+    speed: int = 0  # extra inches of movement this turn (Unnatural Speed)
+    lost_this_turn: int = 0  # figures removed this turn (Healing may bring them back)
+    # statistics
+    wounds_dealt: int = 0
+    figures_killed: int = 0
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def on_table(self) -> bool:
+        return self.deployed and not self.destroyed
+
+    @property
+    def radius(self) -> float:
+        """The unit's footprint about its leader."""
+        return footprint(self.figures, self.r)
+
+    @property
+    def base(self) -> Base:
+        return Base(self.x, self.y, self.radius)
+
+    @property
+    def fatigued(self) -> bool:
+        """At its fatigue limit: no more actions or reactions (raiders.fatigue.limit)."""
+        return self.fatigue >= self.profile.fatigue
+
+    @property
+    def hp_left(self) -> int:
+        return self.figures * self.profile.hp - self.wounds
+
+    @property
+    def at_half_strength(self) -> bool:
+        """At or below half its starting strength: figures for a unit, HP for a single
+        creature (raiders.morale.test_trigger; 2.5 of 5 means 2 or fewer)."""
+        if self.size == 1:
+            return 2 * self.hp_left <= self.profile.hp
+        return 2 * self.figures <= self.size
+
+    @property
+    def move(self) -> int:
+        return self.profile.move + self.speed
+
+    @property
+    def run(self) -> int:
+        return self.profile.run + self.speed
+
+    @property
+    def behind_palisade(self) -> bool:
+        return self.palisade is not None and not self.palisade_lost
+
+    @property
+    def shooter(self) -> bool:
+        return self.profile.ranged_range is not None
+
+    def has(self, ability: str) -> bool:
+        return ability in self.profile.abilities
+
+    def figure_positions(self) -> list[tuple[float, float]]:
+        """Where the figures stand, formed up round the leader (first) - for display."""
+        return [(self.x + dx, self.y + dy)
+                for dx, dy in formation_offsets(self.figures, self.r, 0.05)]
+
+
+@dataclass(slots=True)
+class Options:
+    """Switchable readings of ambiguous rules (each documented next to its rule)."""
+
+    #: house turn limit (raiders.turn.overview: the book sets none); None: the scenario's
+    rounds: int | None = None
+    #: raiders.ability.rangers: aimed ranger shots get +3 instead of Aim's +2 ("replace"), or
+    #: +3 on top of it ("stack", +5)
+    rangers_aim: str = "replace"
+    #: raiders.morale.test_trigger: a unit at or below half strength tests when it is the
+    #: target of an enemy action or reaction ("targeted", the rules yaml's default), or only
+    #: when it is the target of an enemy reaction ("reaction", the literal text)
+    morale_trigger: str = "targeted"
+    #: raiders.action.regroup: broken units may Regroup as well as Rally (default) or only Rally
+    broken_may_regroup: bool = True
+    #: raiders.terrain.modifiers: Target bonus for a unit in or behind cover (house: +1)
+    cover_bonus: int = 1
+    #: raiders.ability.impetus: Impetus needs the charge bonus (the > half move test, default)
+    #: or applies to every charge and counter-charge
+    impetus_needs_bonus: bool = True
+
+    @staticmethod
+    def names() -> list[str]:
+        return [f.name for f in fields(Options)] + ["scenario"]
+
+
+@dataclass
+class RaidersState:
+    dice: Dice
+    log: EventLog
+    table: Table
+    scenario: ScenarioModel
+    units: list[Unit]
+    side_names: list[str]
+    side_labels: list[str]
+    sizes: list[SizeModel]
+    spells: dict[str, Spell]
+    options: Options
+    turns: int
+    turn: int = 0
+    tokens: list[int] = field(default_factory=lambda: [0, 0])
+    passed: list[bool] = field(default_factory=lambda: [False, False])
+    initiative: int | None = None
+    #: deployment edge of each side: 0 is the y = 0 edge, 1 the far edge
+    edges: list[int] = field(default_factory=lambda: [0, 1])
+    over: bool = False
+    #: terrain worth moving to (cover, high ground): (name, centre x, centre y, raised)
+    landmarks: list[tuple[str, float, float, bool]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.landmarks = [
+            (t.name, float(t.polygon.centroid.x), float(t.polygon.centroid.y), t.elevation > 0)
+            for t in self.table.terrain
+            if (t.cover or t.elevation > 0) and t.kind != "impassable"
+        ]
+
+    # -- queries ---------------------------------------------------------------------------
+    def units_of(self, side: int) -> list[Unit]:
+        return [u for u in self.units if u.side == side]
+
+    def living(self, side: int | None = None) -> Iterator[Unit]:
+        for u in self.units:
+            if u.on_table and (side is None or u.side == side):
+                yield u
+
+    def enemies_of(self, unit: Unit) -> Iterator[Unit]:
+        for u in self.units:
+            if u.on_table and u.side != unit.side:
+                yield u
+
+    def friends_of(self, unit: Unit) -> Iterator[Unit]:
+        for u in self.units:
+            if u.on_table and u.side == unit.side and u is not unit:
+                yield u
+
+    def by_uid(self, uid: int) -> Unit:
+        return self.units[uid]
+
+    def leader_distance(self, a: Unit, b: Unit) -> float:
+        """Leader figure to leader figure (raiders.core.measurement)."""
+        return math.hypot(b.x - a.x, b.y - a.y)
+
+    def gap(self, a: Unit, b: Unit) -> float:
+        """The distance between the two units' formations (edge to edge)."""
+        return math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
+
+    def in_contact(self, a: Unit, b: Unit) -> bool:
+        return self.gap(a, b) <= CONTACT
+
+    def engaged_with(self, unit: Unit) -> list[Unit]:
+        return [e for e in self.enemies_of(unit) if self.in_contact(unit, e)]
+
+    def blockers(self, unit: Unit) -> list[Unit]:
+        return [u for u in self.units if u.on_table and u is not unit]
+
+    def lead_retinue(self, side: int) -> Unit | None:
+        for u in self.units:
+            if u.side == side and u.on_table and u.has("leader"):
+                return u
+        return None
+
+    def edge_y(self, side: int) -> float:
+        """The y of a side's deployment edge."""
+        return 0.0 if self.edges[side] == 0 else float(self.table.height)
+
+
+class RaidersView:
+    """What a player sees: Raiders of Arcana has open information on the table, so everything
+    but the dice and the log. Secret choices (deployment, combat dice splits) never enter the
+    state before every player has made theirs, so no view can show them.
+
+    The view shares the state's objects (no copy, for speed); controllers must treat it as
+    read-only.
+    """
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: RaidersState, player: int) -> None:
+        self._state = state
+        self.player = player
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("dice", "log"):
+            raise AttributeError(f"{name} is not part of a player's view")
+        return getattr(self._state, name)
+
+    def public_json(self) -> dict[str, Any]:
+        """Everything the view shows, as plain data (used to check that nothing secret leaks)."""
+        st = self._state
+        return {
+            "player": self.player, "turn": st.turn, "tokens": list(st.tokens),
+            "passed": list(st.passed), "initiative": st.initiative, "edges": list(st.edges),
+            "units": [
+                {f.name: getattr(u, f.name) for f in fields(Unit) if f.name != "profile"}
+                for u in st.units
+            ],
+        }

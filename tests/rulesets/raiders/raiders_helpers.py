@@ -1,0 +1,83 @@
+"""Helpers for Raiders of Arcana rule tests: a bare table, units placed by hand, scripted dice,
+and a driver that answers a flow's decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any
+
+from warband.core.decisions import Decision, Simultaneous
+from warband.core.dice import ScriptedDice
+from warband.rulesets.raiders import RULESET
+from warband.rulesets.raiders.catalogue import catalogue
+from warband.rulesets.raiders.models import ScenarioModel
+from warband.rulesets.raiders.rules.setup import build_state
+from warband.rulesets.raiders.state import Options, RaidersState, Unit
+
+# Unit ids in the two sample lists (side A, then side B).
+THANE, WARRIORS_1, WARRIORS_2, SPEARMEN, WIZARD, RANGERS, HOUNDS = range(7)
+WARLORD, RAIDERS_1, RAIDERS_2, RAIDERS_3, SHAMAN, SCOUTS, TROLL = range(7, 14)
+
+
+def sample_lists() -> list[Any]:
+    return [RULESET.load_list(p) for p in RULESET.sample_lists()]
+
+
+def bare_state(options: Options | None = None, setup: str = "battle-lines",
+               terrain: list[dict[str, Any]] | None = None, dice: list[int] | None = None) -> RaidersState:
+    """Both sample warbands, every unit off the table, on an open 48" x 36" table."""
+    scenario = ScenarioModel.model_validate({
+        "id": "test-table", "name": "Test table", "rule": "raiders.scenario.battle_lines",
+        "setup": setup, "width": 48, "height": 36, "terrain": terrain or [],
+    })
+    st = build_state(sample_lists(), scenario, catalogue().spells, 0, options or Options())
+    if dice is not None:
+        st.dice = ScriptedDice(dice)
+    return st
+
+
+def place(st: RaidersState, uid: int, x: float, y: float) -> Unit:
+    u = st.units[uid]
+    u.x, u.y, u.deployed = float(x), float(y), True
+    return u
+
+
+Answer = Callable[[Any], Any]
+
+
+def drive(gen: Generator[Any, Any, Any], answer: Answer) -> Any:
+    """Run a flow (or a part of one), answering each decision with ``answer(pending)``; for a
+    Simultaneous, ``answer`` gets each part and the driver builds the {player: choice} map.
+    Returns the flow's return value."""
+    try:
+        pending = next(gen)
+        while True:
+            if isinstance(pending, Simultaneous):
+                reply: Any = {part.player: answer(part) for part in pending.parts}
+            else:
+                reply = answer(pending)
+            pending = gen.send(reply)
+    except StopIteration as stop:
+        return stop.value
+
+
+def answers(*by_kind: tuple[str, Any]) -> Answer:
+    """Answer decisions in order: each (kind, choice) pair is used once, for a decision of
+    that kind; a choice may be a callable taking the decision. A decision with a single
+    option that the queue does not name is answered with it, as the engine does. Anything
+    else -> error."""
+    queue = list(by_kind)
+
+    def answer(decision: Decision) -> Any:
+        if decision.trivial and (not queue or queue[0][0] != decision.kind):
+            return decision.options[0]
+        assert queue, f"unexpected decision {decision.kind}: {decision.prompt}"
+        kind, choice = queue.pop(0)
+        assert decision.kind == kind, f"expected a {kind} decision, got {decision.kind}"
+        value = choice(decision) if callable(choice) else choice
+        assert decision.is_legal(value), f"{value!r} is not legal for {decision.kind}: {decision.options}"
+        return value
+
+    answer.remaining = queue  # type: ignore[attr-defined]
+    return answer
+
