@@ -132,7 +132,7 @@ def activation(st: ArcState, ch: Character) -> Steps:
         ch.prone = False
         st.log.emit("stand_up", who=ch.name, free=True)
     if ch.unruly and not bravery_test(st, ch, "unruly hired Character"):
-        ap = max(1, ap // 2)
+        ap = min(ap, max(1, ap // 2))  # halving never raises AP (0 stays 0)
         st.log.emit("unruly", who=ch.name, ap=ap)
     turn = Turn(ch, ap)
     if ch.broken:
@@ -173,11 +173,11 @@ def _end(st: ArcState, turn: Turn) -> None:
 def _broken_flight(st: ArcState, turn: Turn) -> None:
     """A Broken Character struggles out of melee (1AP per Disengage attempt) and Flees."""
     ch = turn.ch
-    while ch.on_table and st.engaged_with(ch) and turn.ap >= 1:
+    free = not st.engaged_with(ch)
+    while ch.on_table and not free and turn.ap >= 1:
         turn.ap -= 1
-        if disengage(st, ch, 1):
-            break
-    if ch.on_table and not st.engaged_with(ch):
+        free = disengage(st, ch, 1)  # a success leaves it in contact, free to Flee
+    if ch.on_table and free:
         flee(st, ch)
         turn.free_move_used = True
 
