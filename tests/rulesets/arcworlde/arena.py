@@ -30,6 +30,7 @@ from warband.core.events import Event, EventLog
 from warband.core.game import Game, Outcome, Steps
 from warband.rulesets.arcworlde.catalogue import catalogue
 from warband.rulesets.arcworlde.choices import CODEC
+from warband.rulesets.arcworlde.game import game_flow
 from warband.rulesets.arcworlde.lists import Member, Warband
 from warband.rulesets.arcworlde.models import (
     Attack,
@@ -199,9 +200,10 @@ class Arena:
         while label in taken:
             n += 1
             label = f"{name or prof.name} {n}"
+        fields: dict[str, Any] = {"deployed": True, **changes}
         ch = dataclasses.replace(
             built, uid=len(self.state.chars), side=side, name=label, x=float(at[0]),
-            y=float(at[1]), deployed=True, **changes,
+            y=float(at[1]), **fields,
         )
         self.state.chars.append(ch)
         return ch
@@ -247,7 +249,9 @@ class Arena:
         start = len(self.state.log)
 
         def flow() -> Any:
-            yield from steps
+            result = yield from steps
+            if isinstance(result, Outcome):  # a whole game
+                return result
             return Outcome(sides=["a", "b"], names=["A", "B"], winner=None, vp=[0, 0],
                            rounds=self.state.round, survivors=[[], []])
 
@@ -261,6 +265,11 @@ class Arena:
     def round(self, *answers: Any) -> Run:
         """Play one Round (initiative, alternating Activations) with ``answers``."""
         return self.run(play_round(self.state), *answers)
+
+    def game(self, *answers: Any) -> Run:
+        """Play the whole game from here (deployment of anyone not yet on the table, the
+        Rounds, scoring); ``run.game.outcome()`` is the result."""
+        return self.run(game_flow(self.state), *answers)
 
     def view(self, player: int) -> ArcView:
         return ArcView(self.state, player)
