@@ -229,6 +229,24 @@ def test_arcworlde_morale_broken_in_melee_stuck_when_ap_runs_out(arena: Arena) -
     assert run.finished
 
 
+def test_arcworlde_morale_broken_while_prone_waits_until_up() -> None:
+    """arcworlde.core.prone / arcworlde.morale.broken_flee: a Broken Character that is still
+    Prone can neither Disengage (an Action) nor Flee (a move); it Flees when it is up."""
+    arena = Arena()
+    militia = arena.add("halfling-militia", 0, (3, 18), broken=True, prone=True, prone_round=1)
+    arena.add("ourk-grunt", 1, arena.touching(militia, "east", 40))
+    run = arena.activate(militia)
+    assert run.finished and run.events("feat") == [] and run.events("flee") == []
+    assert (militia.x, militia.y, militia.hp, militia.fled) == (3, 18, 5, False)
+    arena.st.round = 2  # next Round: up for free, then the Disengage attempt and the Flee
+    militia.activated = False
+    arena.dice(4)
+    run = arena.activate(militia)
+    assert [e.kind for e in run.all_events if e.kind in ("stand_up", "disengaged", "flee")] == [
+        "stand_up", "disengaged", "flee"]
+    assert militia.x == pytest.approx(militia.r)
+
+
 # ------------------------------------------------------------ unruly hired Characters
 def test_arcworlde_hire_other_factions_unruly_ap_halved_on_failure(arena: Arena) -> None:
     """arcworlde.hire.other_factions: an unruly Character tests Bravery when Activated; on a

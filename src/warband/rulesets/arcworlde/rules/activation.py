@@ -21,7 +21,7 @@ Readings of ambiguous points (switchable ones live in :class:`Options`):
 * A Broken Character Flees at the start of its next Activation; at the Activations after that
   it first tries to Rally (arcworlde.morale.rally). A Broken Character in base contact spends
   each AP on a Disengage attempt until one succeeds, then Flees. After Fleeing its Activation
-  ends.
+  ends. A Broken Character that is Prone does neither (no Actions, no moving while Prone).
 * Unruly Characters (other factions) halve their AP, rounding down, minimum 1, when they fail
   their Bravery Test on Activation; the failure does not Break them.
 """
@@ -171,8 +171,12 @@ def _end(st: ArcState, turn: Turn) -> None:
 
 
 def _broken_flight(st: ArcState, turn: Turn) -> None:
-    """A Broken Character struggles out of melee (1AP per Disengage attempt) and Flees."""
+    """A Broken Character struggles out of melee (1AP per Disengage attempt) and Flees.
+    While Prone it can do neither: Disengaging is an Action and Fleeing a move
+    (arcworlde.core.prone); it Flees once it is back on its feet."""
     ch = turn.ch
+    if ch.prone:
+        return
     free = not st.engaged_with(ch)
     while ch.on_table and not free and turn.ap >= 1:
         turn.ap -= 1
