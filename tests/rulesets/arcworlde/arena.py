@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +46,7 @@ from warband.rulesets.arcworlde.rules.round import play_round
 from warband.rulesets.arcworlde.rules.setup import build_state, build_table
 from warband.rulesets.arcworlde.state import ArcState, ArcView, Character, Options
 
-__all__ = ["Arena", "Run", "attack", "profile", "terrain"]
+__all__ = ["Arena", "Picks", "Run", "attack", "box", "profile", "terrain"]
 
 MM = 25.4
 
@@ -98,6 +99,23 @@ def terrain(
                         blocks_sight=blocks_sight, cover=cover)
 
 
+class Picks(random.Random):
+    """A controller RNG whose ``random()`` returns the given values, then 0.0: for the
+    Rogue AI's own rolls (behaviour roll ``k`` is ``(k - 1) / 6 + 0.01``)."""
+
+    def __init__(self, *values: float) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def random(self) -> float:
+        return self.values.pop(0) if self.values else 0.0
+
+    @staticmethod
+    def d6(face: int) -> float:
+        """The value that makes ``1 + int(random() * 6)`` come out as ``face``."""
+        return (face - 1) / 6 + 0.01
+
+
 def box(x0: float, y0: float, x1: float, y1: float) -> list[tuple[float, float]]:
     """The corners of an axis-aligned rectangle."""
     return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
@@ -129,6 +147,18 @@ class Run:
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.all_events]
+
+    def drive(self, controller: Any, rng: random.Random, limit: int = 500) -> Run:
+        """Let ``controller`` answer every decision (with its own view) until the flow ends."""
+        for _ in range(limit):
+            if self.game.pending() is None:
+                return self
+            player = self.game.waiting_for()[0]
+            decision = self.game.decision_for(player)
+            assert decision is not None
+            self.asked.append(decision)
+            self.game.apply(player, controller.decide(self.game.view(player), decision, rng))
+        raise AssertionError(f"the flow did not end within {limit} decisions")
 
     def answer(self, *answers: Any) -> Run:
         """Give more answers to the same flow."""
@@ -226,9 +256,10 @@ class Arena:
         return self.touching(other, direction, base_mm, gap=inches)
 
     # -- the dice ----------------------------------------------------------------------------
-    def dice(self, *faces: int) -> ScriptedDice:
-        """Script the next dice (a fresh script; any left over from before is discarded)."""
-        scripted = ScriptedDice(faces)
+    def dice(self, *faces: int, then_seed: int | None = None) -> ScriptedDice:
+        """Script the next dice (a fresh script; any left over from before is discarded);
+        with ``then_seed``, seeded dice follow the script instead of an error."""
+        scripted = ScriptedDice(faces, fallback_seed=then_seed)
         self.state.dice = scripted
         return scripted
 

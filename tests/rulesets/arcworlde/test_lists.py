@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 
 from warband.content.errors import ContentError
+from warband.core.geometry import base_radius
 from warband.rulesets.arcworlde import RULESET
 from warband.rulesets.arcworlde.catalogue import Catalogue, catalogue
 from warband.rulesets.arcworlde.lists import load_list, parse_list
-from warband.rulesets.arcworlde.models import FactionModel
+from warband.rulesets.arcworlde.models import EquipmentModel, FactionModel
 
-from .arena import profile
+from .arena import Arena, profile
 
 
 def posse(**changes: Any) -> dict[str, Any]:
@@ -188,3 +189,24 @@ def test_arcworlde_list_errors_name_file_and_line(
     (v,) = info.value.violations
     assert (v.source, v.line, v.field) == (str(path), 7, "characters[1].count")
     assert str(v).startswith(f"{path}:7: characters[1].count: ")
+
+
+def test_arcworlde_equipment_types_items_or_gear() -> None:
+    """arcworlde.equipment.types: Equipment is an Item or Gear; anything else is refused."""
+    kinds = {e.kind for e in catalogue().equipment.values()}
+    assert kinds <= {"item", "gear"}
+    with pytest.raises(ValueError, match="kind"):
+        EquipmentModel.model_validate({"id": "potion", "name": "Potion", "kind": "drink", "cost": 5})
+
+
+@pytest.mark.parametrize(
+    ("profile_id", "mm"),
+    [("halfling-sheriff", 30), ("halfling-militia", 30), ("ourk-grunt", 40), ("ourk-warboss", 40),
+     ("halfling-warhog-rider", 50), ("ourk-ironback", 50)],
+)
+def test_arcworlde_core_bases_sizes(profile_id: str, mm: int) -> None:
+    """arcworlde.core.bases: Halflings on 30mm, Ourks on 40mm, the largest on 50mm (house
+    profiles follow the book's guide); a base's radius in inches follows from its size."""
+    assert catalogue().profiles[profile_id].base == mm
+    ch = Arena().add(profile_id, 0, (10, 10))
+    assert ch.r == pytest.approx(base_radius(mm))
