@@ -71,12 +71,23 @@ def test_move_straight_up_to_the_allowance() -> None:
     assert (res.x, res.y, res.travelled, res.blocked) == pytest.approx((5, 8, 3, False))
 
 
-def test_move_stops_at_base_contact() -> None:
+def test_move_stops_at_base_contact_with_the_base_it_heads_for() -> None:
     blocker = Base(5, 10, R40)
-    res = Table().move((5, 5), (5, 20), R30, 10, [Base(30, 30, R30), blocker])
+    res = Table().move((5, 5), (5, 10), R30, 10, [Base(30, 30, R30), blocker])
     assert res.y == pytest.approx(10 - R30 - R40)
-    assert res.contact == (1,) and res.blocked
+    assert res.contact == (1,)
     assert edge_distance(res.x, res.y, R30, blocker.x, blocker.y, blocker.r) <= CONTACT
+
+
+def test_move_walks_round_a_base_in_the_way() -> None:
+    """A base that is not the one approached is walked round, never overlapped."""
+    table = Table()
+    blocker = Base(5, 8, R40)
+    res = table.move((5, 5), (5, 20), R30, 30, [blocker])
+    assert (res.x, res.y) == pytest.approx((5, 20)) and res.travelled > 15
+    short = table.move((5, 5), (5, 20), R30, 4, [blocker])
+    assert edge_distance(short.x, short.y, R30, blocker.x, blocker.y, blocker.r) >= -1e-6
+    assert short.travelled == pytest.approx(4)
 
 
 def test_move_away_from_a_touching_base_is_free() -> None:

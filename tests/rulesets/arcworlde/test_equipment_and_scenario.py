@@ -116,3 +116,15 @@ def test_arcworlde_scenario_victory_points_knocked_out_do_not_hold(arena: Arena)
     arena = Arena(objectives=[("Cairn", 18, 18)])
     arena.add("halfling-militia", 0, (18, 19), ko=True)
     assert objective_holders(arena.st) == [None]
+
+
+def test_arcworlde_scenario_victory_points_knock_outs_worth_their_cost() -> None:
+    """arcworlde.scenario.victory_points (the rules yaml's default without a scenario, the
+    house Open Clash): a Knock Out scores the GP cost of the Character, equipment included."""
+    arena = Arena(knock_out_vp="cost")
+    grunt = arena.add("ourk-grunt", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=1,
+                        equipment=["light-armour"])
+    arena.dice(4, 4, 1, 1)
+    arena.activate(grunt, C.Attack("Chop", militia.uid))
+    assert militia.ko and arena.st.vp_knock_outs == [25 + 10, 0]

