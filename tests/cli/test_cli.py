@@ -236,6 +236,21 @@ def test_replay_not_a_record(write_file: Write) -> None:
         says=["record check failed", "list.yaml:1: not valid JSON"], code=1)
 
 
+def test_replay_deeply_nested_line(write_file: Write) -> None:
+    path = write_file("deep.jsonl", "[" * 100_000 + "]" * 100_000 + "\n")
+    bad("replay", str(path), says=["record check failed", "deep.jsonl:1: not a record line"], code=1)
+
+
+def test_validate_alias_bomb(write_file: Write) -> None:
+    """A 600-byte list whose YAML aliases stand for a billion values is refused at once."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)]
+    lines += ["ruleset: arcworlde", "name: x", "game_value: 400", "characters: *a8"]
+    path = write_file("bomb.yaml", "\n".join(lines) + "\n")
+    bad("validate", str(path), says="the YAML aliases expand to more than", code=1)
+    bad("battle", "--a", str(path), says="the YAML aliases expand to more than", code=2)
+
+
 def test_replay_usage_error() -> None:
     bad("replay", says="Usage", code=2)
 

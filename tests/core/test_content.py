@@ -103,6 +103,34 @@ def test_unreadable_files(write_file: Write, tmp_path: Path, monkeypatch: pytest
         load_yaml(write_file("big.yaml", "title: a long title\n"))
 
 
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [("a: &a [*a]\n", "a YAML alias refers to the value that contains it"),
+     ("[" * 3000 + "]" * 3000 + "\n", "nested too deeply"),
+     ("a: " + "[" * 80 + "]" * 80 + "\n", "values nested more than 64 levels deep"),
+     ("\n".join(["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+                + [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, 9)])
+      + "\n", "the YAML aliases expand to more than")],
+    ids=["alias-to-itself", "deep-brackets", "deep-values", "alias-bomb"],
+)
+def test_hostile_yaml_is_refused_quickly(write_file: Write, content: str, message: str) -> None:
+    """A few hundred bytes of aliases can stand for a billion values, and nesting can exhaust
+    the parser's recursion: each is a clear error, not a hang or a traceback."""
+    with pytest.raises(ContentError) as info:
+        load_yaml(write_file("evil.yaml", content))
+    assert message in errors(info)[0]
+
+
+def test_ordinary_aliases_still_work(write_file: Write) -> None:
+    data, lines = load_yaml(write_file("ok.yaml", (
+        "base: &base {name: Pikes, count: 2}\n"
+        "title: Lads\n"
+        "units: [*base, {<<: *base, count: 3}]\n"
+    )))
+    assert data["units"] == [{"name": "Pikes", "count": 2}, {"name": "Pikes", "count": 3}]
+    assert lines[("units",)] == 3
+
+
 def test_line_for_falls_back_to_the_nearest_known_parent(write_file: Write) -> None:
     _, lines = load_yaml(write_file("x.yaml", "title: a\nunits:\n  - name: b\n    count: 1\n"))
     assert line_for(lines, ("units", 0, "count")) == 4

@@ -181,7 +181,8 @@ def test_truncated_mid_line(arc_record: list[dict[str, Any]], tmp_path: Path) ->
      ('{"format": "warband-record", "version": 1, "ruleset": "arcworlde"}\n', "t.jsonl:1: header lacks 'seed'"),
      ('{"format": "warband-record", "version": 1, "ruleset": "arcworlde", "seed": 1}\n{"n": 1}\n',
       "t.jsonl:2: decision line lacks 'player'"),
-     ("ruleset: arcworlde\nname: x\n", "t.jsonl:1: not valid JSON")],
+     ("ruleset: arcworlde\nname: x\n", "t.jsonl:1: not valid JSON"),
+     ("[" * 100_000 + "]" * 100_000 + "\n", "t.jsonl:1: not a record line (nested too deeply)")],
 )
 def test_not_a_record(
     write_file: Callable[[str, str | bytes], Path], content: str, message: str

@@ -95,6 +95,8 @@ def read_record(path: Path) -> Record:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise RecordError(f"{path}:{number}: not a record line (nested too deeply)") from None
         if not isinstance(obj, dict):
             raise RecordError(f"{path}:{number}: expected a JSON object")
         parsed.append(obj)

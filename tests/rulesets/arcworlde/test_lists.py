@@ -153,6 +153,8 @@ def test_arcworlde_list_for_another_ruleset() -> None:
     [({"profile": "halfling-militia", "count": -2}, "characters[1].count: Input should be greater than or equal to 1"),
      ({"profile": "halfling-militia", "count": 0}, "characters[1].count"),
      ({"profile": "halfling-militia", "count": "three"}, "characters[1].count: Input should be a valid integer"),
+     ({"profile": "halfling-militia", "count": True}, "characters[1].count: Input should be a valid integer"),
+     ({"profile": "halfling-militia", "count": 2.5}, "characters[1].count: Input should be a valid integer"),
      ({"profile": "halfling-militia", "count": 51}, "characters[1].count: Input should be less than or equal to 50"),
      ({"profile": "halfling-militia", "colour": "red"}, "characters[1].colour: unknown field"),
      ({"count": 2}, "characters[1].profile: required field is missing")],
