@@ -175,11 +175,17 @@ def test_battle_missing_list(tmp_path: Path) -> None:
      (["--ai-b", "genius"], "unknown AI 'genius'"),
      (["--seed", "-1"], "--seed must be zero or positive"),
      (["--rounds", "0"], "--rounds must be at least 1"),
-     (["--rounds", "99"], "rounds must be between 1 and 50"),
+     (["--rounds", "99"], "rounds must be a whole number between 1 and 50, not 99"),
      (["-o", "rounds"], "--option expects NAME=VALUE, got 'rounds'"),
      (["-o", "speed=11"], "unknown game option(s) speed"),
      (["-o", "scenario=moon-base"], "unknown scenario 'moon-base'"),
-     (["-o", "deployment_depth=100"], "deployment_depth must be between 1 and 24 inches")],
+     (["-o", "deployment_depth=100"], "deployment_depth must be between 1 and 24 inches"),
+     (["-o", "deployment_depth=yes"], "deployment_depth must be between 1 and 24 inches, not True"),
+     (["-o", "rounds=abc"], "rounds must be a whole number between 1 and 50, not 'abc'"),
+     (["-o", "rounds=2.5"], "rounds must be a whole number between 1 and 50, not 2.5"),
+     (["-o", "rounds=yes"], "rounds must be a whole number between 1 and 50, not True"),
+     (["-o", "disengage_moves=maybe"], "disengage_moves must be true or false, not 'maybe'"),
+     (["-o", "disengage_moves=3"], "disengage_moves must be true or false, not 3")],
 )
 def test_battle_bad_options(args: list[str], says: str) -> None:
     bad("battle", "--seed", "1", *args, says=says, code=2)
@@ -196,6 +202,17 @@ def test_battle_usage_errors(args: list[str]) -> None:
     """Option types are checked by the command line parser (exit 2, a usage message)."""
     result = bad("battle", *args, says="Usage", code=2)
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_battle_huge_list_still_plays(write_file: Write) -> None:
+    """A legal but enormous list (51 Characters, most on 50mm bases) fills its deployment
+    zone; the rest stay off the table and the battle is played (it used to hang)."""
+    path = write_file("horde.yaml", (
+        "ruleset: arcworlde\nname: Horde\ngame_value: 100000\ncharacters:\n"
+        "  - profile: halfling-sheriff\n  - profile: halfling-warhog-rider\n    count: 50\n"))
+    result = json.loads(ok("battle", "--a", str(path), "--seed", "1", "--rounds", "1",
+                           "--ai", "random", "--json").output)
+    assert 0 < len(result["survivors"]["a"]) < 51
 
 
 def test_battle_replay_into_a_missing_folder(tmp_path: Path) -> None:

@@ -99,6 +99,22 @@ def terrain(
                         blocks_sight=blocks_sight, cover=cover)
 
 
+class CappedLog(EventLog):
+    """An event log that fails a test instead of growing without end (a flow stuck in a loop
+    that emits events would otherwise hang the suite)."""
+
+    __slots__ = ("cap",)
+
+    def __init__(self, cap: int = 100_000) -> None:
+        super().__init__()
+        self.cap = cap
+
+    def emit(self, kind: str, /, **data: Any) -> None:
+        if len(self.events) >= self.cap:
+            raise AssertionError(f"more than {self.cap} events: the flow is stuck ({kind!r})")
+        super().emit(kind, **data)
+
+
 class Picks(random.Random):
     """A controller RNG whose ``random()`` returns the given values, then 0.0: for the
     Rogue AI's own rolls (behaviour roll ``k`` is ``(k - 1) / 6 + 0.01``)."""
@@ -197,7 +213,7 @@ class Arena:
         opts = Options(**dict(options or {}))
         self.catalogue = catalogue()
         self.state = ArcState(
-            dice=ScriptedDice([]), log=EventLog(), table=build_table(model), scenario=model,
+            dice=ScriptedDice([]), log=CappedLog(), table=build_table(model), scenario=model,
             chars=[], side_names=["Side A", "Side B"], side_labels=["a", "b"], options=opts,
             round=round,
         )

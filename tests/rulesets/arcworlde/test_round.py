@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from warband.ai.random_ai import RandomController
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.game import make_options
 from warband.rulesets.arcworlde.rules.round import decided, roll_off
 
-from .arena import Arena
+from .arena import Arena, Picks
 
 
 # --------------------------------------------------------------------------- initiative
@@ -174,3 +176,49 @@ def test_arcworlde_setup_sequence_roll_off_then_alternate(arena: Arena) -> None:
     run.answer(C.Place(a2.uid, 14, 3))
     assert (a2.x, a2.y, a2.deployed) == (14, 3, True)
     assert run.pending.kind == "activate"
+
+
+def test_arcworlde_setup_sequence_no_room_left_in_the_zone() -> None:
+    """arcworlde.setup.sequence: Characters that do not fit in the deployment zone (a huge
+    list) are left out, once, and the game goes on (it used to ask for them forever)."""
+    arena = Arena()
+    for _ in range(30):
+        arena.add("halfling-militia", 0, (0, 0), deployed=False)
+    arena.add("ourk-grunt", 1, (0, 0), deployed=False)
+    arena.st.round = 0
+    arena.seeded(4)
+    run = arena.game().drive(RandomController(), Picks(), limit=5000)
+    assert run.finished
+    assert [e["side"] for e in run.events("no_room")] == ["a"]
+    placed = [c for c in arena.st.chars if c.side == 0 and c.deployed]
+    assert len(placed) == 24 and sum(c.ko and not c.deployed for c in arena.st.chars) == 6
+
+
+def test_arcworlde_setup_sequence_nobody_fits() -> None:
+    """arcworlde.setup.sequence: a zone too shallow for any base leaves both sides empty: the
+    game ends at once, a draw."""
+    arena = Arena(deployment_depth=1.0)
+    arena.add("ourk-grunt", 0, (0, 0), deployed=False)
+    arena.add("ourk-grunt", 1, (0, 0), deployed=False)
+    arena.st.round = 0
+    arena.dice(6, 1)
+    run = arena.game(C.DeployOrder(True))
+    outcome = run.game.outcome()
+    assert run.finished and outcome is not None
+    assert len(run.events("no_room")) == 2 and (outcome.rounds, outcome.winner) == (0, None)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [({"rounds": 0}, "rounds must be"), ({"rounds": 2.5}, "rounds must be"),
+     ({"rounds": True}, "rounds must be"), ({"disengage_moves": "no"}, "disengage_moves must be"),
+     ({"deployment_depth": 30}, "deployment_depth must be"), ({"speed": 3}, "unknown game option")],
+)
+def test_arcworlde_round_game_length_options_are_checked(
+    options: dict[str, object], message: str
+) -> None:
+    """arcworlde.round.game_length and the other rule options: wrong values are refused
+    with the option's name (never silently read as something else)."""
+    with pytest.raises(ValueError, match=message):
+        make_options(options)
+    assert make_options({"rounds": 3, "disengage_moves": False})[0].rounds == 3
