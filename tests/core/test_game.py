@@ -148,6 +148,9 @@ def test_codec_errors() -> None:
         CODEC.decode({"type": "Nope"})
     with pytest.raises(ValueError, match="bad fields for choice Bid"):
         CODEC.decode({"type": "Bid", "amount": 1, "extra": 2})
+    for bad in ({"type": "@map"}, {"type": "@map", "items": 3}, {"type": "@map", "items": [[0]]}):
+        with pytest.raises(ValueError, match="bad @map choice"):
+            CODEC.decode(bad)
     with pytest.raises(ValueError, match="registered twice"):
         CODEC.register(Bid)
     with pytest.raises(TypeError, match="must be a dataclass"):

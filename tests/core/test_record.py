@@ -182,7 +182,13 @@ def test_truncated_mid_line(arc_record: list[dict[str, Any]], tmp_path: Path) ->
      ('{"format": "warband-record", "version": 1, "ruleset": "arcworlde", "seed": 1}\n{"n": 1}\n',
       "t.jsonl:2: decision line lacks 'player'"),
      ("ruleset: arcworlde\nname: x\n", "t.jsonl:1: not valid JSON"),
-     ("[" * 100_000 + "]" * 100_000 + "\n", "t.jsonl:1: not a record line (nested too deeply)")],
+     ("[" * 100_000 + "]" * 100_000 + "\n", "t.jsonl:1: not a record line (nested too deeply)"),
+     ('{"format": "warband-record", "version": 1, "ruleset": "arcworlde", "seed": 1}\n'
+      '{"n": 1, "player": "x", "kind": "k", "choice": 1, "digest": ""}\n',
+      "t.jsonl:2: 'player' should be int, not 'x'"),
+     ('{"format": "warband-record", "version": 1, "ruleset": "arcworlde", "seed": 1}\n'
+      '{"n": true, "player": 0, "kind": "k", "choice": 1, "digest": ""}\n',
+      "t.jsonl:2: 'n' should be int, not True")],
 )
 def test_not_a_record(
     write_file: Callable[[str, str | bytes], Path], content: str, message: str

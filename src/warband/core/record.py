@@ -118,6 +118,10 @@ def read_record(path: Path) -> Record:
         for key in ("n", "player", "kind", "choice", "digest"):
             if key not in obj:
                 raise RecordError(f"{path}:{number}: decision line lacks {key!r}")
+        for key, kind in (("n", int), ("player", int), ("kind", str), ("digest", str)):
+            if not isinstance(obj[key], kind) or isinstance(obj[key], bool):
+                raise RecordError(f"{path}:{number}: {key!r} should be {kind.__name__},"
+                                  f" not {obj[key]!r}")
         if obj["n"] != len(record.decisions) + 1:
             raise RecordError(
                 f"{path}:{number}: decision number {obj['n']} out of sequence"

@@ -167,6 +167,8 @@ def test_arcworlde_setup_sequence_roll_off_then_alternate(arena: Arena) -> None:
     assert run.pending.kind == "deploy" and run.pending.player == 0
     assert not run.pending.is_legal(C.Place(a1.uid, 10, 10))  # outside the zone
     assert not run.pending.is_legal(C.Place(b1.uid, 10, 3))  # not A's Character
+    for uid in (0.5, "0", True, 99, -1):  # not a Character at all (a hand-edited record)
+        assert not run.pending.is_legal(C.Place(uid, 10, 3))  # type: ignore[arg-type]
     run.answer(C.Place(a1.uid, 10, 3))
     assert run.pending.player == 1 and {o.uid for o in run.pending.options} == {b1.uid}
     assert not run.pending.is_legal(C.Place(b1.uid, 10, 3))  # B deploys at the far edge

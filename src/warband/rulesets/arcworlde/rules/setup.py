@@ -107,7 +107,9 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
 
 
 def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
-    if not isinstance(choice, C.Place) or not (0 <= choice.uid < len(st.chars)):
+    if not isinstance(choice, C.Place) or type(choice.uid) is not int:
+        return False
+    if not 0 <= choice.uid < len(st.chars):
         return False
     ch = st.chars[choice.uid]
     if ch.side != side or ch.deployed:
