@@ -4,6 +4,7 @@ bad input giving a clear message and a non-zero exit, never a traceback."""
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from typer.testing import CliRunner, Result
 
 from warband.cli.main import app
 from warband.rulesets.arcworlde import RULESET
+from warband.rulesets.arcworlde.catalogue import DEFAULT_CONTENT
 
 Write = Callable[[str, str | bytes], Path]
 #: a wide terminal, so that messages (long temporary paths included) are not wrapped
@@ -310,6 +312,20 @@ def test_validate_needs_a_file() -> None:
 # ------------------------------------------------------------------ profiles, schema
 def test_profiles_unknown_ruleset() -> None:
     bad("profiles", "--ruleset", "nope", says="unknown ruleset 'nope'", code=2)
+
+
+def test_broken_content_folder(tmp_path: Path) -> None:
+    """A user's content folder (WARBAND_ARCWORLDE_CONTENT) with a mistake: a clear error."""
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    equipment = folder / "equipment.yaml"
+    equipment.write_text(equipment.read_text().replace("armour: 1", "armour: lots", 1))
+    env = {"WARBAND_ARCWORLDE_CONTENT": str(folder), "COLUMNS": "400"}
+    for args in (["profiles"], ["battle", "--seed", "1"], ["validate", SHERIFF]):
+        result = CliRunner(env=env).invoke(app, args)
+        assert result.exit_code != 0 and "Traceback" not in result.output, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert "equipment.yaml:12: equipment[0].armour" in flat(result.output)
 
 
 def test_schema_cannot_create_folder(write_file: Write) -> None:

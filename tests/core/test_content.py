@@ -174,6 +174,16 @@ def test_catalogue_reports_every_problem_with_its_file(content: Path) -> None:
     assert any("equipment.yaml:" in m and "equipment[0].armour" in m for m in found)
 
 
+def test_catalogue_one_broken_file_reported_once(content: Path) -> None:
+    """A broken equipment.yaml is one problem, not one more per profile that uses it."""
+    equipment = content / "equipment.yaml"
+    equipment.write_text(equipment.read_text().replace("armour: 1", "armour: lots", 1))
+    with pytest.raises(ContentError) as info:
+        Catalogue.load(content)
+    (only,) = errors(info)
+    assert "equipment.yaml:" in only and "equipment[0].armour" in only
+
+
 def test_catalogue_unknown_references(content: Path) -> None:
     book = content / "profiles-book.yaml"
     book.write_text(book.read_text().replace("equipment: [light-armour]", "equipment: [plate]")
