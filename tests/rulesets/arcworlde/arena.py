@@ -5,12 +5,18 @@ puts on it, at the positions it gives, and scripted dice. It drives the engine's
 (an Activation, a Round, a whole game) through the core :class:`~warband.core.game.Game`, so
 every answer is checked against the pending decision exactly as in real play::
 
-    arena = Arena()
+    arena = Arena()                                      # 36" x 36", no terrain, Round 1
     sheriff = arena.add("halfling-sheriff", side=0, at=(10, 10))
-    grunt = arena.add("ourk-grunt", side=1, at=arena.touching(sheriff, "east"))
-    arena.dice(6, 5, 2, 1)                      # the Power dice, then the Defence Roll
+    grunt = arena.add("ourk-grunt", side=1, at=arena.touching(sheriff, "east", base_mm=40))
+    arena.dice(6, 5, 2, 1, 1, 1)     # Hearty Stab's five Power dice, then one Defence Roll
     run = arena.activate(sheriff, Attack("Hearty Stab", grunt.uid), EndActivation())
-    assert run.events("attack")[0]["damage"] == ...
+    assert run.events("attack")[0]["damage"] == 3 and grunt.hp == 3   # 6 (two Hits) + 5
+    assert arena.dice_left == 0
+
+``run.pending`` is the decision still open when the answers run out (its options are what
+the rules allow now); ``run.drive(controller, rng)`` lets an AI answer the rest. A Round
+(``arena.round()``), a whole game (``arena.game()``) or any sub-flow (``arena.run(steps)``)
+is driven the same way.
 
 Characters are built by the ruleset's own ``build_state`` from catalogue profiles (or from
 :func:`profile`), so Armour, Movement, Traits and weapons are derived as in a real game.

@@ -92,3 +92,14 @@ def test_example_d3_from_d6() -> None:
     """arcworlde.dice.d6_and_d3 (book): 1-2 counts as 1, 3-4 as 2, 5-6 as 3."""
     dice = ScriptedDice([2, 3, 6])
     assert [dice.d3(), dice.d3(), dice.d3()] == [1, 2, 3]
+
+
+def test_arena_docstring_example() -> None:
+    """The example in the arena's docstring works as written (it teaches the fixture)."""
+    arena = Arena()
+    sheriff = arena.add("halfling-sheriff", side=0, at=(10, 10))
+    grunt = arena.add("ourk-grunt", side=1, at=arena.touching(sheriff, "east", base_mm=40))
+    arena.dice(6, 5, 2, 1, 1, 1)
+    run = arena.activate(sheriff, C.Attack("Hearty Stab", grunt.uid), C.EndActivation())
+    assert run.events("attack")[0]["damage"] == 3 and grunt.hp == 3
+    assert arena.dice_left == 0
