@@ -90,6 +90,15 @@ def test_move_walks_round_a_base_in_the_way() -> None:
     assert short.travelled == pytest.approx(4)
 
 
+def test_move_stops_at_bases_marked_stop_at() -> None:
+    """A base marked ``stop_at`` (a ruleset's "touching this ends the move") is not walked
+    round: the mover stops in contact with it."""
+    blocker = Base(5, 8, R40)
+    res = Table().move((5, 5), (5, 20), R30, 30, [Base(30, 30, R30), blocker],
+                       stop_at=[False, True])
+    assert res.y == pytest.approx(8 - R30 - R40) and res.contact == (1,) and res.blocked
+
+
 def test_move_away_from_a_touching_base_is_free() -> None:
     blocker = Base(5, 5 + 2 * R30, R30)
     res = Table().move((5, 5), (5, 1), R30, 3, [blocker])

@@ -87,12 +87,6 @@ def test_arcworlde_action_free_move_round_a_friend_in_the_way(arena: Arena) -> N
     assert grunt.y > friend.y  # got past it
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core geometry walks round any base in the way, enemies included: the mover touches the "
-    "enemy's base, then walks on and ends un-Engaged. The rules yaml's reading "
-    "(arcworlde.action.free_move) is that a Character may only end in base contact with an "
-    "enemy, so touching one ends the move there, Engaged. Table.move needs a way to be told "
-    "which bases stop the mover rather than being walked round."))
 def test_arcworlde_combat_engagement_bumping_an_enemy_ends_the_move(arena: Arena) -> None:
     """arcworlde.combat.engagement: moving into base contact with an enemy Engages it, even
     when the move was heading further on."""

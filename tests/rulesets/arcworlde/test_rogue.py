@@ -126,9 +126,6 @@ def test_arcworlde_solo_behaviour_bully_shoots_its_target_once(arena: Arena) -> 
     assert first["purpose"] == f"shoot Sling at {weak.name}" and first["ap"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "rogue AI: a Bully/Glory Hunter already in range shoots, then still makes its free move "
-    "toward the target; the book says it stops its movement to take the Shot"))
 def test_arcworlde_solo_behaviour_bully_stops_moving_to_shoot(arena: Arena) -> None:
     """arcworlde.solo.behaviour.bully: "they stop their movement and take a single Shot"."""
     slinger = arena.add("ourk-slinger", 0, (18, 5))
