@@ -212,3 +212,17 @@ def test_arcworlde_core_bases_sizes(profile_id: str, mm: int) -> None:
     assert catalogue().profiles[profile_id].base == mm
     ch = Arena().add(profile_id, 0, (10, 10))
     assert ch.r == pytest.approx(base_radius(mm))
+
+
+def test_arcworlde_creatures_in_warband_any_faction_no_equipment() -> None:
+    """arcworlde.creatures.in_warband / arcworlde.equipment.creatures: a Bestiary Creature
+    (the house Forest Boar) joins any warband as if it were its own faction's - not unruly -
+    and cannot take equipment."""
+    data = posse()
+    data["characters"].append({"profile": "forest-boar"})
+    wb = parse_list(data, "x", catalogue())
+    boar = wb.members[-1]
+    assert boar.profile.creature and not boar.unruly and RULESET.list_warnings(wb) == []
+    data["characters"][-1]["equipment"] = ["shield"]
+    (msg,) = problems(data)
+    assert "Forest Boar is a Creature and cannot take equipment" in msg

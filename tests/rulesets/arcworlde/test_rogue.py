@@ -206,3 +206,22 @@ def test_arcworlde_solo_traits_rousing_cheer_on_a_success(arena: Arena) -> None:
         a.dice(then_seed=11)
         run = rogue_run(a, sheriff, Picks.d6(2), Picks.d6(face))  # Territorial: stays
         assert bool(run.events("rousing_cheer")) is used
+
+
+def test_arcworlde_solo_deployment_commander_first_in_the_middle() -> None:
+    """arcworlde.solo.deployment (reading): the Rogue places its Commander first, at the
+    middle of its zone, the others spreading out from it."""
+    arena = Arena()
+    boss = arena.add("ourk-warboss", 0, (0, 0), deployed=False)
+    grunts = [arena.add("ourk-grunt", 0, (0, 0), deployed=False) for _ in range(2)]
+    arena.add("halfling-militia", 1, (18, 33))
+    arena.st.round = 0
+    arena.dice(6, 1, 6, 1)
+    run = arena.game(C.DeployOrder(True))
+    rogue = RogueController()
+    while run.pending is not None and run.pending.kind == "deploy":
+        run.answer(rogue.decide(arena.view(0), run.pending, Picks()))
+    placed = [e["who"] for e in run.events("deploy")]
+    assert placed[0] == boss.name and set(placed[1:]) == {g.name for g in grunts}
+    assert abs(boss.x - 18) < 2
+    assert min(g.x for g in grunts) < boss.x < max(g.x for g in grunts)
