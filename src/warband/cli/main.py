@@ -330,8 +330,13 @@ def profiles(
     """List the available profiles with their stats, attacks and traits."""
     from rich.markup import escape
 
+    from warband.content.errors import ContentError
+
     rs = _ruleset(ruleset)
-    rows = rs.profiles()
+    try:
+        rows = rs.profiles()
+    except ContentError as exc:
+        fail("invalid content files:\n" + "\n".join(f"  {v}" for v in exc.violations))
     if as_json:
         print(json.dumps(rows, indent=2))
         return

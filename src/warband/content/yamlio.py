@@ -18,19 +18,48 @@ LineMap = dict[tuple[str | int, ...], int]
 
 #: files larger than this are refused before parsing (a list or content file is a few KB)
 MAX_BYTES = 2_000_000
+#: values a file may hold once YAML aliases are expanded (a small file of nested aliases can
+#: otherwise stand for billions of values), and how deeply its values may nest
+MAX_VALUES = 200_000
+MAX_DEPTH = 64
 
 
-def _walk(node: yaml.Node, path: tuple[str | int, ...], lines: LineMap) -> None:
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        for key, value in node.value:
-            name = key.value if isinstance(key, yaml.ScalarNode) else str(key.value)
-            lines[(*path, name)] = key.start_mark.line + 1
-            _walk(value, (*path, name), lines)
-            # Values on the key's line report the key's line; nested blocks their own.
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, (*path, i), lines)
+class _Walk:
+    """Line numbers of every field path, within the size and depth limits."""
+
+    __slots__ = ("name", "lines", "left", "open")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines: LineMap = {}
+        self.left = MAX_VALUES
+        self.open: set[int] = set()  # collections being walked (to spot an alias to itself)
+
+    def refuse(self, node: yaml.Node, message: str) -> ContentError:
+        return ContentError([Violation(self.name, message, line=node.start_mark.line + 1)])
+
+    def walk(self, node: yaml.Node, path: tuple[str | int, ...]) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise self.refuse(node, f"the YAML aliases expand to more than {MAX_VALUES} values")
+        if len(path) > MAX_DEPTH:
+            raise self.refuse(node, f"values nested more than {MAX_DEPTH} levels deep")
+        self.lines[path] = node.start_mark.line + 1
+        if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+            return
+        if id(node) in self.open:
+            raise self.refuse(node, "a YAML alias refers to the value that contains it")
+        self.open.add(id(node))
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                name = key.value if isinstance(key, yaml.ScalarNode) else str(key.value)
+                self.lines[(*path, name)] = key.start_mark.line + 1
+                self.walk(value, (*path, name))
+                # Values on the key's line report the key's line; nested blocks their own.
+        else:
+            for i, item in enumerate(node.value):
+                self.walk(item, (*path, i))
+        self.open.discard(id(node))
 
 
 def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
@@ -58,8 +87,11 @@ def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
 
 
 def parse_yaml_text(text: str, name: str) -> tuple[Any, LineMap]:
+    walk = _Walk(name)
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
+        if node is not None:
+            walk.walk(node, ())  # before building the data: refuses alias bombs and cycles
         data = yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
@@ -68,10 +100,9 @@ def parse_yaml_text(text: str, name: str) -> tuple[Any, LineMap]:
         raise ContentError([Violation(name, f"malformed YAML: {problem}", line=line)]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Violation(name, f"malformed YAML: {exc}")]) from None
-    lines: LineMap = {}
-    if node is not None:
-        _walk(node, (), lines)
-    return data, lines
+    except RecursionError:
+        raise ContentError([Violation(name, "malformed YAML: nested too deeply")]) from None
+    return data, walk.lines
 
 
 def line_for(lines: LineMap, loc: tuple[str | int, ...]) -> int | None:

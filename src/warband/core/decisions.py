@@ -142,7 +142,12 @@ class ChoiceCodec:
         if isinstance(data, dict):
             name = data.get("type")
             if name == "@map":
-                return {k: self.decode(v) for k, v in data["items"]}
+                items = data.get("items")
+                if not isinstance(items, list) or not all(
+                    isinstance(i, list) and len(i) == 2 and isinstance(i[0], int | str) for i in items
+                ):
+                    raise ValueError("bad @map choice (expected items: [[player, choice], ...])")
+                return {k: self.decode(v) for k, v in items}
             cls = self._types.get(str(name))
             if cls is None:
                 raise ValueError(f"unknown choice type {name!r}")

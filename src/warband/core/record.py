@@ -95,6 +95,8 @@ def read_record(path: Path) -> Record:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise RecordError(f"{path}:{number}: not a record line (nested too deeply)") from None
         if not isinstance(obj, dict):
             raise RecordError(f"{path}:{number}: expected a JSON object")
         parsed.append(obj)
@@ -116,6 +118,10 @@ def read_record(path: Path) -> Record:
         for key in ("n", "player", "kind", "choice", "digest"):
             if key not in obj:
                 raise RecordError(f"{path}:{number}: decision line lacks {key!r}")
+        for key, kind in (("n", int), ("player", int), ("kind", str), ("digest", str)):
+            if not isinstance(obj[key], kind) or isinstance(obj[key], bool):
+                raise RecordError(f"{path}:{number}: {key!r} should be {kind.__name__},"
+                                  f" not {obj[key]!r}")
         if obj["n"] != len(record.decisions) + 1:
             raise RecordError(
                 f"{path}:{number}: decision number {obj['n']} out of sequence"

@@ -75,12 +75,16 @@ class Catalogue:
             {f.id: f for f in factions_file.factions}
             if isinstance(factions_file, FactionsFile) else {}
         )
+        # Cross-references are checked only against files that loaded, so that one broken
+        # file is reported once, not again by every profile that refers to it.
+        traits_ok = isinstance(traits_file, TraitsFile)
+        equipment_ok = isinstance(equipment_file, EquipmentFile)
         equipment: dict[str, Equipment] = {}
         if isinstance(equipment_file, EquipmentFile):
             src = str(directory / "equipment.yaml")
             for i, e in enumerate(equipment_file.equipment):
                 for t in e.traits:
-                    if t not in traits:
+                    if traits_ok and t not in traits:
                         problems.append(Violation(src, f"unknown trait {t!r}", f"equipment[{i}].traits"))
                 if e.id in equipment:
                     problems.append(Violation(src, f"duplicate equipment id {e.id!r}", f"equipment[{i}].id"))
@@ -100,11 +104,13 @@ class Catalogue:
                 if factions and p.faction not in factions:
                     problems.append(Violation(str(path), f"unknown faction {p.faction!r}", f"{where}.faction"))
                 for t in p.traits:
-                    if t not in traits:
+                    if traits_ok and t not in traits:
                         problems.append(Violation(str(path), f"unknown trait {t!r}", f"{where}.traits"))
                 gear = []
                 for e_id in p.equipment:
                     if e_id not in equipment:
+                        if not equipment_ok:
+                            continue  # equipment.yaml itself is broken: reported above
                         problems.append(Violation(str(path), f"unknown equipment {e_id!r}", f"{where}.equipment"))
                     else:
                         gear.append(equipment[e_id])

@@ -45,17 +45,20 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
         raise ValueError(f"unknown game option(s) {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     result = Options()
     if "rounds" in opts:
-        rounds = int(opts["rounds"])
-        if not 1 <= rounds <= 50:
-            raise ValueError("rounds must be between 1 and 50")
+        rounds = opts["rounds"]
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 50:
+            raise ValueError(f"rounds must be a whole number between 1 and 50, not {rounds!r}")
         result.rounds = rounds
     if "disengage_moves" in opts:
-        result.disengage_moves = bool(opts["disengage_moves"])
+        moves = opts["disengage_moves"]
+        if not isinstance(moves, bool):
+            raise ValueError(f"disengage_moves must be true or false, not {moves!r}")
+        result.disengage_moves = moves
     if "deployment_depth" in opts and opts["deployment_depth"] is not None:
-        depth = float(opts["deployment_depth"])
-        if not 1 <= depth <= 24:
-            raise ValueError("deployment_depth must be between 1 and 24 inches")
-        result.deployment_depth = depth
+        depth = opts["deployment_depth"]
+        if isinstance(depth, bool) or not isinstance(depth, int | float) or not 1 <= depth <= 24:
+            raise ValueError(f"deployment_depth must be between 1 and 24 inches, not {depth!r}")
+        result.deployment_depth = float(depth)
     return result, scenario
 
 

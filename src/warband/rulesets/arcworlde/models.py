@@ -203,7 +203,7 @@ class ScenarioModel(Strict):
 
 class ListEntry(Strict):
     profile: Slug = Field(min_length=1, max_length=80)
-    count: int = Field(1, ge=1, le=50)
+    count: int = Field(1, ge=1, le=50, strict=True)  # strict: `count: true` is not 1
     equipment: list[Slug] = Field(default_factory=list, max_length=20)
     name: str | None = Field(None, max_length=60)
 
@@ -214,7 +214,8 @@ class WarbandListModel(Strict):
     ruleset: str = Field(description="Must be 'arcworlde'.")
     name: str = Field(min_length=1, max_length=80)
     faction: Slug | None = Field(None, description="Defaults to the Commander's faction.")
-    game_value: int = Field(ge=1, le=100_000, description="GP budget (arcworlde.list.gold_game_value).")
+    game_value: int = Field(
+        ge=1, le=100_000, strict=True, description="GP budget (arcworlde.list.gold_game_value).")
     characters: list[ListEntry] = Field(min_length=1, max_length=100)
 
 

@@ -21,7 +21,7 @@ Readings of ambiguous points (switchable ones live in :class:`Options`):
 * A Broken Character Flees at the start of its next Activation; at the Activations after that
   it first tries to Rally (arcworlde.morale.rally). A Broken Character in base contact spends
   each AP on a Disengage attempt until one succeeds, then Flees. After Fleeing its Activation
-  ends.
+  ends. A Broken Character that is Prone does neither (no Actions, no moving while Prone).
 * Unruly Characters (other factions) halve their AP, rounding down, minimum 1, when they fail
   their Bravery Test on Activation; the failure does not Break them.
 """
@@ -132,7 +132,7 @@ def activation(st: ArcState, ch: Character) -> Steps:
         ch.prone = False
         st.log.emit("stand_up", who=ch.name, free=True)
     if ch.unruly and not bravery_test(st, ch, "unruly hired Character"):
-        ap = max(1, ap // 2)
+        ap = min(ap, max(1, ap // 2))  # halving never raises AP (0 stays 0)
         st.log.emit("unruly", who=ch.name, ap=ap)
     turn = Turn(ch, ap)
     if ch.broken:
@@ -171,13 +171,17 @@ def _end(st: ArcState, turn: Turn) -> None:
 
 
 def _broken_flight(st: ArcState, turn: Turn) -> None:
-    """A Broken Character struggles out of melee (1AP per Disengage attempt) and Flees."""
+    """A Broken Character struggles out of melee (1AP per Disengage attempt) and Flees.
+    While Prone it can do neither: Disengaging is an Action and Fleeing a move
+    (arcworlde.core.prone); it Flees once it is back on its feet."""
     ch = turn.ch
-    while ch.on_table and st.engaged_with(ch) and turn.ap >= 1:
+    if ch.prone:
+        return
+    free = not st.engaged_with(ch)
+    while ch.on_table and not free and turn.ap >= 1:
         turn.ap -= 1
-        if disengage(st, ch, 1):
-            break
-    if ch.on_table and not st.engaged_with(ch):
+        free = disengage(st, ch, 1)  # a success leaves it in contact, free to Flee
+    if ch.on_table and free:
         flee(st, ch)
         turn.free_move_used = True
 

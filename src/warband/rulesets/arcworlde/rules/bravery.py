@@ -13,6 +13,7 @@ from warband.rulesets.arcworlde.state import ArcState, Character
 __all__ = [
     "COMMANDER_AURA",
     "KNOCK_OUT_RADIUS",
+    "WITHIN",
     "bravery_test",
     "break_character",
     "commander_in_range",
@@ -24,6 +25,8 @@ __all__ = [
 KNOCK_OUT_RADIUS = 3.0
 #: Characters this close to their own Commander roll Bravery Tests at Advantage
 COMMANDER_AURA = 8.0
+#: "within" includes the distance itself; this absorbs float rounding at the boundary
+WITHIN = 1e-9
 
 
 def effective_bravery(st: ArcState, ch: Character) -> int:
@@ -42,7 +45,7 @@ def commander_in_range(st: ArcState, ch: Character) -> Character | None:
     """A friendly Commander (other than ``ch``) within 8 inches (arcworlde.morale.commander_aura:
     a Commander does not inspire itself)."""
     for f in st.friends_of(ch):
-        if f.commander and st.distance(ch, f) <= COMMANDER_AURA:
+        if f.commander and st.distance(ch, f) <= COMMANDER_AURA + WITHIN:
             return f
     return None
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from warband.core.dice import net_advantage
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
 from warband.rulesets.arcworlde.models import Attack
-from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, test_or_break
+from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -101,7 +101,8 @@ def resolve_attack(
 def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     """Knock Out ``victim``: remove it, award Victory Points, and have friends within 3 inches
     (measured before removal) take a Bravery Test."""
-    testers = [f for f in st.friends_of(victim) if st.distance(victim, f) <= KNOCK_OUT_RADIUS]
+    testers = [f for f in st.friends_of(victim)
+               if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
     victim.hp = 0
     victim.ko = True
     scen = st.scenario

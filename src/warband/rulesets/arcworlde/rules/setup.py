@@ -107,7 +107,9 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
 
 
 def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
-    if not isinstance(choice, C.Place) or not (0 <= choice.uid < len(st.chars)):
+    if not isinstance(choice, C.Place) or type(choice.uid) is not int:
+        return False
+    if not 0 <= choice.uid < len(st.chars):
         return False
     ch = st.chars[choice.uid]
     if ch.side != side or ch.deployed:
@@ -130,15 +132,19 @@ def deployment(st: ArcState) -> Steps:
     first = winner if pick.first else 1 - winner
     st.log.emit("deploy_order", first=st.side_labels[first])
     turn = first
+
+    def to_place(c: Character) -> bool:
+        return not c.deployed and not c.ko  # Knocked Out here: there was no room for it
+
     while True:
-        waiting = [p for p in (turn, 1 - turn) if any(not c.deployed for c in st.chars if c.side == p)]
+        waiting = [p for p in (turn, 1 - turn) if any(to_place(c) for c in st.chars if c.side == p)]
         if not waiting:
             break
         player = waiting[0]
         spots: dict[float, list[tuple[float, float]]] = {}
         options: list[C.Place] = []
         for c in st.chars:
-            if c.side == player and not c.deployed:
+            if c.side == player and to_place(c):
                 if c.r not in spots:
                     spots[c.r] = deployment_points(st, c)
                 options.extend(C.Place(c.uid, x, y) for x, y in spots[c.r])
@@ -146,7 +152,7 @@ def deployment(st: ArcState) -> Steps:
             # No room left in the zone (an enormous list): place nothing more.
             st.log.emit("no_room", side=st.side_labels[player])
             for c in st.chars:
-                if c.side == player and not c.deployed:
+                if c.side == player and to_place(c):
                     c.ko = True
             turn = 1 - player
             continue
