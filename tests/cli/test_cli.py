@@ -102,7 +102,7 @@ def test_battle_with_lists_rounds_and_replay(tmp_path: Path) -> None:
 
 def test_battle_options(tmp_path: Path) -> None:
     result = json.loads(ok("battle", "--seed", "2", "--json", "--ai", "random",
-                           "-o", "rounds=1", "-o", "disengage_moves=false").output)
+                           "-o", "rounds=1", "-o", "disengage_extra_move=false").output)
     assert result["rounds"] == 1
 
 
@@ -183,11 +183,12 @@ def test_battle_missing_list(tmp_path: Path) -> None:
      (["-o", "scenario=moon-base"], "unknown scenario 'moon-base'"),
      (["-o", "deployment_depth=100"], "deployment_depth must be between 1 and 24 inches"),
      (["-o", "deployment_depth=yes"], "deployment_depth must be between 1 and 24 inches, not True"),
+     (["-o", "deployment_depth=1"], "cannot hold a 50mm base"),
      (["-o", "rounds=abc"], "rounds must be a whole number between 1 and 50, not 'abc'"),
      (["-o", "rounds=2.5"], "rounds must be a whole number between 1 and 50, not 2.5"),
      (["-o", "rounds=yes"], "rounds must be a whole number between 1 and 50, not True"),
-     (["-o", "disengage_moves=maybe"], "disengage_moves must be true or false, not 'maybe'"),
-     (["-o", "disengage_moves=3"], "disengage_moves must be true or false, not 3")],
+     (["-o", "disengage_extra_move=maybe"], "disengage_extra_move must be true or false, not 'maybe'"),
+     (["-o", "disengage_extra_move=3"], "disengage_extra_move must be true or false, not 3")],
 )
 def test_battle_bad_options(args: list[str], says: str) -> None:
     bad("battle", "--seed", "1", *args, says=says, code=2)

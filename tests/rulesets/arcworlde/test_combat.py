@@ -427,6 +427,23 @@ def test_arcworlde_combat_disengage_after_the_free_move_is_not_offered(arena: Ar
     assert kinds_of(run, C.Disengage) == []
 
 
+def test_arcworlde_combat_disengage_extra_move_option() -> None:
+    """arcworlde.combat.disengage, option ``disengage_extra_move``: a successful Disengage
+    earns a move of up to Movement even after the free movement was spent."""
+    arena = Arena(options={"disengage_extra_move": True})
+    grunt = arena.add("ourk-grunt", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.at_distance(grunt, 2, "east"))
+    arena.dice(4)
+    run = arena.activate(grunt, C.Move(militia.x, militia.y))
+    assert arena.st.in_contact(grunt, militia)
+    assert kinds_of(run, C.Disengage) == [C.Disengage(1), C.Disengage(2), C.Disengage(3)]
+    run.answer(C.Disengage(1))
+    assert run.pending.kind == "disengage_move"
+    run.answer(C.Move(2, 10))
+    assert not arena.st.in_contact(grunt, militia)
+    assert grunt.x == pytest.approx(12 - 5)  # 2" in, then a full 5" Movement back out
+
+
 def test_arcworlde_combat_disengage_failure_can_knock_out(arena: Arena) -> None:
     """arcworlde.combat.disengage / arcworlde.combat.health_knock_out: the HP lost to a failed
     Disengage can Knock the Character Out; the enemy side scores it."""

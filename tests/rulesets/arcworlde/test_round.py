@@ -213,7 +213,7 @@ def test_arcworlde_setup_sequence_nobody_fits() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [({"rounds": 0}, "rounds must be"), ({"rounds": 2.5}, "rounds must be"),
-     ({"rounds": True}, "rounds must be"), ({"disengage_moves": "no"}, "disengage_moves must be"),
+     ({"rounds": True}, "rounds must be"), ({"disengage_extra_move": "no"}, "disengage_extra_move must be"),
      ({"deployment_depth": 30}, "deployment_depth must be"), ({"speed": 3}, "unknown game option")],
 )
 def test_arcworlde_round_game_length_options_are_checked(
@@ -223,4 +223,4 @@ def test_arcworlde_round_game_length_options_are_checked(
     with the option's name (never silently read as something else)."""
     with pytest.raises(ValueError, match=message):
         make_options(options)
-    assert make_options({"rounds": 3, "disengage_moves": False})[0].rounds == 3
+    assert make_options({"rounds": 3, "disengage_extra_move": False})[0].rounds == 3

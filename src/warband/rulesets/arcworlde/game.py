@@ -49,11 +49,11 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
         if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 50:
             raise ValueError(f"rounds must be a whole number between 1 and 50, not {rounds!r}")
         result.rounds = rounds
-    if "disengage_moves" in opts:
-        moves = opts["disengage_moves"]
+    if "disengage_extra_move" in opts:
+        moves = opts["disengage_extra_move"]
         if not isinstance(moves, bool):
-            raise ValueError(f"disengage_moves must be true or false, not {moves!r}")
-        result.disengage_moves = moves
+            raise ValueError(f"disengage_extra_move must be true or false, not {moves!r}")
+        result.disengage_extra_move = moves
     if "deployment_depth" in opts and opts["deployment_depth"] is not None:
         depth = opts["deployment_depth"]
         if isinstance(depth, bool) or not isinstance(depth, int | float) or not 1 <= depth <= 24:
@@ -75,6 +75,13 @@ def new_game(
         raise ValueError(f"unknown scenario {scenario_id!r} (known: {', '.join(sorted(cat.scenarios))})")
     if "rounds" not in (options or {}):
         opts.rounds = scenario.rounds
+    depth = opts.deployment_depth if opts.deployment_depth is not None else scenario.deployment_depth
+    widest = max((m.profile.base for w in warbands for m in w.members), default=0)
+    if depth < widest / 25.4:
+        raise ValueError(
+            f"the deployment zones ({depth:g}\" deep) cannot hold a {widest}mm base;"
+            f" use a deployment_depth of at least {widest / 25.4:.1f} inches"
+        )
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
     header = {
         "ruleset": "arcworlde",

@@ -81,15 +81,17 @@ class Options:
     """Switchable readings of ambiguous rules (documented next to each rule)."""
 
     rounds: int = 5
-    #: arcworlde.combat.disengage: after a successful Disengage the Character makes its free
-    #: movement at once if unused (True), else it may not move further
-    disengage_moves: bool = True
+    #: arcworlde.combat.disengage ("moves as normal"): False (default) - a successful Disengage
+    #: is followed at once by the Character's free movement, so it can only Disengage while
+    #: that is unused; True - it always earns a move of up to its Movement, even after the
+    #: free movement was used
+    disengage_extra_move: bool = False
     #: arcworlde.setup.sequence: deployment zone depth in inches (scenario default if None)
     deployment_depth: float | None = None
 
     @staticmethod
     def names() -> list[str]:
-        return ["rounds", "disengage_moves", "deployment_depth", "scenario"]
+        return ["rounds", "disengage_extra_move", "deployment_depth", "scenario"]
 
 
 @dataclass

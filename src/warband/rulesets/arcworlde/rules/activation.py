@@ -17,7 +17,8 @@ Readings of ambiguous points (switchable ones live in :class:`Options`):
 * A Prone Character may only try to stand up (Easy Feat) or end its Activation
   (arcworlde.core.prone).
 * After a successful Disengage the Character makes its free movement at once if it has not
-  used it (``Options.disengage_moves``); otherwise it may not move away this Activation.
+  used it, so it may only Disengage while the free movement is unused; with the option
+  ``disengage_extra_move`` a successful Disengage always earns a move of up to its Movement.
 * A Broken Character Flees at the start of its next Activation; at the Activations after that
   it first tries to Rally (arcworlde.morale.rally). A Broken Character in base contact spends
   each AP on a Disengage attempt until one succeeds, then Flees. After Fleeing its Activation
@@ -82,7 +83,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
                 continue
             for enemy in engaged:
                 opts.append(C.Attack(attack.name, enemy.uid))
-        if turn.ap >= 1 and not (st.options.disengage_moves and turn.free_move_used):
+        if turn.ap >= 1 and (st.options.disengage_extra_move or not turn.free_move_used):
             opts.extend(C.Disengage(ap) for ap in range(1, turn.ap + 1))
     else:
         if not turn.free_move_used:
@@ -221,7 +222,8 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
             st.log.emit("stand_up", who=friend.name, free=False, helper=ch.name)
     elif isinstance(choice, C.Disengage):
         turn.ap -= choice.ap
-        if disengage(st, ch, choice.ap) and st.options.disengage_moves and not turn.free_move_used:
+        free = st.options.disengage_extra_move or not turn.free_move_used
+        if disengage(st, ch, choice.ap) and free:
             turn.free_move_used = True
             goal = yield Decision(
                 "disengage_move", ch.side, move_candidates(st, ch, ch.movement),
