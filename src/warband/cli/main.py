@@ -92,6 +92,44 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def _setup(
+    ruleset: str, a: Path | None, b: Path | None, ais: list[str], seed: int | None,
+    rounds: int | None, option: list[str] | None, track_digest: bool,
+) -> tuple[Any, Any, int]:
+    """The shared start of `battle` and `play`: (ruleset, new game, seed), or a UserError."""
+    rs = _ruleset(ruleset)
+    samples = list(rs.sample_lists())
+    lists = [_load_list(rs, a or samples[0]), _load_list(rs, b or samples[1 % len(samples)])]
+    factories = rs.controllers()
+    for name in ais:
+        if name not in factories:
+            fail(f"unknown AI {name!r} for {rs.name} (choose from: {', '.join(factories)})")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    if seed < 0:
+        fail("--seed must be zero or positive")
+    options = _parse_options(option or [])
+    if rounds is not None:
+        if rounds < 1:
+            fail("--rounds must be at least 1")
+        options["rounds"] = rounds
+    try:
+        game = rs.new_game(lists, seed, options, track_digest=track_digest)
+    except ValueError as exc:
+        fail(str(exc))
+    return rs, game, seed
+
+
+def _narrator(rs: Any, console: Any) -> Any:
+    def on_events(events: list[Any]) -> None:
+        for event in events:
+            line = rs.narrate(event)
+            if line is not None:
+                console.print(line)
+
+    return on_events
+
+
 @app.command()
 def battle(
     ruleset: Annotated[str, typer.Option(help="Ruleset to play.")] = "arcworlde",
@@ -109,39 +147,15 @@ def battle(
     from warband.core.controller import play
     from warband.core.record import write_record
 
-    rs = _ruleset(ruleset)
-    samples = list(rs.sample_lists())
-    path_a = a or samples[0]
-    path_b = b or samples[1 if len(samples) > 1 else 0]
-    lists = [_load_list(rs, path_a), _load_list(rs, path_b)]
+    rs, game, seed = _setup(ruleset, a, b, [ai, ai_b or ai], seed, rounds, option,
+                            replay is not None)
     factories = rs.controllers()
-    for name in (ai, ai_b or ai):
-        if name not in factories:
-            fail(f"unknown AI {name!r} for {rs.name} (choose from: {', '.join(factories)})")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big")
-    if seed < 0:
-        fail("--seed must be zero or positive")
-    options = _parse_options(option or [])
-    if rounds is not None:
-        if rounds < 1:
-            fail("--rounds must be at least 1")
-        options["rounds"] = rounds
-    try:
-        game = rs.new_game(lists, seed, options, track_digest=replay is not None)
-    except ValueError as exc:
-        fail(str(exc))
     controllers = {0: factories[ai](), 1: factories[ai_b or ai]()}
     console = _console()
     on_events = None
     if not as_json:
         console.print(f"[dim]{rs.title} - seed {seed} - {ai} vs {ai_b or ai}[/dim]")
-
-        def on_events(events: list[Any]) -> None:
-            for event in events:
-                line = rs.narrate(event)
-                if line is not None:
-                    console.print(line)
+        on_events = _narrator(rs, console)
 
     outcome = play(game, controllers, seed, on_events=on_events)
     if replay is not None:
@@ -198,25 +212,10 @@ def play(
     from warband.core.controller import play as play_game
     from warband.core.record import write_record
 
-    rs = _ruleset(ruleset)
     if side not in ("a", "b", "both"):
         fail("--as must be a, b or both")
-    samples = list(rs.sample_lists())
-    lists = [_load_list(rs, a or samples[0]), _load_list(rs, b or samples[1 % len(samples)])]
+    rs, game, seed = _setup(ruleset, a, b, [ai], seed, rounds, option, replay is not None)
     factories = rs.controllers()
-    if ai not in factories:
-        fail(f"unknown AI {ai!r} for {rs.name} (choose from: {', '.join(factories)})")
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big")
-    options = _parse_options(option or [])
-    if rounds is not None:
-        if rounds < 1:
-            fail("--rounds must be at least 1")
-        options["rounds"] = rounds
-    try:
-        game = rs.new_game(lists, seed, options, track_digest=replay is not None)
-    except ValueError as exc:
-        fail(str(exc))
     console = _console()
     human = HumanController(rs, console, lambda prompt: Prompt.ask(prompt, console=console))
     controllers = {
@@ -224,15 +223,9 @@ def play(
         1: human if side in ("b", "both") else factories[ai](),
     }
 
-    def on_events(events: list[Any]) -> None:
-        for event in events:
-            line = rs.narrate(event)
-            if line is not None:
-                console.print(line)
-
     console.print(f"[dim]{rs.title} - seed {seed} - you play {side.upper()}[/dim]")
     try:
-        outcome = play_game(game, controllers, seed, on_events=on_events)
+        outcome = play_game(game, controllers, seed, on_events=_narrator(rs, console))
     except KeyboardInterrupt:
         console.print("\n[yellow]game abandoned[/yellow]")
         raise typer.Exit(130) from None
@@ -261,10 +254,7 @@ def replay_cmd(
     rs = registry.get(game.ruleset)
     console = _console()
     if not quiet:
-        for event in game.events:
-            line = rs.narrate(event)
-            if line is not None:
-                console.print(line)
+        _narrator(rs, console)(game.events)
     console.print(
         f"[green]verified[/green]: {len(record.decisions)} decisions, {len(game.events)} events"
         f" replay exactly (seed {record.header['seed']})"

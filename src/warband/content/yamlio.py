@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -11,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 
 from warband.content.errors import ContentError, Violation
 
-__all__ = ["LineMap", "load_yaml", "parse_model", "validate_model"]
+__all__ = ["ContentReader", "LineMap", "load_yaml", "parse_model", "validate_model"]
 
 M = TypeVar("M", bound=BaseModel)
 LineMap = dict[tuple[str | int, ...], int]
@@ -152,3 +153,35 @@ def validate_model(
 def parse_model(model: type[M], path: Path, source: str | None = None) -> M:
     data, lines = load_yaml(path, source)
     return validate_model(model, data, source or str(path), lines)
+
+
+class ContentReader:
+    """Reads a content folder file by file, collecting every problem instead of stopping at
+    the first, and hashing what it read (the content hash stored in game records)."""
+
+    def __init__(self) -> None:
+        self.problems: list[Violation] = []
+        self._digest = hashlib.sha256()
+
+    def read(self, path: Path, model: type[M]) -> tuple[M | None, LineMap]:
+        """The validated file and its line map, or (None, {}) after noting its problems."""
+        rel = str(path)
+        try:
+            data, lines = load_yaml(path, rel)
+            self._digest.update(path.name.encode())
+            self._digest.update(path.read_bytes())
+            return validate_model(model, data, rel, lines), lines
+        except ContentError as exc:
+            self.problems.extend(exc.violations)
+            return None, {}
+
+    def problem(self, source: str, message: str, field: str = "", line: int | None = None) -> None:
+        self.problems.append(Violation(source, message, field, line))
+
+    @property
+    def digest(self) -> str:
+        return self._digest.hexdigest()[:16]
+
+    def raise_if_problems(self) -> None:
+        if self.problems:
+            raise ContentError(self.problems)

@@ -58,6 +58,16 @@ class Ruleset(ABC):
     def content_hash(self) -> str:
         """A short hash of the content files, stored in game records."""
 
+    def check_content_hash(self, header: Mapping[str, Any]) -> None:
+        """Refuse a record made with other content than this installation's."""
+        recorded = header.get("content_hash")
+        ours = self.content_hash()
+        if recorded not in (None, ours):
+            raise ValueError(
+                f"the record was made with other content (hash {recorded},"
+                f" this installation has {ours})"
+            )
+
     # -- playing ---------------------------------------------------------------------------
     @abstractmethod
     def new_game(

@@ -8,14 +8,13 @@ trait, a faction) are checked too, and every problem is reported at once.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import load_yaml, validate_model
+from warband.content.errors import Violation
+from warband.content.yamlio import ContentReader
 from warband.rulesets.arcworlde.models import (
     Attack,
     Equipment,
@@ -47,27 +46,17 @@ class Catalogue:
 
     @staticmethod
     def load(directory: Path) -> Catalogue:
-        problems: list[Violation] = []
-        digest = hashlib.sha256()
-
-        def read(path: Path, model: type) -> object | None:
-            rel = str(path)
-            try:
-                data, lines = load_yaml(path, rel)
-                digest.update(path.read_bytes())
-                return validate_model(model, data, rel, lines)
-            except ContentError as exc:
-                problems.extend(exc.violations)
-                return None
-
-        traits_file = read(directory / "traits.yaml", TraitsFile)
-        factions_file = read(directory / "factions.yaml", FactionsFile)
-        equipment_file = read(directory / "equipment.yaml", EquipmentFile)
+        reader = ContentReader()
+        problems = reader.problems
+        traits_file, _ = reader.read(directory / "traits.yaml", TraitsFile)
+        factions_file, _ = reader.read(directory / "factions.yaml", FactionsFile)
+        equipment_file, _ = reader.read(directory / "equipment.yaml", EquipmentFile)
         profile_files = [
-            (p, read(p, ProfilesFile)) for p in sorted(directory.glob("profiles*.yaml"))
+            (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
         ]
         scenario_files = [
-            (p, read(p, ScenarioModel)) for p in sorted((directory / "scenarios").glob("*.yaml"))
+            (p, reader.read(p, ScenarioModel)[0])
+            for p in sorted((directory / "scenarios").glob("*.yaml"))
         ]
 
         traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
@@ -122,10 +111,9 @@ class Catalogue:
         scenarios = {s.id: s for _, s in scenario_files if isinstance(s, ScenarioModel)}
         if not scenarios and not problems:
             problems.append(Violation(str(directory / "scenarios"), "no scenario files found"))
-        if problems:
-            raise ContentError(problems)
+        reader.raise_if_problems()
         return Catalogue(directory, profiles, equipment, traits, factions, scenarios,
-                         digest.hexdigest()[:16])
+                         reader.digest)
 
 
 @lru_cache(maxsize=8)

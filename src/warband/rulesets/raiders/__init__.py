@@ -87,11 +87,7 @@ class Raiders(Ruleset):
         from warband.rulesets.raiders.lists import parse_list
 
         cat = catalogue()
-        if header.get("content_hash") not in (None, cat.digest):
-            raise ValueError(
-                f"the record was made with other content (hash {header.get('content_hash')},"
-                f" this installation has {cat.digest})"
-            )
+        self.check_content_hash(header)
         lists = [parse_list(data, f"record list {i + 1}", cat)
                  for i, data in enumerate(header["lists"])]
         return self.new_game(lists, int(header["seed"]), header.get("options"), track_digest)

@@ -9,7 +9,6 @@ against its unit type) are checked too, and every problem is reported at once.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,8 +18,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.content.errors import Violation
+from warband.content.yamlio import ContentReader, LineMap, line_for
 from warband.rulesets.raiders.models import (
     AbilitiesFile,
     AbilityModel,
@@ -65,20 +64,9 @@ class Catalogue:
 
     @staticmethod
     def load(directory: Path) -> Catalogue:
-        problems: list[Violation] = []
-        digest = hashlib.sha256()
-
-        def read(path: Path, model: type[M]) -> tuple[M | None, LineMap]:
-            rel = str(path)
-            try:
-                data, lines = load_yaml(path, rel)
-                digest.update(path.name.encode())
-                digest.update(path.read_bytes())
-                return validate_model(model, data, rel, lines), lines
-            except ContentError as exc:
-                problems.extend(exc.violations)
-                return None, {}
-
+        reader = ContentReader()
+        problems = reader.problems
+        read = reader.read
         sizes_file, _ = read(directory / "sizes.yaml", SizesFile)
         types_file, _ = read(directory / "unit-types.yaml", UnitTypesFile)
         abilities_file, _ = read(directory / "abilities.yaml", AbilitiesFile)
@@ -134,10 +122,9 @@ class Catalogue:
         if types_file is not None and missing_types:
             problems.append(Violation(str(directory / "unit-types.yaml"),
                                       f"unit types not described: {', '.join(sorted(missing_types))}"))
-        if problems:
-            raise ContentError(problems)
+        reader.raise_if_problems()
         return Catalogue(directory, sizes, unit_types, abilities, spells, cultures, profiles,
-                         scenarios, digest.hexdigest()[:16])
+                         scenarios, reader.digest)
 
 
 def _index(items: list[Any], key: Callable[[Any], str], source: str, field: str,
