@@ -373,8 +373,10 @@ def rulesets() -> None:
 
 
 from warband.cli.odds import register as _register_odds  # noqa: E402
+from warband.cli.sim import register as _register_sim  # noqa: E402
 
 _register_odds(app)
+_register_sim(app)
 
 
 def main() -> None:
