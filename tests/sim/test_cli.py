@@ -213,3 +213,12 @@ def test_ray_backend_without_ray_says_how_to_install_it(two_lists: tuple[str, st
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     code, text = cli("simulate", "--a", two_lists[0], "--b", two_lists[1], "--backend", "ray", "-n", "2")
     assert code == 2 and 'pip install "warband[ray]"' in text
+
+
+def test_a_missing_side_takes_the_rulesets_sample_list_or_says_why_not(
+    duel: Any, duel_list: Callable[..., Path]
+) -> None:
+    code, text = cli("simulate", "--a", str(duel_list("x")), "-n", "2")
+    assert code == 2 and text == "duel has no sample lists: give both --a and --b"
+    data = cli_json("simulate", "--a", MOB, "-n", "2", "--ai", "random", "--seed", "1", "--workers", "1")
+    assert data["warbands"] == {"a": "Ironjaw Mob", "b": "Ironjaw Mob"}

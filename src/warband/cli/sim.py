@@ -283,10 +283,14 @@ def simulate(
     as_json: JsonOpt = False,
 ) -> None:
     """Play many AI-vs-AI games between two lists and report who wins, with 95% intervals."""
-    if a is None or b is None:
+    if a is None or b is None:  # the ruleset's sample lists fill in a missing side
         from warband.cli.main import _ruleset
 
-        samples = list(_ruleset(ruleset or "arcworlde").sample_lists())
+        given = [p for p in (a, b) if p is not None and p.is_file()]
+        name = ruleset or next((r for r in map(_declared_ruleset, given) if r), "arcworlde")
+        samples = list(_ruleset(name).sample_lists())
+        if not samples:
+            _fail(f"{name} has no sample lists: give both --a and --b")
         a = a or samples[0]
         b = b or samples[1 if len(samples) > 1 else 0]
     rs, master, options = _prepare(ruleset, [a, b], games, workers, batch_size, seed, rounds,

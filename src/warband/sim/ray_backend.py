@@ -29,6 +29,21 @@ def _ray_batch(matchups: Sequence[Matchup], task: Task, keep_rows: bool) -> Batc
     return run_batch(matchups, task, keep_rows, _CACHE)
 
 
+def _ray_warm(matchups: Sequence[Matchup]) -> int:
+    """Start a worker: import the rulesets and load the lists once (counted as start-up)."""
+    global _CACHE
+    if _CACHE is None:
+        _CACHE = WorkerCache()
+    from warband.core import registry
+
+    for matchup in matchups:
+        rs = registry.get(matchup.ruleset)
+        rs.controllers()
+        for source in matchup.lists:
+            _CACHE.warband(rs, source)
+    return os.getpid()
+
+
 class RayBackend:
     name = "ray"
 
@@ -52,13 +67,9 @@ class RayBackend:
     def open(self, matchups: Sequence[Matchup], keep_rows: bool) -> None:
         ray = self._ray
         if not ray.is_initialized():
-            kwargs: dict[str, Any] = {
-                "include_dashboard": False,
-                "log_to_driver": False,
-                "logging_level": logging.WARNING,
-                "configure_logging": True,
-            }
+            kwargs: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
             if self._address is None:
+                kwargs["include_dashboard"] = False
                 # A private local instance. Token authentication is pointless for it (and this
                 # project's build machines refuse it); a user may still set RAY_AUTH_MODE.
                 os.environ.setdefault("RAY_AUTH_MODE", "disabled")
@@ -77,6 +88,16 @@ class RayBackend:
         self._remote = ray.remote(num_cpus=1, max_retries=0)(_ray_batch)
         self._matchups = ray.put(list(matchups))
         self._keep_rows = keep_rows
+        # Start the workers now (each imports warband and loads the lists), so that start-up
+        # is not counted as play time.
+        warm = ray.remote(num_cpus=1, max_retries=0)(_ray_warm)
+        try:
+            ray.get([warm.remote(self._matchups) for _ in range(self.workers)])
+        except ray.exceptions.RayError as exc:
+            raise BackendError(
+                f"Ray workers cannot start a game ({exc}); is the same warband installed on"
+                " every node of the cluster?"
+            ) from exc
 
     def submit(self, task: Task) -> None:
         self._pending.append(self._remote.remote(self._matchups, task, self._keep_rows))

@@ -127,10 +127,10 @@ def run(
     interrupted = False
     started = time.perf_counter()
     with _sigint_sets(stop):
-        backend.open(matchups, keep_rows=on_rows is not None)
-        opened = time.perf_counter()
         aborted = True
         try:
+            backend.open(matchups, keep_rows=on_rows is not None)
+            opened = time.perf_counter()
             workers = backend.workers
             if batch_size is None:  # a Ray cluster's size is known only once joined
                 size = auto_batch_size(requested, workers)
