@@ -16,7 +16,7 @@ import typer
 try:  # typer >= 0.20 carries its own copy of click
     from typer._click.exceptions import ClickException
 except ImportError:  # pragma: no cover - older typer depends on click itself
-    from click import ClickException  # type: ignore[no-redef,import-not-found]
+    from click import ClickException  # type: ignore[no-redef,import-not-found,assignment]
 
 app = typer.Typer(
     name="warband",
