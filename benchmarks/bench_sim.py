@@ -11,6 +11,7 @@ instance) is reported apart from play time; games/s counts play time only.
     python benchmarks/bench_sim.py --games 400 --ai random
     python benchmarks/bench_sim.py --no-ray             # local backend only
     python benchmarks/bench_sim.py --memory             # also: driver memory vs number of games
+    python benchmarks/bench_sim.py --memory-only
 """
 
 from __future__ import annotations
@@ -77,9 +78,24 @@ def _ceiling(n: int = 4_000_000) -> float:
     return serial / parallel
 
 
+class _TraceFromStart:
+    """Progress hook: start tracing the driver's allocations when the run starts, and note
+    the memory in use after each batch (to compare the first and second half of the run)."""
+
+    def __init__(self) -> None:
+        self.samples: list[int] = []
+
+    def start(self, total: int) -> None:
+        tracemalloc.start()
+
+    def advance(self, games: int) -> None:
+        self.samples.append(tracemalloc.get_traced_memory()[0])
+
+
 def _memory(games_list: list[int], ai: str, seed: int) -> list[dict[str, Any]]:
     """Peak memory allocated by the driver (tracemalloc) while 2 local workers play ``games``
-    games and every row is written to a CSV file: flat in the number of games."""
+    games in batches of 25 and every row is written to a CSV file: flat in the number of games
+    (the rows in flight are bounded by the batch size and the number of workers)."""
     rs = registry.get("arcworlde")
     rows = []
     for games in games_list:
@@ -87,15 +103,33 @@ def _memory(games_list: list[int], ai: str, seed: int) -> list[dict[str, Any]]:
         with tempfile.TemporaryDirectory() as folder:
             writer = open_writer(Path(folder) / "games.csv", [matchup])
             gc.collect()
-            tracemalloc.start()
             try:
-                result = run([matchup], make_backend("local", 2), on_rows=writer.write)
+                # A fixed batch size: what is held depends on it (and on the workers), not on N.
+                # Tracing starts once the workers are forked (they must not inherit it).
+                trace = _TraceFromStart()
+                result = run([matchup], make_backend("local", 2), batch_size=25,
+                             on_rows=writer.write, progress=trace)
                 _, peak = tracemalloc.get_traced_memory()
             finally:
                 tracemalloc.stop()
                 writer.close()
-        rows.append({"games": result.games, "rows_written": writer.rows, "driver_peak_kib": peak // 1024})
+        half = len(trace.samples) // 2
+        rows.append({
+            "games": result.games, "rows_written": writer.rows, "driver_peak_kib": peak // 1024,
+            "first_half_max_kib": max(trace.samples[:half] or [0]) // 1024,
+            "second_half_max_kib": max(trace.samples[half:] or [0]) // 1024,
+        })
     return rows
+
+
+def _print_memory(rows: list[dict[str, Any]]) -> None:
+    print()
+    print("| games | rows written | driver peak allocated (KiB) | in use after a batch, max over"
+          " the first half (KiB) | same, second half (KiB) |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        print(f"| {row['games']} | {row['rows_written']} | {row['driver_peak_kib']} |"
+              f" {row['first_half_max_kib']} | {row['second_half_max_kib']} |")
 
 
 def main() -> None:
@@ -106,8 +140,14 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray backend")
     parser.add_argument("--memory", action="store_true", help="also measure driver memory vs games")
+    parser.add_argument("--memory-only", action="store_true", help="only the memory figure")
+    parser.add_argument("--memory-games", type=int, nargs="+", default=[1000, 4000],
+                        help="run sizes for the memory figure (random AI)")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON too")
     args = parser.parse_args()
+    if args.memory_only:
+        _print_memory(_memory(args.memory_games, "random", args.seed))
+        return
 
     configs = [("local", 1), ("local", 2)]
     if not args.no_ray:
@@ -157,13 +197,8 @@ def main() -> None:
         "machine_ceiling": ceilings,
     }
     if args.memory:
-        mem = _memory([200, 2000], "random", args.seed)
-        out["memory"] = mem
-        print()
-        print("| games (random AI, 2 workers, rows to CSV) | driver peak allocated (KiB) |")
-        print("|---|---|")
-        for row in mem:
-            print(f"| {row['games']} | {row['driver_peak_kib']} |")
+        out["memory"] = _memory(args.memory_games, "random", args.seed)
+        _print_memory(out["memory"])
     if args.json:
         print(json.dumps(out))
     if not identical:
