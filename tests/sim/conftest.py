@@ -27,9 +27,6 @@ from warband.core.events import Event, EventLog
 from warband.core.game import Flow, Game, Outcome
 from warband.core.ruleset import Ruleset
 
-ARCWORLDE_LISTS = Path(__file__).resolve().parents[2] / "src/warband/rulesets/arcworlde/content/lists"
-DATA = Path(__file__).resolve().parent / "data"
-
 
 @dataclass(frozen=True)
 class DuelList:

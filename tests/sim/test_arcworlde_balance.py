@@ -4,7 +4,7 @@ regressions, and they stay small (a few seconds)."""
 
 from __future__ import annotations
 
-from conftest import ARCWORLDE_LISTS, DATA
+from sim_helpers import ARCWORLDE_LISTS, DATA
 
 from warband.core import registry
 from warband.sim import make_backend, make_matchup, run, summarise

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import ARCWORLDE_LISTS
+from sim_helpers import ARCWORLDE_LISTS
 from typer.testing import CliRunner
 
 from warband.cli.main import app
