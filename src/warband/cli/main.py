@@ -16,7 +16,7 @@ import typer
 try:  # typer >= 0.20 carries its own copy of click
     from typer._click.exceptions import ClickException
 except ImportError:  # pragma: no cover - older typer depends on click itself
-    from click import ClickException  # type: ignore[no-redef,import-not-found]
+    from click import ClickException  # type: ignore[no-redef,import-not-found,assignment]
 
 app = typer.Typer(
     name="warband",
@@ -373,8 +373,10 @@ def rulesets() -> None:
 
 
 from warband.cli.odds import register as _register_odds  # noqa: E402
+from warband.cli.sim import register as _register_sim  # noqa: E402
 
 _register_odds(app)
+_register_sim(app)
 
 
 def main() -> None:

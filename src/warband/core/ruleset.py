@@ -2,6 +2,14 @@
 
 The CLI, the simulator and the record player only talk to rulesets through this interface and
 find them by name in :mod:`warband.core.registry`; they never import a ruleset module directly.
+
+What the simulator (:mod:`warband.sim`) reads from a finished game: the :class:`Outcome`'s
+``winner``, ``vp``, ``rounds`` and ``survivors``, :meth:`Ruleset.character_stats`, and these
+optional keys of ``Outcome.extra`` (a ruleset that does not set them simply gets no figure for
+them):
+
+- ``first_player``: the side label (``"a"``/``"b"``) of the side that acted first in Round 1,
+  or None; gives the first-activation advantage.
 """
 
 from __future__ import annotations

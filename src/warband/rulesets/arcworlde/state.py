@@ -107,6 +107,8 @@ class ArcState:
     round: int = 0
     vp_knock_outs: list[int] = field(default_factory=lambda: [0, 0])
     initiative: list[int] = field(default_factory=list)
+    #: the player who took the first Activation of Round 1 (for the simulator's statistics)
+    first_player: int | None = None
     over: bool = False
 
     # -- queries ---------------------------------------------------------------------------

@@ -55,6 +55,8 @@ def play_round(st: ArcState) -> Steps:
             ready = [c for c in st.living(player) if not c.activated]
             if not ready:
                 continue
+            if st.first_player is None:
+                st.first_player = player  # who Activated first in Round 1 (Outcome.extra)
             pick = yield Decision(
                 "activate", player, [C.Activate(c.uid) for c in ready],
                 prompt=f"Round {st.round}: choose a Character to Activate",

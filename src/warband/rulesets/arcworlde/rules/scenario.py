@@ -49,5 +49,7 @@ def final_outcome(st: ArcState) -> Outcome:
         rounds=st.round, survivors=survivors,
         extra={"knock_out_vp": dict(zip(st.side_labels, st.vp_knock_outs, strict=True)),
                "objectives": {o.name: (None if h is None else st.side_labels[h])
-                              for o, h in zip(st.scenario.objectives, holders, strict=True)}},
+                              for o, h in zip(st.scenario.objectives, holders, strict=True)},
+               "first_player": (None if st.first_player is None
+                                else st.side_labels[st.first_player])},
     )
