@@ -186,11 +186,14 @@ class LocalBackend:
         # Older Pythons have no public way to stop a running task: end our own workers (read
         # before shutdown, which forgets them).
         processes = list((getattr(pool, "_processes", None) or {}).values())
-        pool.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             process.terminate()
         for process in processes:
             process.join(timeout=5)
+        # With its workers gone the pool is broken; waiting for its manager thread now means no
+        # feeder thread is left writing into a closed pipe when the interpreter exits (that
+        # printed an "Exception ignored ... Bad file descriptor" traceback now and then).
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def make_backend(

@@ -24,10 +24,10 @@ from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
-    best_melee,
     best_shot_ap,
     charge_chance,
     melee_threat,
+    melee_value,
     shot_value,
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
@@ -42,8 +42,8 @@ __all__ = ["HeuristicController"]
 class _Context:
     """Facts about the table computed once per decision, not once per candidate."""
 
-    __slots__ = ("view", "ch", "enemies", "friends", "holders", "shooters", "threats", "_strike",
-                 "ranged", "fighter")
+    __slots__ = ("view", "ch", "enemies", "friends", "holders", "covered", "shooters", "threats",
+                 "_strike", "ranged", "fighter")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.view = view
@@ -52,6 +52,12 @@ class _Context:
         self.friends = list(view.friends_of(ch))
         self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
         self.holders = objective_holders(view)
+        reach = view.scenario.objective_range
+        # per objective: does a friend other than ``ch`` stand within reach of it?
+        self.covered = [
+            any(math.hypot(f.x - o.x, f.y - o.y) - f.r <= reach for f in self.friends)
+            for o in view.scenario.objectives
+        ]
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
         self.fighter = HeuristicController._fighter(ch)
         # (x, y, r, free-move reach, Leg It reach, blows) of each enemy that can still fight.
@@ -76,11 +82,11 @@ class _Context:
         return total
 
     def strike(self, e: Character, ap: int) -> float:
-        """Value per AP of ``ch``'s best Charge blows on ``e``."""
+        """What ``ch``'s Charge with ``ap`` AP of blows on ``e`` is worth in all."""
         key = (e.uid, ap)
         value = self._strike.get(key)
         if value is None:
-            value = self._strike[key] = best_melee(self.view, self.ch, ap, [e], True)[0]
+            value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True)
         return value
 
 
@@ -141,13 +147,20 @@ class HeuristicController:
         ch = view.chars[uid]
         placed = [c for c in view.chars if c.deployed and c.side == me]
         enemies = [c for c in view.chars if c.deployed and c.side != me]
-        objectives = [(o.x, o.y) for o in view.scenario.objectives] or [(view.table.width / 2, 0)]
-        lanes = sorted(o[0] for o in objectives)
+        # Lanes are counted from the player's own left, so that both sides deploy alike on a
+        # table that is symmetric under a half turn (side B looks at it from the far edge).
+        width = view.table.width
+
+        def own(x: float) -> float:
+            return x if me == 0 else width - x
+
+        objectives = [o.x for o in view.scenario.objectives] or [width / 2]
+        lanes = sorted(own(x) for x in objectives)
         lane = lanes[len(placed) % len(lanes)]
         ranged = any(a.ranged for a in ch.usable_attacks())
 
         def score(opt: Any) -> float:
-            s: float = -abs(opt.x - lane) * (0.3 if ranged else 1.0)
+            s: float = -abs(own(opt.x) - lane) * (0.3 if ranged else 1.0)
             for f in placed:
                 d = math.hypot(f.x - opt.x, f.y - opt.y)
                 s -= 3.0 if d < 2.5 else 0.0
@@ -162,7 +175,7 @@ class HeuristicController:
                     s += 0.5
             return s
 
-        return max(by_uid[uid], key=score)
+        return max(sorted(by_uid[uid], key=lambda o: own(o.x)), key=score)
 
     # -- choosing who acts -------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -179,14 +192,13 @@ class HeuristicController:
             return -5.0  # nothing to gain by hurrying a Broken Character
         engaged = view.engaged_with(ch)
         if engaged:
-            score, _, _ = best_melee(view, ch, ch.ap, engaged, False)
-            return 10.0 + score * ch.ap
+            return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
         for e in view.enemies_of(ch):
             d = view.distance(ch, e)
             if d <= ch.movement + 3.0:
-                s, _, _ = best_melee(view, ch, ch.ap, [e], d > ch.movement)
-                score = max(score, 6.0 + s * ch.ap - d * 0.3)
+                s = melee_value(view, ch, ch.ap, [e], d > ch.movement)
+                score = max(score, 6.0 + s - d * 0.3)
         for a in ch.usable_attacks():
             if a.ranged:
                 targets = shot_targets(view, ch, a)
@@ -336,8 +348,7 @@ class HeuristicController:
         rounds_left = view.options.rounds - view.round
         # Attack chances from here.
         if contact:
-            value, _, _ = best_melee(view, ch, ap, contact, False)
-            score += value * ap
+            score += melee_value(view, ch, ap, contact, False)
         else:
             ranged = ctx.ranged
             best_shot = 0.0
@@ -358,7 +369,7 @@ class HeuristicController:
                     nearest = min(nearest, gap)
                     if ap >= 2 and gap <= 6.0:
                         reach, trip = charge_chance(gap)
-                        charge = max(charge, reach * ctx.strike(e, ap) * ap - trip * self.PRONE_COST)
+                        charge = max(charge, reach * ctx.strike(e, ap) - trip * self.PRONE_COST)
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
         # Danger: enemies that can reach us next. Fighters accept it; the Commander and the
@@ -379,12 +390,13 @@ class HeuristicController:
         # Objectives matter more as the end approaches.
         objectives = view.scenario.objectives
         if objectives and not ch.broken:
-            holders = ctx.holders
             weight = 1.5 if rounds_left <= 1 else (0.8 if rounds_left <= 2 else 0.25)
             best_obj = 0.0
-            for obj, holder in zip(objectives, holders, strict=True):
+            for obj, covered in zip(objectives, ctx.covered, strict=True):
                 d = max(0.0, math.hypot(obj.x - x, obj.y - y) - ch.r - view.scenario.objective_range)
-                gain = (view.scenario.vp_per_objective if holder != ch.side else 0.5)
+                # A marker a friend already stands by needs nobody else; one that only this
+                # Character holds is worth staying on.
+                gain = 0.5 if covered else view.scenario.vp_per_objective
                 best_obj = max(best_obj, gain / (1.0 + d * 0.5))
             score += best_obj * weight * 3
         # The Commander keeps its warband within its 8" aura.
@@ -411,8 +423,7 @@ class HeuristicController:
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
-            strike, _, _ = best_melee(view, ch, ap, [e], True)
-            value = reach * strike * ap - trip * self.PRONE_COST
+            value = reach * melee_value(view, ch, ap, [e], True) - trip * self.PRONE_COST
             out.append((value, e, res.cost))
         out.sort(key=lambda t: -t[0])
         return out

@@ -18,6 +18,7 @@ from warband.rulesets.arcworlde.state import Character
 
 __all__ = [
     "best_melee",
+    "melee_value",
     "charge_chance",
     "best_shot_ap",
     "damage_stats",
@@ -82,6 +83,29 @@ def best_melee(view: Any, ch: Character, ap: int, targets: list[Character],
             score = attack_score(view, ch, attack, t, charged) / max(1, attack.ap)
             if score > best[0]:
                 best = (score, attack, t)
+    return best
+
+
+def melee_value(view: Any, ch: Character, ap: int, targets: list[Character],
+                charged: bool) -> float:
+    """What ``ap`` AP of melee Attacks on the best of ``targets`` are worth in all: expected
+    Damage of every Attack the AP pays for, plus the worth of a Knock Out counted once (the
+    chance that one of those Attacks knocks the target out)."""
+    best = 0.0
+    for attack in ch.usable_attacks():
+        if attack.ranged or not attack.ap or attack.ap > ap:
+            continue
+        n = ap // attack.ap
+        for t in targets:
+            cover = in_cover(view, ch, t)
+            mean, kill = damage_stats(attack_mechanic(attack, t, cover, charged), t.hp)
+            # Damage builds up over the Attacks: judge the kill on the whole flurry.
+            mech_total = mean * n
+            p_kill = 1.0 - (1.0 - kill) ** n
+            if mech_total >= t.hp:
+                p_kill = max(p_kill, 0.5)
+            worth = 4.0 + (4.0 if t.commander else 0.0) + target_danger(t) * 0.5
+            best = max(best, mech_total + p_kill * worth)
     return best
 
 
