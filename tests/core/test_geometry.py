@@ -99,6 +99,18 @@ def test_move_stops_at_bases_marked_stop_at() -> None:
     assert res.y == pytest.approx(8 - R30 - R40) and res.contact == (1,) and res.blocked
 
 
+def test_move_out_of_allowance_a_hair_short_of_a_base_is_in_contact() -> None:
+    """A move whose allowance runs out within CONTACT of a base ends in contact with it, as a
+    bump does: the rulesets treat that gap as base contact, so the mover must too (a Leg It
+    that ends 0.0003" short is a Charge, arcworlde.action.charge)."""
+    blocker = Base(5, 10, R40)
+    gap = 10 - R40 - R30 - 5
+    res = Table().move((5, 5), (5, 10), R30, gap - CONTACT / 10, [Base(30, 30, R30), blocker])
+    assert res.blocked and res.contact == (1,)
+    short = Table().move((5, 5), (5, 10), R30, gap - 2 * CONTACT, [blocker])
+    assert short.contact == ()
+
+
 def test_move_away_from_a_touching_base_is_free() -> None:
     blocker = Base(5, 5 + 2 * R30, R30)
     res = Table().move((5, 5), (5, 1), R30, 3, [blocker])

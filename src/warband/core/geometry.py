@@ -535,14 +535,13 @@ class Table:
                         return MoveResult(around.x, around.y, travelled + around.travelled,
                                           allowance - budget + around.cost, around.contact,
                                           around.blocked)
-                contact = tuple(hit) if bumped else ()
-                return MoveResult(x, y, travelled, allowance - budget, contact, True)
+                # Out of allowance a hair short of a base still ends in contact with it
+                # (the same CONTACT tolerance the rulesets use for base contact).
+                return MoveResult(x, y, travelled, allowance - budget,
+                                  _touching(x, y, r, blockers), True)
         reached = math.hypot(goal[0] - x, goal[1] - y) < 1e-6
-        touching = tuple(
-            i for i, o in enumerate(blockers)
-            if edge_distance(x, y, r, o.x, o.y, o.r) <= CONTACT
-        )
-        return MoveResult(x, y, travelled, allowance - budget, touching, not reached)
+        return MoveResult(x, y, travelled, allowance - budget, _touching(x, y, r, blockers),
+                          not reached)
 
     def _detour(
         self,
@@ -729,6 +728,11 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
         if p.blocks(ax, ay, bx, by):
             return False
     return True
+
+
+def _touching(x: float, y: float, r: float, bases: Sequence[Base]) -> tuple[int, ...]:
+    """Indices of the bases within CONTACT of a base of radius ``r`` at (x, y)."""
+    return tuple(i for i, o in enumerate(bases) if edge_distance(x, y, r, o.x, o.y, o.r) <= CONTACT)
 
 
 def _sweep_circle(

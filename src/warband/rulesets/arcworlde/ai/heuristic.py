@@ -457,7 +457,6 @@ class HeuristicController:
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         ch = view.chars[decision.info["character"]]
         inches = decision.info["inches"]
-        [c for c in view.chars if c.on_table and c is not ch]
         best, best_v = decision.options[-1], -math.inf
         ctx = _Context(view, ch)
         for m in decision.options:
@@ -472,7 +471,6 @@ class HeuristicController:
 
     def _disengage_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         ch = view.chars[decision.info["character"]]
-        [c for c in view.chars if c.on_table and c is not ch]
 
         def value(m: Any) -> float:
             res, _ = simulate_move(view, ch, (m.x, m.y), ch.movement)
