@@ -4,7 +4,10 @@
 * AP is never negative (every action decision's ``info["ap"]``);
 * no two bases on the table overlap, no model is off the table or inside impassable terrain;
 * every game ends within the Rounds it was given;
-* the record replays to the same events.
+* the record replays to the same events;
+* every new base contact between enemies is announced by an ``engage`` event (so a move that
+  ends in contact is never silently not a Charge, arcworlde.action.charge), when the game logs
+  its events.
 
 Games: random against random with the sample warbands and with generated warbands (any
 profile, equipment, other factions), and heuristic against random on both sides. Hypothesis
@@ -54,11 +57,30 @@ def check_state(state: ArcState) -> None:
             assert gap >= -1e-6, f"{a.name} and {b.name} overlap by {-gap:.4f} inches"
 
 
+def enemy_contacts(state: ArcState) -> set[tuple[str, str]]:
+    """Pairs of enemy Characters (by name, sorted) in base contact."""
+    return {
+        tuple(sorted((c.name, e.name)))  # type: ignore[misc]
+        for c in state.chars if c.on_table for e in state.engaged_with(c)
+    }
+
+
+def check_contacts_announced(before: set[tuple[str, str]], state: ArcState, events: list[Any]) -> None:
+    announced = {
+        tuple(sorted((e.data["who"], other)))
+        for e in events if e.kind == "engage" for other in e.data["enemies"]
+    }
+    silent = enemy_contacts(state) - before - announced
+    assert not silent, f"base contact without an engage event: {sorted(silent)}"
+
+
 def play_checked(game: Game, controllers: dict[int, Controller], seed: int) -> None:
     """Play to the end like :func:`warband.core.controller.play`, checking the invariants
     after every decision."""
     rngs = {p: controller_rng(seed, p) for p in controllers}
-    check_state(game.state)  # type: ignore[arg-type]
+    state: Any = game.state
+    check_state(state)
+    logged = game.state.log.enabled  # type: ignore[attr-defined]
     for _ in range(MAX_DECISIONS):
         if game.pending() is None:
             break
@@ -69,13 +91,15 @@ def play_checked(game: Game, controllers: dict[int, Controller], seed: int) -> N
             if "ap" in decision.info:
                 assert decision.info["ap"] >= 0, f"{decision.kind} with {decision.info['ap']} AP"
             choice = controllers[player].decide(game.view(player), decision, rngs[player])
+            contacts, seen = (enemy_contacts(state), len(game.events)) if logged else (set(), 0)
             game.apply(player, choice)
-            check_state(game.state)  # type: ignore[arg-type]
+            check_state(state)
+            if logged:
+                check_contacts_announced(contacts, state, game.events[seen:])
     else:
         raise AssertionError(f"the game did not end within {MAX_DECISIONS} decisions")
     outcome = game.outcome()
     assert outcome is not None and game.over
-    state: Any = game.state
     assert 1 <= outcome.rounds <= state.options.rounds
     assert outcome.winner in (None, 0, 1)
     if outcome.winner is not None:
@@ -150,6 +174,17 @@ def test_heuristic_against_random_keeps_invariants(seed: int, heuristic_side: in
     play_checked(game, controllers, seed)
 
 
+@settings(max_examples=25)
+@given(seed=SEEDS)
+def test_heuristic_games_announce_every_base_contact(seed: int) -> None:
+    """In heuristic mirror games (which Leg It to Charge often) every move that ends in base
+    contact with an enemy says so, and so counts as a Charge when it was a Leg It
+    (arcworlde.action.charge, arcworlde.combat.engagement)."""
+    heuristic = RULESET.controllers()["heuristic"]
+    game = RULESET.new_game(_SAMPLES, seed)
+    play_checked(game, {0: heuristic(), 1: heuristic()}, seed)
+
+
 @settings(max_examples=30)
 @given(seed=SEEDS, a=warbands(), b=warbands(), ai=st.sampled_from(["random", "heuristic", "rogue"]))
 def test_games_replay_exactly(seed: int, a: Warband, b: Warband, ai: str, tmp_path_factory: Any) -> None:
@@ -177,6 +212,11 @@ def test_invariant_checker_catches_broken_states() -> None:
     broken(at=(22, 22))  # inside the rock
     broken(hp=7)  # more than its 6HP
     broken(hp=0)  # 0HP but not Knocked Out
+    silent = Arena()
+    silent.add("ourk-grunt", 0, (5, 5))
+    silent.add("ourk-grunt", 1, (5 + 2 * silent.st.chars[0].r, 5))
+    with pytest.raises(AssertionError, match="without an engage event"):
+        check_contacts_announced(set(), silent.st, [])
     fine = Arena()
     fine.add("ourk-grunt", 0, (5, 5))
     fine.add("ourk-grunt", 1, (5 + 2 * fine.st.chars[0].r, 5))  # touching is fine
