@@ -118,8 +118,15 @@ def bench_queries(cases: list[tuple[str, str, dict[str, Any]]], repeat: int) -> 
         print(f"| {ruleset} {name} | `{_label(values)}` | {cold:.2f} | {warm:.3f} |")
 
 
+def _warband_script() -> str | None:
+    """The ``warband`` script installed for this interpreter. A ``warband`` found first on the
+    PATH may be a version manager's shim (pyenv's is a bash script that adds ~60 ms)."""
+    beside = os.path.join(os.path.dirname(sys.executable), "warband")
+    return beside if os.access(beside, os.X_OK) else shutil.which("warband")
+
+
 def bench_cli(repeat: int) -> None:
-    exe = shutil.which("warband")
+    exe = _warband_script()
     if exe is None:
         print("(the warband command is not installed: pip install -e .)")
         return
@@ -145,7 +152,8 @@ def bench_cli(repeat: int) -> None:
             cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         print(f"| `{label}` | {statistics.median(walls):.3f} | {min(walls):.3f} | "
               f"{statistics.median(cpus):.3f} | {min(cpus):.3f} |")
-    print(f"\n(load average while measuring: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs)")
+    print(f"\n(script: {exe}; load average while measuring: {os.getloadavg()[0]:.2f}"
+          f" on {os.cpu_count()} CPUs)")
 
 
 def main() -> None:

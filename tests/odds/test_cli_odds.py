@@ -126,6 +126,28 @@ def test_bad_input_in_a_real_process_has_no_traceback() -> None:
     assert proc.stdout == ""
 
 
+_ENTRY = ("import sys\nfrom warband.cli.entry import main\ntry:\n    main()\nfinally:\n"
+          "    print('typer loaded' if 'typer' in sys.modules else 'typer not loaded', file=sys.stderr)")
+
+
+def test_the_executable_answers_odds_without_typer() -> None:
+    """``warband odds`` as a program (the ``warband`` script runs warband.cli.entry) answers
+    without importing typer, for start-up time, and prints what the typer command prints."""
+    args = ["odds", "arcworlde", "attack", "--power", "5", "--armour", "1", "--json"]
+    proc = subprocess.run([sys.executable, "-c", _ENTRY, *args],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "typer not loaded" in proc.stderr
+    assert json.loads(proc.stdout) == _json(*args[1:-1])
+    bad = subprocess.run([sys.executable, "-c", _ENTRY, "odds", "arcworlde", "attack", "--power", "-2"],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
+    assert "--power: must be greater than or equal to 0" in _plain(bad.stderr)
+    other = subprocess.run([sys.executable, "-c", _ENTRY, "rulesets"],
+                           capture_output=True, text=True, timeout=60)
+    assert other.returncode == 0 and "arcworlde" in other.stdout and "typer loaded" in other.stderr
+
+
 def test_parse_arguments() -> None:
     positional, values, own = parse_arguments(
         ["arcworlde", "attack", "--power=5", "--armour", "1", "--no-crit-ignores-armour",

@@ -372,10 +372,28 @@ def rulesets() -> None:
         print(f"{name}: {registry.get(name).title}")
 
 
-from warband.cli.odds import register as _register_odds  # noqa: E402
+@app.command(
+    "odds",
+    context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
+                      "help_option_names": []},
+    help="Exact odds of a ruleset's dice mechanics (warband odds RULESET QUERY --help).",
+)
+def odds(ctx: typer.Context) -> None:
+    """Exact odds of a ruleset's dice mechanics (``warband odds RULESET QUERY --help``).
+    The ``warband`` executable answers this command without typer (:mod:`warband.cli.entry`);
+    both run :func:`warband.cli.odds.run`."""
+    from warband.cli import odds as odds_cli
+
+    try:
+        code = odds_cli.run(list(ctx.args))
+    except odds_cli.OddsUsageError as exc:
+        fail(str(exc))
+    if code:
+        raise typer.Exit(code)
+
+
 from warband.cli.sim import register as _register_sim  # noqa: E402
 
-_register_odds(app)
 _register_sim(app)
 
 

@@ -3,7 +3,12 @@
 A thin adapter: options are mapped onto the query's parameter model (``--crit-ignores-armour``
 sets ``crit_ignores_armour``), the query computes, and this module prints a rich table and a
 terminal bar chart, one JSON object (``--json``) or a matplotlib chart (``--plot FILE.png``).
-Everything heavy is imported inside the command so that start-up stays fast.
+
+This module does not import typer: the ``warband`` executable (:mod:`warband.cli.entry`) runs
+``warband odds`` through :func:`main` directly, so a question is answered without loading the
+rest of the command line (start-up time is measured in ``docs/performance.md``). The typer app
+registers the same :func:`run` as its ``odds`` command, for ``--help`` listings and tests.
+Everything heavy is imported inside the functions.
 """
 
 from __future__ import annotations
@@ -12,9 +17,7 @@ import json
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
-import typer
-
-__all__ = ["odds", "parse_arguments", "register"]
+__all__ = ["USAGE", "OddsUsageError", "main", "parse_arguments", "run"]
 
 _OWN_FLAGS = {"json", "exact", "help", "plot"}
 
@@ -26,42 +29,47 @@ Exact odds of a ruleset's dice mechanics. --json prints one JSON object (probabi
 floats; with --exact as "n/d" fractions); --plot saves a bar chart."""
 
 
-def register(app: typer.Typer) -> None:
-    """Add the ``odds`` command to the ``warband`` app."""
-    app.command(
-        "odds",
-        context_settings={"allow_extra_args": True, "ignore_unknown_options": True,
-                          "help_option_names": []},
-        help="Exact odds of a ruleset's dice mechanics (warband odds RULESET QUERY --help).",
-    )(odds)
+class OddsUsageError(Exception):
+    """A bad command line or bad query input: a message for the user and exit status 2."""
 
 
-def odds(ctx: typer.Context) -> None:
-    """Exact odds of a ruleset's dice mechanics (``warband odds RULESET QUERY --help``)."""
-    from warband.cli.main import fail
+def run(args: list[str]) -> int:
+    """Answer ``warband odds ARGS``; returns the exit status. Raises :class:`OddsUsageError`
+    with every problem found in the input."""
     from warband.odds import OddsError
 
     try:
-        positional, values, own = parse_arguments(list(ctx.args))
+        positional, values, own = parse_arguments(args)
     except ValueError as exc:
-        fail(str(exc))
+        raise OddsUsageError(str(exc)) from None
     try:
-        _run(positional, values, own)
+        return _run(positional, values, own)
     except OddsError as exc:
-        fail("\n".join(exc.problems) if len(exc.problems) > 1 else str(exc))
+        raise OddsUsageError("\n".join(exc.problems) if len(exc.problems) > 1 else str(exc)) from None
 
 
-def _run(positional: list[str], values: dict[str, Any], own: dict[str, Any]) -> None:
-    from warband.cli.main import fail
+def main(args: list[str]) -> int:
+    """``warband odds`` as a program: errors in the same box the rest of the CLI draws."""
+    try:
+        return run(args)
+    except OddsUsageError as exc:
+        from rich.console import Console
+        from rich.markup import escape
+        from rich.panel import Panel
+
+        Console(stderr=True, highlight=False).print(
+            Panel(escape(str(exc)), title="Error", title_align="left", border_style="red"))
+        return 2
+
+
+def _run(positional: list[str], values: dict[str, Any], own: dict[str, Any]) -> int:
     from warband.odds import get_query
 
     if len(positional) > 2:
-        fail(f"unexpected argument {positional[2]!r} (options start with --)")
+        raise OddsUsageError(f"unexpected argument {positional[2]!r} (options start with --)")
     if own.get("help") or len(positional) < 2:
         _print_help(positional)
-        if len(positional) < 2 and not own.get("help"):
-            raise typer.Exit(2)
-        return
+        return 0 if own.get("help") else 2
     ruleset, name = positional
     query = get_query(ruleset, name)
     params = query.validate(_coerce(query.params, values))
@@ -79,9 +87,10 @@ def _run(positional: list[str], values: dict[str, Any], own: dict[str, Any]) -> 
         try:
             save_plot(result, Path(plot))
         except OSError as exc:
-            fail(f"cannot write {plot}: {exc.strerror or exc}")
+            raise OddsUsageError(f"cannot write {plot}: {exc.strerror or exc}") from None
         if not own.get("json"):
             print(f"chart written to {plot}")
+    return 0
 
 
 def parse_arguments(args: list[str]) -> tuple[list[str], dict[str, Any], dict[str, Any]]:
