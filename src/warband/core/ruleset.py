@@ -115,7 +115,14 @@ class Ruleset(ABC):
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
         """The choice a human means by typing a point (x, y), or None if points make no sense
-        for this decision."""
+        for this decision. ``template`` is an option of the menu the point was typed in (in a
+        grouped menu, one of that group's options: which model to place, say)."""
+        return None
+
+    def choice_group(self, view: Any, choice: Any) -> str | None:
+        """A heading under which a human's menu gathers this option with similar ones (the
+        places one model may deploy to under "place Halfling Sheriff"), or None. Long menus
+        whose options all have headings are shown as a menu of headings first."""
         return None
 
     def character_stats(self, game: Game) -> list[dict[str, Any]]:

@@ -121,9 +121,16 @@ class ArcWorlde(Ruleset):
         return describe_view(view, player)
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
-        from warband.rulesets.arcworlde.choices import Move
+        from warband.rulesets.arcworlde.choices import Move, Place
 
+        if isinstance(template, Place):
+            return Place(template.uid, x, y)  # deploy this Character at the typed point
         return Move(x, y, "typed") if isinstance(template, Move) else None
+
+    def choice_group(self, view: Any, choice: Any) -> str | None:
+        from warband.rulesets.arcworlde.choices import Place
+
+        return f"place {view.chars[choice.uid].name}" if isinstance(choice, Place) else None
 
     def option_names(self) -> Sequence[str]:
         from warband.rulesets.arcworlde.state import Options

@@ -25,7 +25,7 @@ def _n(e: Event, key: str) -> str:
 
 def _game_start(e: Event) -> str:
     sides = " vs ".join(f"{escape(n)} ({s.upper()})" for s, n in e["sides"].items())
-    return f"[bold magenta]{sides}[/] - {escape(e['scenario'])}, {e['rounds']} Rounds"
+    return f"[bold magenta]{sides}[/] - {escape(e['scenario'])}, {e['rounds']} Round{'' if e['rounds'] == 1 else 's'}"
 
 
 def _rolloff(title: str) -> Callable[[Event], str]:

@@ -44,7 +44,7 @@ def _declare(e: Event) -> str:
     elif e["to"]:
         what = f"{what} toward {_at(e['to'])}"
     return (f"  [cyan]>[/cyan] {e['side'].upper()}: {_n(e, 'who')} {what}"
-            f" [dim](fatigue {e['fatigue']}, {e['tokens']} tokens left)[/dim]")
+            f" [dim](fatigue {e['fatigue']}, {e['tokens']} token{'' if e['tokens'] == 1 else 's'} left)[/dim]")
 
 
 def _react(e: Event) -> str:
