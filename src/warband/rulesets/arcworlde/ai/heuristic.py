@@ -457,6 +457,8 @@ class HeuristicController:
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         ch = view.chars[decision.info["character"]]
         inches = decision.info["inches"]
+        ap = max(1, decision.info.get("ap", 2))
+        next_roll = decision.info.get("leg_it_rolls", 1) + 1
         best, best_v = decision.options[-1], -math.inf
         ctx = _Context(view, ch)
         for m in decision.options:
@@ -465,8 +467,23 @@ class HeuristicController:
             v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx)
             if touched:
                 v += 3.0  # a Charge: +1AP
+            elif next_roll <= 3:
+                # Short of contact: a dash that ends closer keeps the Charge alive for the
+                # next roll (the 1AP of the Leg It is already spent).
+                v += 0.8 * self._another_dash_value(ctx, res.x, res.y, ap, next_roll)
             if v > best_v:
                 best, best_v = m, v
+        return best
+
+    def _another_dash_value(self, ctx: _Context, x: float, y: float, ap: int, attempt: int) -> float:
+        """What rolling Leg It again from (x, y) is worth, on straight-line gaps (at least 0:
+        the AI need not roll again)."""
+        best = 0.0
+        for e in ctx.enemies:
+            gap = math.hypot(e.x - x, e.y - y) - e.r - ctx.ch.r
+            if gap <= 6.0:
+                reach, trip = charge_chance(gap, attempt)
+                best = max(best, reach * ctx.strike(e, ap) - trip * self.PRONE_COST)
         return best
 
     def _disengage_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:

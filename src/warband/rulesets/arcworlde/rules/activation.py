@@ -280,7 +280,7 @@ def _leg_it(st: ArcState, turn: Turn) -> Steps:
         "leg_it_move", ch.side,
         [*move_candidates(st, ch, roll.inches), C.Move(round(ch.x, 3), round(ch.y, 3), "stay")],
         prompt=f"{ch.name} may move up to {roll.inches} more inches", accepts=is_move,
-        info={"character": ch.uid, "inches": roll.inches},
+        info={"character": ch.uid, "inches": roll.inches, "ap": turn.ap, "leg_it_rolls": attempt},
     )
     _, enemies = do_move(st, ch, (goal.x, goal.y), roll.inches, "leg_it")
     if enemies:
