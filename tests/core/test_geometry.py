@@ -221,3 +221,34 @@ def test_nearest_edge_and_cover_points() -> None:
     assert table.nearest_edge_point(30, 34, R30) == (30, 36 - R30)
     assert table.nearest_cover_point(18, 5) == (6.0, (18.0, 11.0))
     assert Table().nearest_cover_point(1, 1) is None
+
+
+def test_tables_of_one_layout_are_shared() -> None:
+    rock = Terrain.from_points("Rock", "impassable", [(10, 10), (12, 10), (12, 12), (10, 12)])
+    wood = Terrain.from_points("Wood", "difficult", [(10, 10), (12, 10), (12, 12), (10, 12)])
+    table = Table.shared(36, 36, [rock])
+    assert Table.shared(36, 36, [rock]) is table
+    assert Table.shared(36, 36, [wood]) is not table
+    assert Table.shared(48, 36, [rock]) is not table
+
+
+def test_a_shared_table_gives_every_game_the_same_result() -> None:
+    """The shared table's caches are pure: a seeded game is the same game whether it is the
+    first played in the process or follows others on the same table."""
+    from warband.core import geometry
+    from warband.core.controller import play
+    from warband.rulesets.arcworlde import RULESET
+
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    heuristic = RULESET.controllers()["heuristic"]
+
+    def digest(seed: int) -> str:
+        game = RULESET.new_game(lists, seed, {"rounds": 2}, track_digest=True)
+        play(game, {0: heuristic(), 1: heuristic()}, seed)
+        return game.digest
+
+    geometry._SHARED_TABLES.clear()
+    first = digest(5)
+    for seed in (1, 2, 3):
+        digest(seed)
+    assert digest(5) == first

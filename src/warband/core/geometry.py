@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 import shapely
 from shapely.geometry import Polygon
@@ -282,6 +283,9 @@ class _NavGraph:
     obstacles: list[_Poly]  # impassable terrain grown by the mover's radius
 
 
+_SHARED_TABLES: dict[tuple[Any, ...], Table] = {}
+
+
 @dataclass
 class Table:
     """A rectangular table with terrain."""
@@ -289,6 +293,24 @@ class Table:
     width: float = 36.0
     height: float = 36.0
     terrain: list[Terrain] = field(default_factory=list)
+
+    @classmethod
+    def shared(cls, width: float, height: float, terrain: Sequence[Terrain]) -> Table:
+        """The one table of this layout in this process, for every game played on it.
+
+        A table never changes once built, apart from its caches (movement graph, paths, sight
+        lines), which are pure functions of their keys: sharing them changes no result (a seed
+        replays the same whatever was played before) and spares each game building them anew
+        (docs/performance.md). Callers must not change the table's ``terrain``."""
+        key = (width, height, tuple(
+            (t.name, t.kind.value, tuple(t.polygon.exterior.coords), t.blocks_sight, t.cover,
+             t.elevation) for t in terrain))
+        table = _SHARED_TABLES.get(key)
+        if table is None:
+            if len(_SHARED_TABLES) >= 32:
+                _SHARED_TABLES.clear()
+            table = _SHARED_TABLES[key] = cls(width, height, list(terrain))
+        return table
 
     def __post_init__(self) -> None:
         self._impassable = [t for t in self.terrain if t.kind is TerrainKind.IMPASSABLE]
@@ -301,6 +323,7 @@ class Table:
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
         self._raised = [(_Poly(t.polygon.exterior.coords), t.elevation) for t in self.terrain
@@ -661,11 +684,17 @@ class Table:
 
     def nearest_cover_point(self, x: float, y: float) -> tuple[float, tuple[float, float]] | None:
         """Distance to, and the nearest point of, the closest piece of cover-giving terrain."""
+        key = (x, y)
+        if key in self._cover_points:
+            return self._cover_points[key]
         best: tuple[float, tuple[float, float]] | None = None
         for poly in self._cover_polys:
             d, px, py = poly.nearest(x, y)
             if best is None or d < best[0]:
                 best = (d, (px, py))
+        if len(self._cover_points) > 20_000:
+            self._cover_points.clear()
+        self._cover_points[key] = best
         return best
 
 

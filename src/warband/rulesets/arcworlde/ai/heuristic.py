@@ -32,7 +32,7 @@ from warband.rulesets.arcworlde.ai.tactics import (
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import shot_targets
-from warband.rulesets.arcworlde.rules.movement import simulate_move
+from warband.rulesets.arcworlde.rules.movement import simulate_move, surroundings
 from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.state import Character
 
@@ -40,26 +40,44 @@ __all__ = ["HeuristicController"]
 
 
 class _Context:
-    """Facts about the table computed once per decision, not once per candidate."""
+    """Facts about the table and the Character computed once per decision, not once per
+    candidate position."""
 
     __slots__ = ("view", "ch", "enemies", "friends", "holders", "covered", "shooters", "threats",
-                 "_strike", "ranged", "fighter")
+                 "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
+                 "objectives", "objective_range", "table", "around")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.view = view
         self.ch = ch
+        self.table = view.table
         self.enemies = list(view.enemies_of(ch))
         self.friends = list(view.friends_of(ch))
         self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
         self.holders = objective_holders(view)
-        reach = view.scenario.objective_range
+        scenario = view.scenario
+        reach = self.objective_range = scenario.objective_range
         # per objective: does a friend other than ``ch`` stand within reach of it?
         self.covered = [
             any(math.hypot(f.x - o.x, f.y - o.y) - f.r <= reach for f in self.friends)
-            for o in view.scenario.objectives
+            for o in scenario.objectives
         ]
+        # (x, y, VP to gain by standing there): a marker a friend already stands by needs
+        # nobody else; one that only this Character holds is worth staying on.
+        self.objectives = [
+            (o.x, o.y, 0.5 if covered else scenario.vp_per_objective)
+            for o, covered in zip(scenario.objectives, self.covered, strict=True)
+        ]
+        self.rounds_left = view.options.rounds - view.round
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
+        self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
+        self.melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
         self.fighter = HeuristicController._fighter(ch)
+        # Danger: fighters accept it; the Commander and the wounded less so.
+        care = 0.6 if ch.commander else (0.12 if self.fighter else 0.3)
+        if ch.hp <= 3:
+            care *= 2
+        self.care = care
         # (x, y, r, free-move reach, Leg It reach, blows) of each enemy that can still fight.
         self.threats = []
         for e in self.enemies:
@@ -70,6 +88,7 @@ class _Context:
             if blows > 0:
                 self.threats.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows))
         self._strike: dict[tuple[int, int], float] = {}
+        self.around = surroundings(view, ch)
 
     def threat(self, x: float, y: float) -> float:
         """Expected Damage the enemy could deal at (x, y) next (as tactics.melee_threat)."""
@@ -327,7 +346,7 @@ class HeuristicController:
             guesses.sort(key=lambda g: -g[0])
             candidates = [m for _, m in guesses[: self.SHORTLIST]]
         for m in candidates:
-            res, others = simulate_move(view, ch, (m.x, m.y), ch.movement)
+            res, others = simulate_move(view, ch, (m.x, m.y), ch.movement, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
             if v > best_v:
@@ -342,68 +361,66 @@ class HeuristicController:
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
                         contact: list[Character], ctx: _Context, rough: bool = False) -> float:
         """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend.
-        ``rough`` skips the line-of-sight test (for the first pass over estimates)."""
+        ``rough`` skips the line-of-sight test (for the first pass over estimates).
+        Hot: called for every candidate position, so per-Character facts live in ``ctx``."""
         score = 0.0
-        enemies = ctx.enemies
-        rounds_left = view.options.rounds - view.round
+        hypot = math.hypot
+        r = ch.r
         # Attack chances from here.
         if contact:
             score += melee_value(view, ch, ap, contact, False)
         else:
-            ranged = ctx.ranged
             best_shot = 0.0
-            for a in ranged:
-                for e in enemies:
-                    d = math.hypot(e.x - x, e.y - y) - e.r - ch.r
-                    if d <= (a.range or 0):
-                        best_shot = max(best_shot, 1.0 + a.power * 0.2)
+            if ctx.shot_reach:
+                for e in ctx.enemies:
+                    d = hypot(e.x - x, e.y - y) - e.r - r
+                    for reach, value in ctx.shot_reach:
+                        if d <= reach and value > best_shot:
+                            best_shot = value
             score += best_shot * ap * 0.8
             # Melee fighters want to close in: a Charge from here this Activation (Leg It
             # with the AP left), or next time.
-            melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
-            if melee and not ranged:
+            if ctx.melee and not ctx.ranged:
                 nearest = 30.0
                 charge = 0.0
-                for e in enemies:
-                    gap = math.hypot(e.x - x, e.y - y) - e.r - ch.r
-                    nearest = min(nearest, gap)
+                for e in ctx.enemies:
+                    gap = hypot(e.x - x, e.y - y) - e.r - r
+                    if gap < nearest:
+                        nearest = gap
                     if ap >= 2 and gap <= 6.0:
-                        reach, trip = charge_chance(gap)
-                        charge = max(charge, reach * ctx.strike(e, ap) - trip * self.PRONE_COST)
+                        reach_p, trip = charge_chance(gap)
+                        value = reach_p * ctx.strike(e, ap) - trip * self.PRONE_COST
+                        if value > charge:
+                            charge = value
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
-        # Danger: enemies that can reach us next. Fighters accept it; the Commander and the
-        # wounded less so.
+        # Danger: enemies that can reach us next.
         threat = ctx.threat(x, y)
-        care = 0.6 if ch.commander else (0.12 if ctx.fighter else 0.3)
-        if ch.hp <= 3:
-            care *= 2
-        score -= threat * care * (0.5 if contact else 1.0)
+        score -= threat * ctx.care * (0.5 if contact else 1.0)
         # Cover from the nearest enemy shooter.
         shooters = ctx.shooters
         if shooters and not rough:
-            near = min(shooters, key=lambda e: math.hypot(e.x - x, e.y - y))
+            near = min(shooters, key=lambda e: hypot(e.x - x, e.y - y))
             reach = max((a.range or 0.0) for a in near.attacks) + near.movement
-            exposed = math.hypot(near.x - x, near.y - y) - near.r - ch.r <= reach
-            if exposed and view.table.sight(near.x, near.y, near.r, x, y, ch.r).hidden >= 0.5:
+            exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
+            if exposed and ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
                 score += 0.8
         # Objectives matter more as the end approaches.
-        objectives = view.scenario.objectives
-        if objectives and not ch.broken:
+        if ctx.objectives and not ch.broken:
+            rounds_left = ctx.rounds_left
             weight = 1.5 if rounds_left <= 1 else (0.8 if rounds_left <= 2 else 0.25)
             best_obj = 0.0
-            for obj, covered in zip(objectives, ctx.covered, strict=True):
-                d = max(0.0, math.hypot(obj.x - x, obj.y - y) - ch.r - view.scenario.objective_range)
-                # A marker a friend already stands by needs nobody else; one that only this
-                # Character holds is worth staying on.
-                gain = 0.5 if covered else view.scenario.vp_per_objective
-                best_obj = max(best_obj, gain / (1.0 + d * 0.5))
+            for ox, oy, gain in ctx.objectives:
+                d = hypot(ox - x, oy - y) - r - ctx.objective_range
+                value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.5)
+                if value > best_obj:
+                    best_obj = value
             score += best_obj * weight * 3
         # The Commander keeps its warband within its 8" aura.
         if ch.commander:
             friends = ctx.friends
             if friends:
-                inside = sum(1 for f in friends if math.hypot(f.x - x, f.y - y) - f.r - ch.r <= COMMANDER_AURA)
+                inside = sum(1 for f in friends if hypot(f.x - x, f.y - y) - f.r - r <= COMMANDER_AURA)
                 score += inside * 0.15
         return score
 
@@ -414,12 +431,13 @@ class HeuristicController:
                         ) -> list[tuple[float, Character, float]]:
         """Enemies a Leg It from roll ``attempt`` could reach: (value, enemy, gap), best first.
         The gap is measured along the real path (terrain, other bases)."""
-        blockers = [c for c in view.chars if c.on_table and c is not ch]
+        around = surroundings(view, ch)
+        blockers = around[0]
         out = []
         for i, e in enumerate(blockers):
             if e.side == ch.side or view.distance(ch, e) > 6.5:
                 continue
-            res, _ = simulate_move(view, ch, (e.x, e.y), 12.0)
+            res, _ = simulate_move(view, ch, (e.x, e.y), 12.0, around)
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
@@ -462,7 +480,7 @@ class HeuristicController:
         best, best_v = decision.options[-1], -math.inf
         ctx = _Context(view, ch)
         for m in decision.options:
-            res, others = simulate_move(view, ch, (m.x, m.y), inches)
+            res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx)
             if touched:

@@ -14,11 +14,14 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from warband.core.geometry import MoveResult
+from warband.core.geometry import Base, MoveResult
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
 
-__all__ = ["do_move", "flee", "flee_goal", "is_move", "move_candidates", "simulate_move"]
+__all__ = [
+    "Surroundings", "do_move", "flee", "flee_goal", "is_move", "move_candidates", "simulate_move",
+    "surroundings",
+]
 
 
 def is_move(choice: Any) -> bool:
@@ -30,17 +33,29 @@ def is_move(choice: Any) -> bool:
     )
 
 
+#: the other Characters on the table, their bases, and whether each one stops a move
+Surroundings = tuple[list[Character], list[Base], list[bool]]
+
+
+def surroundings(st: Any, ch: Character) -> Surroundings:
+    """What a move of ``ch`` must reckon with; an AI weighing many moves of one Character
+    from one position computes it once and passes it to :func:`simulate_move`."""
+    others = [c for c in st.chars if c.on_table and c is not ch]
+    return others, [c.base for c in others], [c.side != ch.side for c in others]
+
+
 def simulate_move(
-    st: Any, ch: Character, goal: tuple[float, float], allowance: float
+    st: Any, ch: Character, goal: tuple[float, float], allowance: float,
+    around: Surroundings | None = None,
 ) -> tuple[MoveResult, list[Character]]:
     """Where a move of ``ch`` toward ``goal`` would end, changing nothing (the AIs use it to
     look ahead; ``st`` may be a view). Friends in the way are walked round; touching an
     enemy ends the move there, Engaged (arcworlde.combat.engagement). Returns the result and
-    the other Characters, indexed as ``result.contact`` is."""
-    others = [c for c in st.chars if c.on_table and c is not ch]
+    the other Characters, indexed as ``result.contact`` is. ``around`` is
+    :func:`surroundings` of ``ch`` where already known (nobody has moved since)."""
+    others, bases, stops = around if around is not None else surroundings(st, ch)
     res = st.table.move(
-        (ch.x, ch.y), goal, ch.r, allowance, [c.base for c in others],
-        fly="fly" in ch.traits, stop_at=[c.side != ch.side for c in others],
+        (ch.x, ch.y), goal, ch.r, allowance, bases, fly="fly" in ch.traits, stop_at=stops,
     )
     return res, others
 

@@ -47,7 +47,8 @@ __all__ = [
 
 
 def build_table(scenario: ScenarioModel) -> Table:
-    return Table(
+    """The scenario's table, shared by every game on this layout (:meth:`Table.shared`)."""
+    return Table.shared(
         scenario.width, scenario.height,
         [Terrain.from_points(t.name, t.kind, t.points, t.blocks_sight, t.cover, t.elevation)
          for t in scenario.terrain],
