@@ -114,10 +114,12 @@ class HeuristicController:
         # combat values by everything they depend on (kept across decisions)
         self._combat: dict[tuple[Any, ...], float] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
+        self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
         self._fields = {}
+        self._owns = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -520,10 +522,10 @@ class HeuristicController:
             return -abs(y - ey) * 0.4 - abs(x - width / 2) * 0.05
         worst = shots = 0.0
         best = -math.inf
-        ranged = u.shooter or u.profile.magic_user
-        reach_u = u.profile.ranged_range or 18.0
+        ranged, reach_u, move, lead = self._own(view, u)
+        hypot = math.hypot
         for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
-            d = math.hypot(ex - x, ey - y)
+            d = hypot(ex - x, ey - y)
             if d <= reach and charge_loss > worst:
                 worst = charge_loss
             if d <= shoot_reach:
@@ -531,14 +533,26 @@ class HeuristicController:
             if ranged:
                 value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
             else:
-                value = lure - 0.8 * max(0.0, d - radii - u.move)
+                value = lure - 0.8 * max(0.0, d - radii - move)
             if value > best:
                 best = value
         threat = worst + shots
         if ranged:
             return best - threat * 0.9
-        lead = view.lead_retinue(u.side)
         spread = 0.0
-        if lead is not None and lead is not u:
-            spread = 0.1 * max(0.0, math.hypot(lead.x - x, lead.y - y) - 11)
+        if lead is not None:
+            spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
         return best - threat * 0.5 - spread
+
+    def _own(self, view: Any, u: Unit) -> tuple[bool, float, int, tuple[float, float] | None]:
+        """``u``'s side of :meth:`_position`, once per decision: does it fight at range, its
+        reach, its move, and where its Lead Retinue stands (None if ``u`` is the Lead
+        Retinue or it is gone)."""
+        key = ("own", u.uid)
+        cached = self._owns.get(key)
+        if cached is None:
+            lead = view.lead_retinue(u.side)
+            cached = self._owns[key] = (
+                bool(u.shooter or u.profile.magic_user), u.profile.ranged_range or 18.0, u.move,
+                (lead.x, lead.y) if lead is not None and lead is not u else None)
+        return cached
