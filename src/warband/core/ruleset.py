@@ -8,8 +8,8 @@ What the simulator (:mod:`warband.sim`) reads from a finished game: the :class:`
 optional keys of ``Outcome.extra`` (a ruleset that does not set them simply gets no figure for
 them):
 
-- ``first_player``: the side label (``"a"``/``"b"``) of the side that acted first in Round 1,
-  or None; gives the first-activation advantage.
+- ``first_player``: the side label (``"a"``/``"b"``) of the side that acted first in the game
+  (Round or turn 1), or None; gives the first-activation advantage.
 """
 
 from __future__ import annotations

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from raiders_helpers import (
     HOUNDS,
     RAIDERS_1,
@@ -209,3 +210,19 @@ def test_raiders_action_reaction_after_passing() -> None:
     passes = [e["side"] for e in st.log.events if e.kind == "pass"]
     assert passes[0] == "b"
     assert reacted == [1]
+
+
+@pytest.mark.parametrize("seed", [3, 4, 11])
+def test_raiders_turn_first_action_is_reported_for_the_simulator(seed: int) -> None:
+    """raiders.turn.perform_actions: the side whose action came first in the game is in the
+    outcome (``first_player``), as the simulator's first-mover figure needs; it is the side
+    of the first declared action."""
+    from warband.core.controller import play
+    from warband.rulesets.raiders import RULESET
+
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    game = RULESET.new_game(lists, seed)
+    random_ai = RULESET.controllers()["random"]
+    outcome = play(game, {0: random_ai(), 1: random_ai()}, seed)
+    first = next(e for e in game.events if e.kind == "declare")
+    assert outcome.extra["first_player"] == first.data["side"]

@@ -64,6 +64,8 @@ def _outcome(st: RaidersState, reason: str) -> Outcome:
         sides=list(st.side_labels), names=list(st.side_names), winner=winner, vp=vp,
         rounds=st.turn, survivors=survivors,
         extra={"ended_by": reason,
+               "first_player": (None if st.first_player is None
+                                else st.side_labels[st.first_player]),
                "destroyed": {st.side_labels[s]: [u.name for u in st.units_of(s) if u.destroyed]
                              for s in (0, 1)},
                "broken": {st.side_labels[s]: [u.name for u in st.units_of(s)

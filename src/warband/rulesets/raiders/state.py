@@ -156,6 +156,8 @@ class RaidersState:
     tokens: list[int] = field(default_factory=lambda: [0, 0])
     passed: list[bool] = field(default_factory=lambda: [False, False])
     initiative: int | None = None
+    #: the side whose action came first in the game (the simulator's first-mover figure)
+    first_player: int | None = None
     #: deployment edge of each side: 0 is the y = 0 edge, 1 the far edge
     edges: list[int] = field(default_factory=lambda: [0, 1])
     over: bool = False

@@ -136,6 +136,8 @@ def play_turn(st: RaidersState) -> Steps:
                 st.passed[player] = True
                 st.log.emit("pass", side=st.side_labels[player], forced=False)
             else:
+                if st.first_player is None:
+                    st.first_player = player
                 yield from perform_action(st, st.by_uid(pick.uid))
         other = 1 - player
         current = other if not st.passed[other] else player
