@@ -108,6 +108,20 @@ class _Context:
             value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True)
         return value
 
+    def charge_value(self, x: float, y: float, ap: int, attempt: int = 1) -> float:
+        """The best Charge from (x, y) by Legging It from roll ``attempt`` (straight-line gaps,
+        enemies within 6"): its blows with ``ap`` AP against the trip risk; at least 0, as
+        the AI need not Leg It."""
+        best = 0.0
+        for e in self.enemies:
+            gap = math.hypot(e.x - x, e.y - y) - e.r - self.ch.r
+            if gap <= 6.0:
+                reach, trip = charge_chance(gap, attempt)
+                value = reach * self.strike(e, ap) - trip * HeuristicController.PRONE_COST
+                if value > best:
+                    best = value
+        return best
+
 
 def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
                    ) -> tuple[float, float, list[Character]]:
@@ -334,7 +348,7 @@ class HeuristicController:
         ctx = _Context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
-        blockers = [c for c in view.chars if c.on_table and c is not ch]
+        blockers = ctx.around[0]
         candidates = _distinct_headings(ch, moves, ch.movement)
         if len(candidates) > self.SHORTLIST:
             # A first pass on straight-line estimates; only the most promising moves are
@@ -381,17 +395,8 @@ class HeuristicController:
             # Melee fighters want to close in: a Charge from here this Activation (Leg It
             # with the AP left), or next time.
             if ctx.melee and not ctx.ranged:
-                nearest = 30.0
-                charge = 0.0
-                for e in ctx.enemies:
-                    gap = hypot(e.x - x, e.y - y) - e.r - r
-                    if gap < nearest:
-                        nearest = gap
-                    if ap >= 2 and gap <= 6.0:
-                        reach_p, trip = charge_chance(gap)
-                        value = reach_p * ctx.strike(e, ap) - trip * self.PRONE_COST
-                        if value > charge:
-                            charge = value
+                nearest = min([30.0, *(hypot(e.x - x, e.y - y) - e.r - r for e in ctx.enemies)])
+                charge = ctx.charge_value(x, y, ap) if ap >= 2 else 0.0
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
         # Danger: enemies that can reach us next.
@@ -475,8 +480,8 @@ class HeuristicController:
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         ch = view.chars[decision.info["character"]]
         inches = decision.info["inches"]
-        ap = max(1, decision.info.get("ap", 2))
-        next_roll = decision.info.get("leg_it_rolls", 1) + 1
+        ap = max(1, decision.info["ap"])
+        next_roll = decision.info["leg_it_rolls"] + 1
         best, best_v = decision.options[-1], -math.inf
         ctx = _Context(view, ch)
         for m in decision.options:
@@ -488,20 +493,9 @@ class HeuristicController:
             elif next_roll <= 3:
                 # Short of contact: a dash that ends closer keeps the Charge alive for the
                 # next roll (the 1AP of the Leg It is already spent).
-                v += 0.8 * self._another_dash_value(ctx, res.x, res.y, ap, next_roll)
+                v += 0.8 * ctx.charge_value(res.x, res.y, ap, next_roll)
             if v > best_v:
                 best, best_v = m, v
-        return best
-
-    def _another_dash_value(self, ctx: _Context, x: float, y: float, ap: int, attempt: int) -> float:
-        """What rolling Leg It again from (x, y) is worth, on straight-line gaps (at least 0:
-        the AI need not roll again)."""
-        best = 0.0
-        for e in ctx.enemies:
-            gap = math.hypot(e.x - x, e.y - y) - e.r - ctx.ch.r
-            if gap <= 6.0:
-                reach, trip = charge_chance(gap, attempt)
-                best = max(best, reach * ctx.strike(e, ap) - trip * self.PRONE_COST)
         return best
 
     def _disengage_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:

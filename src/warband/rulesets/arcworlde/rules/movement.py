@@ -40,8 +40,8 @@ Surroundings = tuple[list[Character], list[Base], list[bool]]
 def surroundings(st: Any, ch: Character) -> Surroundings:
     """What a move of ``ch`` must reckon with; an AI weighing many moves of one Character
     from one position computes it once and passes it to :func:`simulate_move`."""
-    others = [c for c in st.chars if c.on_table and c is not ch]
-    return others, [c.base for c in others], [c.side != ch.side for c in others]
+    others = st.blocker_chars(ch)
+    return others, st.blockers(ch), [c.side != ch.side for c in others]
 
 
 def simulate_move(
