@@ -3,10 +3,23 @@ rule id it checks."""
 
 from __future__ import annotations
 
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from warband.ai.random_ai import RandomController
+from warband.content.errors import ContentError
+from warband.rulesets.arcworlde import RULESET
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.rogue import RogueController
+from warband.rulesets.arcworlde.catalogue import DEFAULT_CONTENT, Catalogue, catalogue
+from warband.rulesets.arcworlde.lists import parse_list
+from warband.rulesets.arcworlde.models import CharacterClass
 
-from .arena import Arena, Picks, attack, profile
+from .arena import Arena, Picks, attack, box, profile, terrain
 
 
 def test_arcworlde_activation_ap_and_actions_ends_when_the_ap_are_spent(arena: Arena) -> None:
@@ -44,3 +57,102 @@ def test_arcworlde_activation_ap_and_actions_rogue_that_fought_does_not_move(are
     assert not foe.on_table
     assert not any(e["text"].startswith("behaviour") for e in run.events("reason"))
     assert run.events("move") == [] and (fighter.x, fighter.y) == (10, 10)
+
+
+# --------------------------------------------------------------------- list building
+def _creatures() -> dict[str, Any]:
+    return {"ruleset": "arcworlde", "name": "Hunting Pack", "game_value": 400,
+            "characters": [{"profile": "forest-boar", "count": 3}]}
+
+
+def test_arcworlde_creatures_creature_warband_needs_no_commander() -> None:
+    """arcworlde.creatures.creature_warband: a Warband made only of Creatures is legal without a
+    Commander, and it plays a whole game."""
+    wb = parse_list(_creatures(), "pack.yaml", catalogue())
+    assert [m.profile.id for m in wb.members] == ["forest-boar"] * 3
+    assert wb.faction == "bestiary" and not any(m.unruly for m in wb.members)
+    other = RULESET.load_list(RULESET.sample_lists()[0])
+    game = RULESET.new_game([wb, other], 7)
+    while (pending := game.pending()) is not None:
+        player = game.waiting_for()[0]
+        decision = game.decision_for(player)
+        assert decision is not None and pending is not None
+        game.apply(player, RandomController().decide(game.view(player), decision, random.Random(1)))
+    assert game.outcome() is not None
+
+
+def test_arcworlde_creatures_creature_warband_with_others_still_needs_a_commander() -> None:
+    """arcworlde.list.class.commander: once a Warband holds a non-Creature it needs a
+    Commander again (only a Creature-only Warband is exempt)."""
+    data = _creatures()
+    data["characters"].append({"profile": "halfling-militia"})
+    with pytest.raises(ContentError, match="needs a Commander"):
+        parse_list(data, "pack.yaml", catalogue())
+
+
+def test_arcworlde_hire_swords_for_hire_are_not_unruly() -> None:
+    """arcworlde.hire.swords_for_hire: a Sword for Hire fights for any Faction; it is no unruly
+    hire from another Faction (arcworlde.hire.other_factions), so no warning and no Bravery Test
+    on Activation."""
+    data = {"ruleset": "arcworlde", "name": "Posse", "game_value": 400,
+            "characters": [{"profile": "halfling-sheriff"},
+                           {"profile": "wandering-sellsword"}]}
+    wb = parse_list(data, "posse.yaml", catalogue())
+    sellsword = wb.members[1]
+    assert CharacterClass.SWORD_FOR_HIRE in sellsword.profile.classes
+    assert not sellsword.unruly and wb.warnings() == []
+
+
+def test_arcworlde_hire_swords_for_hire_activate_without_a_bravery_test(arena: Arena) -> None:
+    """arcworlde.hire.swords_for_hire: in play a hired Sword for Hire (built by the game from a
+    Halfling list) takes no unruly Bravery Test and keeps all its AP."""
+    data = {"ruleset": "arcworlde", "name": "Posse", "game_value": 400,
+            "characters": [{"profile": "halfling-sheriff"},
+                           {"profile": "wandering-sellsword"}]}
+    wb = parse_list(data, "posse.yaml", catalogue())
+    sellsword = arena.add(wb.members[1].profile, 0, (10, 10), unruly=wb.members[1].unruly)
+    arena.add("ourk-grunt", 1, (30, 30))
+    arena.dice()
+    run = arena.activate(sellsword, C.EndActivation())
+    assert run.events("bravery") == [] and run.events("unruly") == []
+    assert run.events("activate")[0]["ap"] == 3
+
+
+# --------------------------------------------------------------------- traits
+def test_arcworlde_trait_fly_is_in_the_trait_catalogue() -> None:
+    """arcworlde.trait.fly: Fly is a Trait profiles can be given (the catalogue refused it as
+    an unknown trait); the house Giant Bat has it."""
+    cat = catalogue()
+    assert cat.traits["fly"].rule == "arcworlde.trait.fly"
+    assert "fly" in cat.profiles["giant-bat"].traits
+
+
+def test_arcworlde_trait_fly_profile_from_a_user_content_folder(tmp_path: Path) -> None:
+    """arcworlde.trait.fly: a user's own profile file may give Fly to a profile."""
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    (folder / "profiles-mine.yaml").write_text(
+        "source: house\nprofiles:\n"
+        "  - {id: harpy, name: Harpy, faction: bestiary, cost: 40, classes: [monster], ap: 3,\n"
+        "     movement: 6, bravery: 6, hp: 6, traits: [fly],\n"
+        "     attacks: [{name: Talons, ap: 1, power: 3}]}\n"
+    )
+    cat = Catalogue.load(folder)
+    assert cat.profiles["harpy"].traits == frozenset({"fly"})
+
+
+def test_arcworlde_trait_fly_moves_over_impassable_and_difficult_terrain() -> None:
+    """arcworlde.trait.fly: a flier crosses a wall in a straight line and pays nothing extra
+    for a bog; a walker with the same Movement goes round the wall."""
+    wall = terrain("Wall", "impassable", box(12, 4, 13, 30))
+    bog = terrain("Bog", "difficult", box(14, 4, 17, 30))
+    for traits, expect_x in ((["fly"], 18.0), ([], None)):
+        arena = Arena([wall, bog])
+        ch = arena.add(profile("mover", movement=8, traits=traits), 0, (10, 10))
+        arena.add("ourk-grunt", 1, (30, 34))
+        arena.dice()
+        arena.activate(ch, C.Move(18, 10, "east"), C.EndActivation())
+        if expect_x is not None:
+            assert (ch.x, ch.y) == pytest.approx((expect_x, 10))
+        else:
+            assert ch.x < 13  # round the 26"-long wall: it gets nowhere near
