@@ -501,13 +501,31 @@ class Table:
 
         Spends at most ``allowance`` inches (difficult terrain costs double unless
         ``halve_difficult`` is False or the model flies) and follows the shortest path round
-        impassable terrain. A base in the way is walked round, on the shorter side, up to twice
+        impassable terrain; a flier goes straight over it but does not end its move on it. A base in the way is walked round, on the shorter side, up to twice
         per move, unless it is the goal's own base (the goal point lies inside the base of the
         model being approached) or ``stop_at[i]`` is true for it (a ruleset's "touching this
         one ends the move", such as an enemy); then the mover stops on touching it.
         """
         stops = tuple(stop_at) if stop_at is not None else (False,) * len(blockers)
-        return self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+        res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+        if fly and self._impassable and self.in_impassable(res.x, res.y, r):
+            res = self._land(start, res, r, blockers)
+        return res
+
+    def _land(
+        self, start: tuple[float, float], res: MoveResult, r: float, blockers: Sequence[Base]
+    ) -> MoveResult:
+        """A flier passes over impassable terrain but does not end its move on it: it comes
+        down at the last point of its straight flight where its base fits."""
+        sx, sy = start
+        length = math.hypot(res.x - sx, res.y - sy)
+        steps = max(1, math.ceil(length / 0.05))
+        for k in range(steps - 1, -1, -1):
+            t = k / steps
+            x, y = sx + (res.x - sx) * t, sy + (res.y - sy) * t
+            if not self.in_impassable(x, y, r):
+                return MoveResult(x, y, length * t, length * t, _touching(x, y, r, blockers), True)
+        return MoveResult(sx, sy, 0.0, 0.0, _touching(sx, sy, r, blockers), True)
 
     def _move(
         self,
@@ -624,8 +642,10 @@ class Table:
         Rays run from the viewer's centre to five points across the target. The hidden share
         is the fraction of them that meet terrain which blocks sight or gives cover. The target
         is visible if one of them misses all sight-blocking terrain, or failing that one of the
-        rays from either side of the viewer's base does. Terrain the viewer stands in does not
-        obscure its view.
+        rays from either side of the viewer's base does. A piece the viewer stands in does not
+        obscure the stretch of a ray on the way out of it (the viewer looks out between the trees
+        round it), but it does hide a target point inside it or beyond a gap where the ray enters
+        it again (the trees round the target); it never blocks sight outright.
         """
         if not self._cover_pieces:
             return Sight(True, 0.0)
@@ -642,13 +662,15 @@ class Table:
     ) -> Sight:
         lo_x, hi_x = min(ax - ar, bx - br), max(ax + ar, bx + br)
         lo_y, hi_y = min(ay - ar, by - br), max(ay + ar, by + br)
-        near = [
-            (poly, piece.blocks_sight)
-            for poly, piece in zip(self._cover_polys, self._cover_pieces, strict=True)
-            if poly.minx <= hi_x and poly.maxx >= lo_x and poly.miny <= hi_y and poly.maxy >= lo_y
-            and not poly.contains(ax, ay)
-        ]
-        if not near:
+        near: list[tuple[_Poly, bool]] = []
+        own: list[_Poly] = []  # pieces the viewer stands in
+        for poly, piece in zip(self._cover_polys, self._cover_pieces, strict=True):
+            if poly.minx <= hi_x and poly.maxx >= lo_x and poly.miny <= hi_y and poly.maxy >= lo_y:
+                if poly.contains(ax, ay):
+                    own.append(poly)
+                else:
+                    near.append((poly, piece.blocks_sight))
+        if not near and not own:
             return Sight(True, 0.0)
         d = math.hypot(bx - ax, by - ay)
         if d < _EPS:
@@ -659,7 +681,8 @@ class Table:
         hidden = 0
         visible = False
         for tx, ty in targets:
-            if any(poly.touches(ax, ay, tx, ty) for poly, _ in near):
+            if (any(poly.touches(ax, ay, tx, ty) for poly, _ in near)
+                    or any(_hides_from_inside(poly, ax, ay, tx, ty) for poly in own)):
                 hidden += 1
                 if not visible and not any(p.touches(ax, ay, tx, ty) for p in blockers):
                     visible = True
@@ -739,6 +762,15 @@ def formation_radius(n: int, r: float, gap: float = 0.0) -> float:
     if n <= 0:
         return 0.0
     return max(math.hypot(x, y) for x, y in formation_offsets(n, r, gap)) + r
+
+
+def _hides_from_inside(poly: _Poly, ax: float, ay: float, tx: float, ty: float) -> bool:
+    """Does ``poly``, which contains the viewer at a, hide the target point t? Only where the
+    ray meets it again after leaving it, or ends inside it: the stretch on the way out of the
+    piece does not count."""
+    if poly.contains(tx, ty):
+        return True
+    return any(t0 > 1e-9 for t0, _ in poly.inside_spans(ax, ay, tx, ty))
 
 
 def _inside_any(polys: list[_Poly], x: float, y: float) -> bool:

@@ -156,3 +156,28 @@ def test_arcworlde_trait_fly_moves_over_impassable_and_difficult_terrain() -> No
             assert (ch.x, ch.y) == pytest.approx((expect_x, 10))
         else:
             assert ch.x < 13  # round the 26"-long wall: it gets nowhere near
+
+
+# --------------------------------------------------------------------- cover
+def test_arcworlde_combat_cover_target_deep_in_the_shooters_wood() -> None:
+    """arcworlde.combat.cover: a target deep inside a wood keeps its Cover when the shooter
+    stands in the same wood (only the trees round the shooter do not hide what it sees)."""
+    arena = Arena([terrain("Wood", "difficult", box(4, 4, 30, 30), cover=True)])
+    archer = arena.add("halfling-archer", 0, (6, 6))
+    target = arena.add("ourk-grunt", 1, (16, 16))
+    arena.dice(4, 4, 1, 1, 1, 5)  # Feat, Power 3 (1 Hit), Defence 1/5 keeps 5
+    run = arena.activate(archer, C.Shoot("Shortbow", target.uid, 1))
+    hit = run.events("attack")[0]
+    assert hit["cover"] is True and hit["defence"] == [[1, 5]]
+
+
+def test_arcworlde_trait_fly_does_not_land_on_impassable_terrain() -> None:
+    """arcworlde.trait.fly (our reading of its ambiguity): a flier told to stop on a wall
+    comes down just short of it, where its base fits."""
+    arena = Arena([terrain("Wall", "impassable", box(12, 4, 13, 30))])
+    bat = arena.add("giant-bat", 0, (8, 10))
+    arena.add("ourk-grunt", 1, (30, 34))
+    arena.dice()
+    arena.activate(bat, C.Move(12.5, 10, "onto the wall"), C.EndActivation())
+    assert not arena.st.table.in_impassable(bat.x, bat.y, bat.r)
+    assert bat.x == pytest.approx(12 - bat.r, abs=0.06) and bat.y == pytest.approx(10)
