@@ -352,6 +352,48 @@ class Table:
             return False
         return all(edge_distance(x, y, r, o.x, o.y, o.r) >= -_EPS for o in others)
 
+    def packed_points(
+        self, area: tuple[float, float, float, float], r: float, others: Iterable[Base] = ()
+    ) -> list[tuple[float, float]]:
+        """The spots of a close (hexagonal) packing of bases of radius ``r`` wholly inside the
+        rectangle ``area`` = (x0, y0, x1, y1), rows from the y0 side, where such a base fits now
+        (:meth:`fits`). Rulesets use it to offer deployment spots and to check that a list can
+        be deployed at all."""
+        x0, y0, x1, y1 = area
+        placed = list(others)
+        dx = 2 * r + 0.02
+        dy = math.sqrt(3) * r + 0.02
+        flip = y0 > y1  # rows from the far side: packed from the y0 edge inward
+        lo, hi = (y1, y0) if flip else (y0, y1)
+        out: list[tuple[float, float]] = []
+        row = 0
+        d = r + 0.01
+        while lo + d <= hi - r + 1e-9:
+            y = hi - d if flip else lo + d
+            x = x0 + r + 0.01 + (dx / 2 if row % 2 else 0.0)
+            while x <= x1 - r - 0.01 + 1e-9:
+                if self.fits(x, y, r, placed):
+                    out.append((round(x, 3), round(y, 3)))
+                x += dx
+            row += 1
+            d += dy
+        return out
+
+    def pack(
+        self, area: tuple[float, float, float, float], radii: Sequence[float],
+        others: Iterable[Base] = (),
+    ) -> int:
+        """How many of the bases of ``radii`` (placed largest first, each on the first free
+        spot of :meth:`packed_points`) fit into ``area``: a quick, conservative answer to
+        "can they all be deployed there?"."""
+        placed = list(others)
+        for count, r in enumerate(sorted(radii, reverse=True)):
+            spots = self.packed_points(area, r, placed)
+            if not spots:
+                return count
+            placed.append(Base(spots[0][0], spots[0][1], r))
+        return len(radii)
+
     def terrain_at(self, x: float, y: float) -> list[Terrain]:
         return [t for t in self.terrain if _Poly(t.polygon.exterior.coords).contains(x, y)]
 

@@ -181,3 +181,50 @@ def test_arcworlde_trait_fly_does_not_land_on_impassable_terrain() -> None:
     arena.activate(bat, C.Move(12.5, 10, "onto the wall"), C.EndActivation())
     assert not arena.st.table.in_impassable(bat.x, bat.y, bat.r)
     assert bat.x == pytest.approx(12 - bat.r, abs=0.06) and bat.y == pytest.approx(10)
+
+
+# --------------------------------------------------------------------- deployment
+def _horde(militia: int, extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"ruleset": "arcworlde", "name": "Horde", "game_value": 10_000,
+            "characters": [{"profile": "halfling-sheriff"},
+                           {"profile": "halfling-militia", "count": militia}, *(extra or [])]}
+
+
+def _play_setup(game: Any) -> None:
+    """Answer deployment decisions at random until the first Activation."""
+    rng = random.Random(3)
+    ai = RandomController()
+    while (decision := game.decision_for(game.waiting_for()[0])) is not None:
+        if decision.kind not in ("deploy", "deploy_order"):
+            return
+        game.apply(decision.player, ai.decide(game.view(decision.player), decision, rng))
+
+
+def test_arcworlde_setup_sequence_a_large_list_that_fits_deploys_whole() -> None:
+    """arcworlde.setup.sequence: every Character of a list that fits its deployment zone is
+    placed (81 Characters on 30mm bases fit a 36" x 6" zone; only 24 were placed, the
+    Commander never entered)."""
+    archers = [{"profile": "halfling-archer", "count": 30}]
+    wb = parse_list(_horde(50, archers), "horde.yaml", catalogue())
+    assert len(wb.members) == 81
+    other = RULESET.load_list(RULESET.sample_lists()[1])
+    game = RULESET.new_game([wb, other], 11)
+    _play_setup(game)
+    horde = [c for c in game.state.chars if c.side == 0]
+    assert all(c.deployed and not c.ko for c in horde), [c.name for c in horde if not c.deployed]
+    assert [e for e in game.state.log.events if e.kind == "no_room"] == []
+
+
+def test_arcworlde_setup_sequence_a_list_that_cannot_deploy_is_refused() -> None:
+    """arcworlde.setup.sequence: a list whose Characters cannot all stand in the scenario's
+    deployment zone is refused at set-up, with the reason, instead of leaving some (perhaps
+    the Commander) off the table."""
+    riders = [{"profile": "halfling-warhog-rider", "count": 50},
+              {"profile": "halfling-warhog-rider", "count": 49}]
+    wb = parse_list({**_horde(0), "characters": [{"profile": "halfling-sheriff"}, *riders]},
+                    "horde.yaml", catalogue())
+    other = RULESET.load_list(RULESET.sample_lists()[1])
+    with pytest.raises(ValueError, match=r"A \('Horde'\) cannot all be deployed: 100 Characters.*room for only 53"):
+        RULESET.new_game([wb, other], 11)
+    with pytest.raises(ValueError, match="deployment zone"):
+        RULESET.new_game([other, wb], 11)

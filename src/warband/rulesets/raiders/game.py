@@ -20,7 +20,12 @@ from warband.core.game import Flow, Game, Outcome
 from warband.rulesets.raiders.catalogue import Catalogue
 from warband.rulesets.raiders.choices import CODEC
 from warband.rulesets.raiders.lists import Warband
-from warband.rulesets.raiders.rules.setup import build_state, setup
+from warband.rulesets.raiders.rules.setup import (
+    build_state,
+    build_table,
+    deployment_problem,
+    setup,
+)
 from warband.rulesets.raiders.rules.turn import play_turn
 from warband.rulesets.raiders.state import Options, RaidersState, RaidersView
 
@@ -113,7 +118,7 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
         if opts["morale_trigger"] not in ("targeted", "reaction"):
             raise ValueError("morale_trigger must be 'targeted' or 'reaction'")
         result.morale_trigger = str(opts["morale_trigger"])
-    for flag in ("broken_may_regroup", "impetus_needs_bonus"):
+    for flag in ("broken_may_regroup", "impetus_needs_bonus", "mixed_sizes"):
         if flag in opts:
             if not isinstance(opts[flag], bool):
                 raise ValueError(f"{flag} must be true or false")
@@ -124,6 +129,20 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
             raise ValueError("cover_bonus must be a whole number from 0 to 5")
         result.cover_bonus = bonus
     return result, scenario
+
+
+def check_one_size(warbands: Sequence[Warband], opts: Options) -> None:
+    """Both lists must be of the one game size the players agreed
+    (raiders.listbuilding.warband_size), unless the ``mixed_sizes`` option allows otherwise."""
+    sizes = [w.size for w in warbands]
+    if not opts.mixed_sizes and len({s.id for s in sizes}) > 1:
+        detail = ", ".join(f"{w.name!r} is a {s.name} ({s.silver} silver, {s.actions} actions)"
+                           for w, s in zip(warbands, sizes, strict=True))
+        raise ValueError(
+            f"the two lists are of different game sizes: {detail}; the players agree one size"
+            " and both collect its action tokens (raiders.listbuilding.warband_size). Use lists"
+            " of one size, or the option mixed_sizes=true for an unequal game"
+        )
 
 
 def new_game(
@@ -137,6 +156,10 @@ def new_game(
     scenario = cat.scenarios.get(scenario_id)
     if scenario is None:
         raise ValueError(f"unknown scenario {scenario_id!r} (known: {', '.join(sorted(cat.scenarios))})")
+    check_one_size(warbands, opts)
+    problem = deployment_problem(warbands, scenario, build_table(scenario))
+    if problem is not None:
+        raise ValueError(problem)
     st = build_state(warbands, scenario, cat.spells, seed, opts, log_events=log_events)
     header = {
         "ruleset": "raiders",

@@ -62,7 +62,8 @@ def _move(e: Event) -> str:
     verb = {"move": "moves", "run": "runs", "charge": "charges", "counter_charge": "counter-charges",
             "flee": "flees"}.get(e["kind"], e["kind"])
     gap = " [dim](filing through a gap)[/dim]" if e.get("squeezed") else ""
-    return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to {_at(e['to'])}{gap}"
+    short = f" and stops short: {escape(e['stopped'])}" if e.get("stopped") else ""
+    return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to {_at(e['to'])}{gap}{short}"
 
 
 def _shoot(e: Event) -> str:

@@ -133,6 +133,10 @@ class Options:
     #: raiders.ability.impetus: Impetus needs the charge bonus (the > half move test, default)
     #: or applies to every charge and counter-charge
     impetus_needs_bonus: bool = True
+    #: raiders.listbuilding.warband_size: the players agree one game size, so lists of two
+    #: different sizes are refused; True allows an unequal game (each side then collects its
+    #: own size's action tokens)
+    mixed_sizes: bool = False
 
     @staticmethod
     def names() -> list[str]:

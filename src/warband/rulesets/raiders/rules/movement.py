@@ -68,12 +68,36 @@ def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[li
 
 
 def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
-               travelled: float, allowance: float, squeezed: bool = False) -> None:
+               travelled: float, allowance: float, squeezed: bool = False,
+               stopped: str | None = None) -> None:
+    extra = {"stopped": stopped} if stopped is not None else {}
     st.log.emit(
         "move", who=u.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
         to=[round(u.x, 2), round(u.y, 2)], inches=round(travelled, 2),
-        allowance=round(allowance, 2), squeezed=squeezed,
+        allowance=round(allowance, 2), squeezed=squeezed, **extra,
     )
+
+
+def _why_short(st: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+               res: MoveResult, allowance: float) -> str | None:
+    """Why a Move or Run ended short of its destination (None if it got there), for the
+    narration: another unit touched, no room for the formation there, no way through, or
+    the allowance used up (difficult ground costing double)."""
+    if math.dist((res.x, res.y), goal) < 0.05:
+        return None
+    others, _ = _blocking(st, u)
+    if res.contact:
+        return f"stopped on touching {others[res.contact[0]].name}"
+    if not st.table.on_table(goal[0], goal[1], u.radius):
+        return "the destination is off the table for its formation"
+    if st.table.in_impassable(goal[0], goal[1], u.radius):
+        return "no room for its formation at the destination (impassable terrain)"
+    way = _still_to_go(st, start, goal, u.radius)
+    if math.isinf(way):
+        return "no way through the terrain for its formation"
+    if way <= allowance + 1e-6:
+        return "its allowance ran out (difficult ground costs double)"
+    return f"its allowance ran out ({way:.1f}\" to go, {allowance:g}\" allowed)"
 
 
 def _still_to_go(st: RaidersState, at: tuple[float, float], goal: tuple[float, float],
@@ -167,8 +191,9 @@ def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: f
     """A Move or Run of a unit on the table (raiders.action.move, raiders.action.run)."""
     start = (u.x, u.y)
     res, squeezed = _formed_move(st, u, goal, allowance)
+    why = _why_short(st, u, start, goal, res, allowance)
     u.x, u.y = res.x, res.y
-    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed)
+    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
 
 
@@ -212,9 +237,11 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     u.x, u.y = start
     u.deployed = True
     st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
-    res, squeezed = _formed_move(st, u, goal, max(0.0, allowance - u.radius))
+    reach = max(0.0, allowance - u.radius)
+    res, squeezed = _formed_move(st, u, goal, reach)
+    why = _why_short(st, u, start, goal, res, reach)
     u.x, u.y = res.x, res.y
-    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed)
+    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
 
 
@@ -275,8 +302,9 @@ def _pt(st: Any, u: Unit, x: float, y: float, label: str) -> Point:
 def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a Move or Run of up to ``allowance`` inches: up to an inch
     short of each of the nearest enemy units, forward, away from the nearest enemy, to the
-    sides, into nearby cover or onto high ground, and back toward the Lead Retinue. Any other
-    point is legal too; these are what the AIs choose among."""
+    sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
+    where a move toward it really ends (:func:`_reachable`), so none lies in impassable terrain
+    or beyond reach. Any other point is legal too; these are what the AIs choose among."""
     pts: list[Point] = []
     enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))
     for e in enemies[:4]:
@@ -301,7 +329,23 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     lead = st.lead_retinue(u.side)
     if lead is not None and lead is not u and st.leader_distance(u, lead) > 10:
         pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
-    return _dedupe(pts)
+    reachable = (_reachable(st, u, p, allowance) for p in _dedupe(pts))
+    out = _dedupe([p for p in reachable if p is not None])
+    # Hemmed in: it can only stay where it is (the menu is never empty).
+    return out or [Point(round(u.x, 3), round(u.y, 3), "stay where it is")]
+
+
+def _reachable(st: Any, u: Unit, p: Point, allowance: float) -> Point | None:
+    """Where a Move or Run toward ``p`` really ends (round impassable terrain, short of other
+    units, within the allowance), so that the menu offers only places the unit can reach;
+    None if it would hardly move."""
+    res, _ = _formed_move(st, u, (p.x, p.y), allowance)
+    if math.dist((u.x, u.y), (res.x, res.y)) < 0.25:
+        return None
+    x, y = round(res.x, 3), round(res.y, 3)
+    if st.table.in_impassable(x, y, u.radius):
+        x, y = res.x, res.y  # rounding would nudge it into the terrain it stopped against
+    return Point(x, y, p.label)
 
 
 def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
