@@ -323,6 +323,7 @@ class Table:
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
@@ -553,6 +554,39 @@ class Table:
         if fly and self._impassable and self.in_impassable(res.x, res.y, r):
             res = self._land(start, res, r, blockers)
         return res
+
+    def terrain_reach(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, allowance: float,
+    ) -> tuple[float, float]:
+        """Where a base of radius ``r`` moving toward ``goal`` stops as far as the terrain
+        alone decides (round impassable terrain, difficult terrain costing double, within
+        ``allowance``); other bases are not weighed. Pure and cached: callers that weigh many
+        destinations ask it the same questions again and again."""
+        key = (start[0], start[1], goal[0], goal[1], r, allowance)
+        end = self._reaches.get(key)
+        if end is None:
+            if len(self._reaches) > 20_000:
+                self._reaches.clear()
+            end = self._reaches[key] = self._terrain_reach(start, goal, r, allowance)
+        return end
+
+    def _terrain_reach(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, allowance: float,
+    ) -> tuple[float, float]:
+        gx, gy = self.clamp(goal[0], goal[1], r)
+        sx, sy = start
+        d = math.hypot(gx - sx, gy - sy)
+        if d < _EPS:
+            return (sx, sy)
+        if self._impassable and (
+            self.in_impassable(gx, gy, r)
+            or not _clear(self._nav_graph(r).obstacles, (sx, sy), (gx, gy))
+        ):
+            res = self.move(start, goal, r, allowance)  # round the terrain
+            return (res.x, res.y)
+        # A straight line: only difficult terrain can shorten it.
+        t = min(d, _reach(allowance, d, self._difficult_spans((sx, sy), (gx, gy))))
+        return (sx + (gx - sx) * t / d, sy + (gy - sy) * t / d)
 
     def _land(
         self, start: tuple[float, float], res: MoveResult, r: float, blockers: Sequence[Base]

@@ -331,20 +331,26 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
         pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
     reachable = (_reachable(st, u, p, allowance) for p in _dedupe(pts))
     out = _dedupe([p for p in reachable if p is not None])
-    # Hemmed in: it can only stay where it is (the menu is never empty).
+    # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
     return out or [Point(round(u.x, 3), round(u.y, 3), "stay where it is")]
 
 
 def _reachable(st: Any, u: Unit, p: Point, allowance: float) -> Point | None:
-    """Where a Move or Run toward ``p`` really ends (round impassable terrain, short of other
-    units, within the allowance), so that the menu offers only places the unit can reach;
-    None if it would hardly move."""
-    res, _ = _formed_move(st, u, (p.x, p.y), allowance)
-    if math.dist((u.x, u.y), (res.x, res.y)) < 0.25:
+    """Where a Move or Run of the formed unit toward ``p`` ends as the terrain allows (short
+    of impassable terrain it cannot stand in, round terrain in the way, difficult ground
+    costing double, within the allowance), so that the menu offers only places the unit can
+    reach; None if it would hardly move."""
+    start = (u.x, u.y)
+    goal = _standing_room(st, u, start, (p.x, p.y))
+    # Terrain decides what is reachable; units in the way are not weighed (they move: a unit
+    # met on the way is walked round or stops the move on touching, and the narration says
+    # so), which keeps the answer pure and cached for the many menus an AI weighs.
+    end = st.table.terrain_reach(start, goal, u.radius, allowance)
+    if math.dist(start, end) < 0.25:
         return None
-    x, y = round(res.x, 3), round(res.y, 3)
+    x, y = round(end[0], 3), round(end[1], 3)
     if st.table.in_impassable(x, y, u.radius):
-        x, y = res.x, res.y  # rounding would nudge it into the terrain it stopped against
+        x, y = end  # rounding would nudge it into the terrain it stopped against
     return Point(x, y, p.label)
 
 
