@@ -7,34 +7,47 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
-from warband.core.ruleset import ProfileRow, Ruleset
+from warband.core.ruleset import ProfileRow
+from warband.kit.ruleset import KitRuleset, Setup
+from warband.rulesets.arcworlde.options import OPTIONS, Options
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from warband.content.yamlio import LineMap
 
 __all__ = ["RULESET", "ArcWorlde"]
 
 
-class ArcWorlde(Ruleset):
+class ArcWorlde(KitRuleset):
     name = "arcworlde"
     title = "ArcWorlde - The Fantasy Miniatures Game, Edition 2.2"
+    content_dir = Path(__file__).with_name("content")
+    sample_list_names = ("sheriffs-posse.yaml", "ironjaw-mob.yaml")
+    default_scenario = "glade-skirmish"
+    options_type = Options
+    option_specs = OPTIONS
 
-    def load_list(self, path: Path) -> Any:
+    def catalogue(self) -> Any:
         from warband.rulesets.arcworlde.catalogue import catalogue
-        from warband.rulesets.arcworlde.lists import load_list
 
-        return load_list(path, catalogue(), self.name)
+        return catalogue()
 
-    def list_warnings(self, warband: Any) -> list[str]:
-        return list(warband.warnings())
+    def parse_list(self, data: Any, source: str, lines: LineMap | None = None) -> Any:
+        from warband.rulesets.arcworlde.lists import parse_list
 
-    def sample_lists(self) -> Sequence[Path]:
-        from warband.rulesets.arcworlde.catalogue import DEFAULT_CONTENT
+        return parse_list(data, source, self.catalogue(), lines, self.name)
 
-        folder = DEFAULT_CONTENT / "lists"
-        return [folder / "sheriffs-posse.yaml", folder / "ironjaw-mob.yaml"]
+    def setup(self, cat: Any, lists: Sequence[Any], seed: int, options: Any,
+              scenario: Any, given: Mapping[str, Any], log_events: bool) -> Setup:
+        from warband.rulesets.arcworlde.game import setup
+
+        return setup(lists, seed, options, scenario, given, log_events)
 
     def profiles(self) -> list[ProfileRow]:
         from warband.rulesets.arcworlde.catalogue import catalogue
@@ -54,40 +67,12 @@ class ArcWorlde(Ruleset):
             })
         return rows
 
-    def schemas(self) -> dict[str, dict[str, Any]]:
+    def schema_models(self) -> Mapping[str, type[BaseModel]]:
         from warband.rulesets.arcworlde import models as m
 
-        return {
-            "arcworlde-list.schema.json": m.WarbandListModel.model_json_schema(),
-            "arcworlde-profiles.schema.json": m.ProfilesFile.model_json_schema(),
-            "arcworlde-equipment.schema.json": m.EquipmentFile.model_json_schema(),
-            "arcworlde-traits.schema.json": m.TraitsFile.model_json_schema(),
-            "arcworlde-factions.schema.json": m.FactionsFile.model_json_schema(),
-            "arcworlde-scenario.schema.json": m.ScenarioModel.model_json_schema(),
-        }
-
-    def content_hash(self) -> str:
-        from warband.rulesets.arcworlde.catalogue import catalogue
-
-        return catalogue().digest
-
-    def new_game(
-        self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,
-        track_digest: bool = False, log_events: bool = True,
-    ) -> Game:
-        from warband.rulesets.arcworlde.catalogue import catalogue
-        from warband.rulesets.arcworlde.game import new_game
-
-        return new_game(catalogue(), lists, seed, options, track_digest, log_events)
-
-    def game_from_header(self, header: Mapping[str, Any], track_digest: bool = True) -> Game:
-        from warband.rulesets.arcworlde.catalogue import catalogue
-        from warband.rulesets.arcworlde.lists import parse_list
-
-        cat = catalogue()
-        self.check_content_hash(header)
-        lists = [parse_list(data, f"record list {i + 1}", cat) for i, data in enumerate(header["lists"])]
-        return self.new_game(lists, int(header["seed"]), header.get("options"), track_digest)
+        return {"list": m.WarbandListModel, "profiles": m.ProfilesFile,
+                "equipment": m.EquipmentFile, "traits": m.TraitsFile,
+                "factions": m.FactionsFile, "scenario": m.ScenarioModel}
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
@@ -131,11 +116,6 @@ class ArcWorlde(Ruleset):
         from warband.rulesets.arcworlde.choices import Place
 
         return f"place {view.chars[choice.uid].name}" if isinstance(choice, Place) else None
-
-    def option_names(self) -> Sequence[str]:
-        from warband.rulesets.arcworlde.state import Options
-
-        return Options.names()
 
 
 def _attack_text(a: Any) -> str:

@@ -8,13 +8,12 @@ trait, a faction) are checked too, and every problem is reported at once.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader
+from warband.kit.content import ContentFolder
 from warband.rulesets.arcworlde.models import (
     Attack,
     Equipment,
@@ -28,10 +27,9 @@ from warband.rulesets.arcworlde.models import (
     TraitsFile,
 )
 
-__all__ = ["Catalogue", "DEFAULT_CONTENT", "catalogue"]
+__all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
-ENV_VAR = "WARBAND_ARCWORLDE_CONTENT"
 
 
 @dataclass(frozen=True)
@@ -116,13 +114,7 @@ class Catalogue:
                          reader.digest)
 
 
-@lru_cache(maxsize=8)
-def _cached(directory: str) -> Catalogue:
-    return Catalogue.load(Path(directory))
-
-
-def catalogue(directory: Path | str | None = None) -> Catalogue:
-    """The content catalogue of ``directory`` (default: the environment variable
-    ``WARBAND_ARCWORLDE_CONTENT``, else the packaged content)."""
-    chosen = directory or os.environ.get(ENV_VAR) or DEFAULT_CONTENT
-    return _cached(str(Path(chosen).resolve()))
+#: the content folder in use (``WARBAND_ARCWORLDE_CONTENT`` overrides the packaged one)
+CONTENT = ContentFolder(DEFAULT_CONTENT, "WARBAND_ARCWORLDE_CONTENT", Catalogue.load)
+#: ``catalogue(folder=None)``: the validated, cached catalogue of a content folder
+catalogue = CONTENT.catalogue

@@ -1,0 +1,81 @@
+"""Content folders: where a ruleset's YAML data lives, how a user points the game at a copy,
+and the cached, validated catalogue built from it.
+
+A ruleset ships its data in ``rulesets/<name>/content/``. :class:`ContentFolder` finds the
+folder to use (an explicit argument, else an environment variable such as
+``WARBAND_ARCWORLDE_CONTENT``, else the packaged folder), loads it once per folder with the
+ruleset's loader and caches the result, so every list, game and record of a run shares one
+catalogue. The loader is the ruleset's own: it reads its files with
+:class:`warband.content.yamlio.ContentReader` (which validates, collects every violation and
+computes the content digest) and checks cross-references.
+
+Usage in a ruleset's ``catalogue.py``::
+
+    CONTENT = ContentFolder(Path(__file__).with_name("content"), "WARBAND_MYGAME_CONTENT",
+                            Catalogue.load)
+    catalogue = CONTENT.catalogue   # catalogue() or catalogue(some_folder)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Generic, Protocol, TypeVar
+
+from warband.content.errors import Violation
+
+__all__ = ["Catalogued", "ContentFolder", "index_unique"]
+
+
+class Catalogued(Protocol):
+    """What the kit needs of a ruleset's catalogue: its content digest (stored in records)."""
+
+    @property
+    def digest(self) -> str: ...
+
+
+C = TypeVar("C", bound=Catalogued)
+
+
+class ContentFolder(Generic[C]):
+    """A ruleset's content folder and its cached catalogue.
+
+    ``default``: the packaged folder; ``env_var``: the environment variable that overrides it;
+    ``load``: builds the catalogue from a folder (raising
+    :class:`~warband.content.errors.ContentError` listing every violation).
+    """
+
+    def __init__(self, default: Path, env_var: str, load: Callable[[Path], C],
+                 cache_size: int = 8) -> None:
+        self.default = default
+        self.env_var = env_var
+        self._cached: Callable[[str], C] = lru_cache(maxsize=cache_size)(
+            lambda directory: load(Path(directory)))
+
+    def folder(self, directory: Path | str | None = None) -> Path:
+        """The folder in use: ``directory``, else ``$env_var``, else the packaged folder."""
+        chosen = directory or os.environ.get(self.env_var) or self.default
+        return Path(chosen).resolve()
+
+    def catalogue(self, directory: Path | str | None = None) -> C:
+        """The validated catalogue of :meth:`folder` (loaded once per folder)."""
+        return self._cached(str(self.folder(directory)))
+
+    def digest(self, directory: Path | str | None = None) -> str:
+        """The content hash stored in game records."""
+        return self.catalogue(directory).digest
+
+
+def index_unique(items: Iterable[Any], key: Callable[[Any], str], source: str, field: str,
+                 problems: list[Violation], what: str = "id") -> dict[str, Any]:
+    """``{key(item): item}``; a repeated key is reported as a violation of ``field[i].id``
+    (the last one wins so that later checks still see an item)."""
+    out: dict[str, Any] = {}
+    for i, item in enumerate(items):
+        k = key(item)
+        if k in out:
+            problems.append(Violation(source, f"duplicate {what} {k!r}", f"{field}[{i}].id"))
+        out[k] = item
+    return out

@@ -1,0 +1,174 @@
+"""The plug-in base class: everything a ruleset's ``RULESET`` object does that is not its own.
+
+Subclass :class:`KitRuleset`, declare the class attributes and implement the hooks; the kit
+then provides the whole :class:`warband.core.ruleset.Ruleset` interface the CLI, the simulator
+and the record player use: list loading (with the ruleset check and every violation reported),
+sample lists, JSON Schemas, the content hash and its check against a record, option names,
+``new_game`` (lists + seed + options -> a :class:`~warband.core.game.Game` with its record
+header) and ``game_from_header`` (the same game rebuilt from a record).
+
+What a ruleset declares (class attributes):
+
+``name``, ``title``
+    registry name (``"arcworlde"``) and the rulebook's title.
+``content_dir``
+    the packaged content folder (``Path(__file__).with_name("content")``); sample lists live in
+    its ``lists/`` sub-folder.
+``sample_list_names``
+    file names of the sample lists; the first two are the default battle.
+``default_scenario``
+    the scenario id used when no ``scenario`` option is given, or None for a game without
+    scenarios (then ``scenario`` is not an option).
+``options_type``, ``option_specs``
+    the options dataclass the rules read in play (created with no arguments for the defaults)
+    and one :class:`~warband.kit.options.Option` per field a player may set.
+
+What it implements (hooks; import heavy modules inside them, so that the registry, which
+imports every ruleset package to list them, stays fast):
+
+:meth:`catalogue`
+    the validated content (usually ``ContentFolder.catalogue()``); must have ``digest`` and,
+    with scenarios, a ``scenarios`` mapping.
+:meth:`parse_list`
+    validate parsed list data (use :func:`warband.kit.lists.read_list` and
+    :class:`~warband.kit.lists.ListProblems`); the result must have ``source`` (the list as
+    validated, stored in records) and may have ``warnings()``.
+:meth:`schema_models`
+    the pydantic models of the content files and lists, by short name (``"list"``,
+    ``"profiles"``); exported as ``<name>-<key>.schema.json``.
+:meth:`setup`
+    the starting state, flow, view and codec of a game (a :class:`Setup`).
+:meth:`controllers`, :meth:`narrate`
+    the AIs by name (at least ``heuristic`` and ``random``) and the log line of an event.
+
+Optional, with defaults from :class:`~warband.core.ruleset.Ruleset`: ``profiles``,
+``describe_choice``, ``describe_view``, ``free_form_choice``, ``choice_group``,
+``character_stats``.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from warband.core.decisions import ChoiceCodec
+from warband.core.game import Flow, Game, GameState
+from warband.core.ruleset import ProfileRow, Ruleset
+from warband.kit.options import Option, option_names, parse_options
+
+if TYPE_CHECKING:  # kept out of the import: the registry imports every ruleset package
+    from pydantic import BaseModel
+
+    from warband.content.yamlio import LineMap
+
+__all__ = ["KitRuleset", "Setup"]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What :meth:`KitRuleset.setup` returns: the game's starting state, its flow (a generator
+    over that state), the view class (``view(state, player)``: what a player may see) and the
+    codec of the game's choices."""
+
+    state: GameState
+    flow: Flow
+    view: Callable[[Any, int], Any]
+    codec: ChoiceCodec
+
+
+class KitRuleset(Ruleset):
+    """A ruleset built on the kit (see the module docstring for what to declare)."""
+
+    content_dir: ClassVar[Path]
+    sample_list_names: ClassVar[tuple[str, ...]]
+    default_scenario: ClassVar[str | None] = None
+    options_type: ClassVar[type[Any]]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+
+    # -- hooks -------------------------------------------------------------------------------
+    @abstractmethod
+    def catalogue(self) -> Any:
+        """The validated content catalogue in use (has ``digest``; ``scenarios`` if any)."""
+
+    @abstractmethod
+    def parse_list(self, data: Any, source: str, lines: LineMap | None = None) -> Any:
+        """Validate parsed list data against the catalogue; raise ContentError listing every
+        violation."""
+
+    @abstractmethod
+    def schema_models(self) -> Mapping[str, type[BaseModel]]:
+        """Content and list models by short name (``"list"``, ``"profiles"``...)."""
+
+    @abstractmethod
+    def setup(self, cat: Any, lists: Sequence[Any], seed: int, options: Any,
+              scenario: Any, given: Mapping[str, Any], log_events: bool) -> Setup:
+        """The starting state and flow of a game between ``lists``.
+
+        ``options`` is the parsed options dataclass, ``scenario`` the catalogue's scenario
+        (None without scenarios) and ``given`` the raw options as the user gave them (to tell
+        a default from an explicit value). Raise ValueError for a game that cannot be set up.
+        """
+
+    # -- the Ruleset interface, provided -------------------------------------------------------
+    def load_list(self, path: Path) -> Any:
+        from warband.kit.lists import load_list_file
+
+        return load_list_file(path, self.parse_list)
+
+    def list_warnings(self, warband: Any) -> list[str]:
+        warnings = getattr(warband, "warnings", None)
+        return list(warnings()) if warnings is not None else []
+
+    def sample_lists(self) -> Sequence[Path]:
+        return [self.content_dir / "lists" / n for n in self.sample_list_names]
+
+    def schemas(self) -> dict[str, dict[str, Any]]:
+        return {f"{self.name}-{key}.schema.json": model.model_json_schema()
+                for key, model in self.schema_models().items()}
+
+    def content_hash(self) -> str:
+        return str(self.catalogue().digest)
+
+    def option_names(self) -> Sequence[str]:
+        return option_names(self.option_specs, self.default_scenario is not None)
+
+    def profiles(self) -> list[ProfileRow]:
+        return []
+
+    def new_game(
+        self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,
+        track_digest: bool = False, log_events: bool = True,
+    ) -> Game:
+        if len(lists) != len(self.sides):
+            raise ValueError(f"a {self.title} battle here is between exactly"
+                             f" {len(self.sides)} warbands")
+        cat = self.catalogue()
+        given = dict(options or {})
+        opts, scenario_id = parse_options(given, self.option_specs, self.options_type,
+                                          self.default_scenario)
+        scenario = None
+        if scenario_id is not None:
+            scenario = cat.scenarios.get(scenario_id)
+            if scenario is None:
+                raise ValueError(f"unknown scenario {scenario_id!r}"
+                                 f" (known: {', '.join(sorted(cat.scenarios))})")
+            given["scenario"] = scenario_id
+        parts = self.setup(cat, lists, seed, opts, scenario, dict(options or {}), log_events)
+        header = {
+            "ruleset": self.name,
+            "content_hash": cat.digest,
+            "seed": seed,
+            "lists": [dict(w.source) for w in lists],
+            "options": given,
+        }
+        return Game(self.name, parts.state, parts.flow, parts.codec, parts.view, header,
+                    track_digest)
+
+    def game_from_header(self, header: Mapping[str, Any], track_digest: bool = True) -> Game:
+        self.check_content_hash(header)
+        lists = [self.parse_list(data, f"record list {i + 1}")
+                 for i, data in enumerate(header["lists"])]
+        return self.new_game(lists, int(header["seed"]), header.get("options"), track_digest)
