@@ -45,9 +45,9 @@ class ArcWorlde(KitRuleset):
 
     def setup(self, cat: Any, lists: Sequence[Any], seed: int, options: Any,
               scenario: Any, given: Mapping[str, Any], log_events: bool) -> Setup:
-        from warband.rulesets.arcworlde.game import setup
+        from warband.rulesets.arcworlde.game import setup_game
 
-        return setup(lists, seed, options, scenario, given, log_events)
+        return setup_game(lists, seed, options, scenario, given, log_events)
 
     def profiles(self) -> list[ProfileRow]:
         from warband.rulesets.arcworlde.catalogue import catalogue

@@ -21,7 +21,7 @@ from warband.rulesets.arcworlde.rules.scenario import final_outcome
 from warband.rulesets.arcworlde.rules.setup import build_state, deployment
 from warband.rulesets.arcworlde.state import ArcState, ArcView
 
-__all__ = ["DEFAULT_SCENARIO", "game_flow", "make_options", "setup"]
+__all__ = ["DEFAULT_SCENARIO", "game_flow", "make_options", "setup_game"]
 
 DEFAULT_SCENARIO = "glade-skirmish"
 
@@ -44,7 +44,7 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
     return opts, str(scenario)
 
 
-def setup(warbands: Sequence[Warband], seed: int, opts: Options, scenario: ScenarioModel,
+def setup_game(warbands: Sequence[Warband], seed: int, opts: Options, scenario: ScenarioModel,
           given: Mapping[str, Any], log_events: bool = True) -> Setup:
     """The starting state and flow of a battle (arcworlde.setup.sequence): the scenario's
     Rounds unless the ``rounds`` option says otherwise, deployment zones deep enough for the

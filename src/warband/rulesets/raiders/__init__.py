@@ -8,32 +8,46 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
-from warband.core.ruleset import ProfileRow, Ruleset
-from warband.rulesets.raiders.catalogue import DEFAULT_CONTENT, catalogue
+from warband.core.ruleset import ProfileRow
+from warband.kit.ruleset import KitRuleset, Setup
+from warband.rulesets.raiders.catalogue import catalogue
+from warband.rulesets.raiders.options import OPTIONS, Options
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from warband.content.yamlio import LineMap
 
 __all__ = ["RULESET", "Raiders"]
 
 
-class Raiders(Ruleset):
+class Raiders(KitRuleset):
     name = "raiders"
     title = "Raiders of Arcana - Playtest Rules (December 2015)"
+    content_dir = Path(__file__).with_name("content")
+    sample_list_names = ("border-raiders.yaml", "ashen-warband.yaml")
+    default_scenario = "meeting-engagement"
+    options_type = Options
+    option_specs = OPTIONS
 
-    def load_list(self, path: Path) -> Any:
-        from warband.rulesets.raiders.lists import load_list
+    def catalogue(self) -> Any:
+        return catalogue()
 
-        return load_list(path, catalogue(), self.name)
+    def parse_list(self, data: Any, source: str, lines: LineMap | None = None) -> Any:
+        from warband.rulesets.raiders.lists import parse_list
 
-    def list_warnings(self, warband: Any) -> list[str]:
-        return list(warband.warnings())
+        return parse_list(data, source, catalogue(), lines, self.name)
 
-    def sample_lists(self) -> Sequence[Path]:
-        folder = DEFAULT_CONTENT / "lists"
-        return [folder / "border-raiders.yaml", folder / "ashen-warband.yaml"]
+    def setup(self, cat: Any, lists: Sequence[Any], seed: int, options: Any,
+              scenario: Any, given: Mapping[str, Any], log_events: bool) -> Setup:
+        from warband.rulesets.raiders.game import setup_game
+
+        return setup_game(cat, lists, seed, options, scenario, log_events)
 
     def profiles(self) -> list[ProfileRow]:
         cat = catalogue()
@@ -57,40 +71,13 @@ class Raiders(Ruleset):
             })
         return rows
 
-    def schemas(self) -> dict[str, dict[str, Any]]:
+    def schema_models(self) -> Mapping[str, type[BaseModel]]:
         from warband.rulesets.raiders import models as m
 
-        return {
-            "raiders-list.schema.json": m.WarbandListModel.model_json_schema(),
-            "raiders-profiles.schema.json": m.ProfilesFile.model_json_schema(),
-            "raiders-costs.schema.json": m.CostsFile.model_json_schema(),
-            "raiders-abilities.schema.json": m.AbilitiesFile.model_json_schema(),
-            "raiders-spells.schema.json": m.SpellsFile.model_json_schema(),
-            "raiders-sizes.schema.json": m.SizesFile.model_json_schema(),
-            "raiders-unit-types.schema.json": m.UnitTypesFile.model_json_schema(),
-            "raiders-cultures.schema.json": m.CulturesFile.model_json_schema(),
-            "raiders-scenario.schema.json": m.ScenarioModel.model_json_schema(),
-        }
-
-    def content_hash(self) -> str:
-        return catalogue().digest
-
-    def new_game(
-        self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,
-        track_digest: bool = False, log_events: bool = True,
-    ) -> Game:
-        from warband.rulesets.raiders.game import new_game
-
-        return new_game(catalogue(), lists, seed, options, track_digest, log_events)
-
-    def game_from_header(self, header: Mapping[str, Any], track_digest: bool = True) -> Game:
-        from warband.rulesets.raiders.lists import parse_list
-
-        cat = catalogue()
-        self.check_content_hash(header)
-        lists = [parse_list(data, f"record list {i + 1}", cat)
-                 for i, data in enumerate(header["lists"])]
-        return self.new_game(lists, int(header["seed"]), header.get("options"), track_digest)
+        return {"list": m.WarbandListModel, "profiles": m.ProfilesFile, "costs": m.CostsFile,
+                "abilities": m.AbilitiesFile, "spells": m.SpellsFile, "sizes": m.SizesFile,
+                "unit-types": m.UnitTypesFile, "cultures": m.CulturesFile,
+                "scenario": m.ScenarioModel}
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
@@ -127,11 +114,6 @@ class Raiders(Ruleset):
              "broken": u.broken}
             for u in st.units
         ]
-
-    def option_names(self) -> Sequence[str]:
-        from warband.rulesets.raiders.state import Options
-
-        return Options.names()
 
 
 RULESET = Raiders()

@@ -9,17 +9,12 @@ against its unit type) are checked too, and every problem is reported at once.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader, LineMap, line_for
+from warband.kit.content import ContentFolder, index_unique
 from warband.rulesets.raiders.models import (
     AbilitiesFile,
     AbilityModel,
@@ -40,14 +35,11 @@ from warband.rulesets.raiders.models import (
     parse_abilities,
 )
 
-__all__ = ["ANY_CULTURE", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
+__all__ = ["ANY_CULTURE", "CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
-ENV_VAR = "WARBAND_RAIDERS_CONTENT"
 #: a profile any culture may field
 ANY_CULTURE = "any"
-
-M = TypeVar("M", bound=BaseModel)
 
 
 @dataclass(frozen=True)
@@ -78,17 +70,17 @@ class Catalogue:
         scenario_files = [read(p, ScenarioModel)[0]
                           for p in sorted((directory / "scenarios").glob("*.yaml"))]
 
-        sizes = _index(sizes_file.sizes if sizes_file else [], lambda s: s.id,
+        sizes = index_unique(sizes_file.sizes if sizes_file else [], lambda s: s.id,
                        str(directory / "sizes.yaml"), "sizes", problems)
         unit_types = {t.id: t for t in types_file.types} if types_file else {}
-        abilities = _index(abilities_file.abilities if abilities_file else [], lambda a: a.id,
+        abilities = index_unique(abilities_file.abilities if abilities_file else [], lambda a: a.id,
                            str(directory / "abilities.yaml"), "abilities", problems)
         spells = {
             s.id: Spell(s.id, s.name, s.rule, s.difficulty, s.effect,
                         tuple(s.levels[k] for k in sorted(s.levels)), s.range)
             for s in (spells_file.spells if spells_file else [])
         }
-        cultures = _index(cultures_file.cultures if cultures_file else [], lambda c: c.id,
+        cultures = index_unique(cultures_file.cultures if cultures_file else [], lambda c: c.id,
                           str(directory / "cultures.yaml"), "cultures", problems)
         costs = dict(costs_file.costs) if costs_file else {}
 
@@ -125,17 +117,6 @@ class Catalogue:
         reader.raise_if_problems()
         return Catalogue(directory, sizes, unit_types, abilities, spells, cultures, profiles,
                          scenarios, reader.digest)
-
-
-def _index(items: list[Any], key: Callable[[Any], str], source: str, field: str,
-           problems: list[Violation]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for i, item in enumerate(items):
-        k = key(item)
-        if k in out:
-            problems.append(Violation(source, f"duplicate id {k!r}", f"{field}[{i}].id"))
-        out[k] = item
-    return out
 
 
 def _check_profile(
@@ -197,13 +178,7 @@ def _check_profile(
     )
 
 
-@lru_cache(maxsize=8)
-def _cached(directory: str) -> Catalogue:
-    return Catalogue.load(Path(directory))
-
-
-def catalogue(directory: Path | str | None = None) -> Catalogue:
-    """The content catalogue of ``directory`` (default: the environment variable
-    ``WARBAND_RAIDERS_CONTENT``, else the packaged content)."""
-    chosen = directory or os.environ.get(ENV_VAR) or DEFAULT_CONTENT
-    return _cached(str(Path(chosen).resolve()))
+#: the content folder in use (``WARBAND_RAIDERS_CONTENT`` overrides the packaged one)
+CONTENT = ContentFolder(DEFAULT_CONTENT, "WARBAND_RAIDERS_CONTENT", Catalogue.load)
+#: ``catalogue(folder=None)``: the validated, cached catalogue of a content folder
+catalogue = CONTENT.catalogue

@@ -3,7 +3,6 @@ shared pieces are in :mod:`warband.kit.narrate`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from warband.core.events import Event
