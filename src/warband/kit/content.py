@@ -22,11 +22,14 @@ import os
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
+
+from pydantic import BaseModel
 
 from warband.content.errors import Violation
+from warband.content.yamlio import ContentReader
 
-__all__ = ["Catalogued", "ContentFolder", "index_unique"]
+__all__ = ["Catalogued", "ContentFolder", "index_unique", "read_folder", "read_scenarios"]
 
 
 class Catalogued(Protocol):
@@ -37,6 +40,7 @@ class Catalogued(Protocol):
 
 
 C = TypeVar("C", bound=Catalogued)
+M = TypeVar("M", bound=BaseModel)
 
 
 class ContentFolder(Generic[C]):
@@ -66,6 +70,28 @@ class ContentFolder(Generic[C]):
     def digest(self, directory: Path | str | None = None) -> str:
         """The content hash stored in game records."""
         return self.catalogue(directory).digest
+
+
+def read_folder(directory: Path, build: Callable[[Path, ContentReader], C]) -> C:
+    """Build a catalogue from ``directory`` with ``build(directory, reader)``, which reads each
+    file through the :class:`ContentReader` (validation, every problem collected, the digest
+    of what was read, in reading order) and checks cross-references, noting problems in
+    ``reader.problems``. Raises :class:`~warband.content.errors.ContentError` listing them all.
+    """
+    reader = ContentReader()
+    catalogue = build(directory, reader)
+    reader.raise_if_problems()
+    return catalogue
+
+
+def read_scenarios(reader: ContentReader, directory: Path, model: type[M]) -> dict[str, M]:
+    """Every ``scenarios/*.yaml`` of ``directory`` that validates, by id (a scenario model has
+    an ``id``); a folder without any scenario file is a problem."""
+    files = sorted((directory / "scenarios").glob("*.yaml"))
+    if not files:
+        reader.problem(str(directory / "scenarios"), "no scenario files found")
+    found = (reader.read(p, model)[0] for p in files)
+    return {str(cast(Any, s).id): s for s in found if s is not None}
 
 
 def index_unique(items: Iterable[Any], key: Callable[[Any], str], source: str, field: str,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader
-from warband.kit.content import ContentFolder
+from warband.kit.content import ContentFolder, read_folder, read_scenarios
 from warband.rulesets.arcworlde.models import (
     Attack,
     Equipment,
@@ -44,74 +44,71 @@ class Catalogue:
 
     @staticmethod
     def load(directory: Path) -> Catalogue:
-        reader = ContentReader()
-        problems = reader.problems
-        traits_file, _ = reader.read(directory / "traits.yaml", TraitsFile)
-        factions_file, _ = reader.read(directory / "factions.yaml", FactionsFile)
-        equipment_file, _ = reader.read(directory / "equipment.yaml", EquipmentFile)
-        profile_files = [
-            (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
-        ]
-        scenario_files = [
-            (p, reader.read(p, ScenarioModel)[0])
-            for p in sorted((directory / "scenarios").glob("*.yaml"))
-        ]
+        """Read and check every file of a content folder (every problem reported at once)."""
+        return read_folder(directory, _build)
 
-        traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
-        factions = (
-            {f.id: f for f in factions_file.factions}
-            if isinstance(factions_file, FactionsFile) else {}
-        )
-        # Cross-references are checked only against files that loaded, so that one broken
-        # file is reported once, not again by every profile that refers to it.
-        traits_ok = isinstance(traits_file, TraitsFile)
-        equipment_ok = isinstance(equipment_file, EquipmentFile)
-        equipment: dict[str, Equipment] = {}
-        if isinstance(equipment_file, EquipmentFile):
-            src = str(directory / "equipment.yaml")
-            for i, e in enumerate(equipment_file.equipment):
-                for t in e.traits:
-                    if traits_ok and t not in traits:
-                        problems.append(Violation(src, f"unknown trait {t!r}", f"equipment[{i}].traits"))
-                if e.id in equipment:
-                    problems.append(Violation(src, f"duplicate equipment id {e.id!r}", f"equipment[{i}].id"))
-                equipment[e.id] = Equipment(
-                    e.id, e.name, e.kind, e.cost, e.weapon, e.armour, e.movement,
-                    tuple(Attack.of(a, e.id) for a in e.attacks), frozenset(e.traits),
-                    equipment_file.source,
-                )
-        profiles: dict[str, Profile] = {}
-        for path, pf in profile_files:
-            if not isinstance(pf, ProfilesFile):
-                continue
-            for i, p in enumerate(pf.profiles):
-                where = f"profiles[{i}]"
-                if p.id in profiles:
-                    problems.append(Violation(str(path), f"duplicate profile id {p.id!r}", f"{where}.id"))
-                if factions and p.faction not in factions:
-                    problems.append(Violation(str(path), f"unknown faction {p.faction!r}", f"{where}.faction"))
-                for t in p.traits:
-                    if traits_ok and t not in traits:
-                        problems.append(Violation(str(path), f"unknown trait {t!r}", f"{where}.traits"))
-                gear = []
-                for e_id in p.equipment:
-                    if e_id not in equipment:
-                        if not equipment_ok:
-                            continue  # equipment.yaml itself is broken: reported above
-                        problems.append(Violation(str(path), f"unknown equipment {e_id!r}", f"{where}.equipment"))
-                    else:
-                        gear.append(equipment[e_id])
-                profiles[p.id] = Profile(
-                    p.id, p.name, p.faction, p.cost, frozenset(p.classes), p.ap, p.movement,
-                    p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
-                    frozenset(p.traits), tuple(gear), pf.source,
-                )
-        scenarios = {s.id: s for _, s in scenario_files if isinstance(s, ScenarioModel)}
-        if not scenarios and not problems:
-            problems.append(Violation(str(directory / "scenarios"), "no scenario files found"))
-        reader.raise_if_problems()
-        return Catalogue(directory, profiles, equipment, traits, factions, scenarios,
-                         reader.digest)
+
+def _build(directory: Path, reader: ContentReader) -> Catalogue:
+    problems = reader.problems
+    traits_file, _ = reader.read(directory / "traits.yaml", TraitsFile)
+    factions_file, _ = reader.read(directory / "factions.yaml", FactionsFile)
+    equipment_file, _ = reader.read(directory / "equipment.yaml", EquipmentFile)
+    profile_files = [
+        (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
+    ]
+    scenarios = read_scenarios(reader, directory, ScenarioModel)
+
+    traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
+    factions = (
+        {f.id: f for f in factions_file.factions}
+        if isinstance(factions_file, FactionsFile) else {}
+    )
+    # Cross-references are checked only against files that loaded, so that one broken
+    # file is reported once, not again by every profile that refers to it.
+    traits_ok = isinstance(traits_file, TraitsFile)
+    equipment_ok = isinstance(equipment_file, EquipmentFile)
+    equipment: dict[str, Equipment] = {}
+    if isinstance(equipment_file, EquipmentFile):
+        src = str(directory / "equipment.yaml")
+        for i, e in enumerate(equipment_file.equipment):
+            for t in e.traits:
+                if traits_ok and t not in traits:
+                    problems.append(Violation(src, f"unknown trait {t!r}", f"equipment[{i}].traits"))
+            if e.id in equipment:
+                problems.append(Violation(src, f"duplicate equipment id {e.id!r}", f"equipment[{i}].id"))
+            equipment[e.id] = Equipment(
+                e.id, e.name, e.kind, e.cost, e.weapon, e.armour, e.movement,
+                tuple(Attack.of(a, e.id) for a in e.attacks), frozenset(e.traits),
+                equipment_file.source,
+            )
+    profiles: dict[str, Profile] = {}
+    for path, pf in profile_files:
+        if not isinstance(pf, ProfilesFile):
+            continue
+        for i, p in enumerate(pf.profiles):
+            where = f"profiles[{i}]"
+            if p.id in profiles:
+                problems.append(Violation(str(path), f"duplicate profile id {p.id!r}", f"{where}.id"))
+            if factions and p.faction not in factions:
+                problems.append(Violation(str(path), f"unknown faction {p.faction!r}", f"{where}.faction"))
+            for t in p.traits:
+                if traits_ok and t not in traits:
+                    problems.append(Violation(str(path), f"unknown trait {t!r}", f"{where}.traits"))
+            gear = []
+            for e_id in p.equipment:
+                if e_id not in equipment:
+                    if not equipment_ok:
+                        continue  # equipment.yaml itself is broken: reported above
+                    problems.append(Violation(str(path), f"unknown equipment {e_id!r}", f"{where}.equipment"))
+                else:
+                    gear.append(equipment[e_id])
+            profiles[p.id] = Profile(
+                p.id, p.name, p.faction, p.cost, frozenset(p.classes), p.ap, p.movement,
+                p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
+                frozenset(p.traits), tuple(gear), pf.source,
+            )
+    return Catalogue(directory, profiles, equipment, traits, factions, scenarios,
+                     reader.digest)
 
 
 #: the content folder in use (``WARBAND_ARCWORLDE_CONTENT`` overrides the packaged one)

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from warband.kit.models import SLUG_PATTERN, Slug, Source, Strict, TerrainModel
 
 __all__ = [
     "Attack",
@@ -33,12 +35,6 @@ __all__ = [
     "WarbandListModel",
 ]
 
-Slug = str
-SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class CharacterClass(StrEnum):
@@ -115,7 +111,7 @@ class ProfileModel(Strict):
 
 
 class ProfilesFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     note: str = ""
     profiles: list[ProfileModel]
 
@@ -134,7 +130,7 @@ class EquipmentModel(Strict):
 
 
 class EquipmentFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     note: str = ""
     equipment: list[EquipmentModel]
 
@@ -142,7 +138,7 @@ class EquipmentFile(Strict):
 class TraitModel(Strict):
     id: Slug = Field(pattern=SLUG_PATTERN)
     name: str
-    source: Literal["book", "house"]
+    source: Source
     rule: str = ""
     implemented: bool = True
     text: str
@@ -157,19 +153,11 @@ class FactionModel(Strict):
     name: str
     allies: list[Slug] = Field(default_factory=list)
     max_commanders: int = Field(1, ge=1, le=10)
-    source: Literal["book", "house"] = "house"
+    source: Source = "house"
 
 
 class FactionsFile(Strict):
     factions: list[FactionModel]
-
-
-class TerrainModel(Strict):
-    name: str
-    kind: Literal["open", "difficult", "impassable"]
-    points: list[tuple[float, float]] = Field(min_length=3)
-    blocks_sight: bool = False
-    cover: bool = False
 
 
 class ObjectiveModel(Strict):
@@ -181,7 +169,7 @@ class ObjectiveModel(Strict):
 class ScenarioModel(Strict):
     id: Slug = Field(pattern=SLUG_PATTERN)
     name: str
-    source: Literal["book", "house"] = "house"
+    source: Source = "house"
     text: str = ""
     width: float = Field(36.0, ge=12, le=120)
     height: float = Field(36.0, ge=12, le=120)

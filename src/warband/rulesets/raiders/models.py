@@ -17,7 +17,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
+
+from warband.kit.models import SLUG_PATTERN, Source, Strict
+from warband.kit.models import TerrainModel as KitTerrain
 
 __all__ = [
     "ABILITY_PATTERN",
@@ -47,14 +50,9 @@ __all__ = [
     "parse_abilities",
 ]
 
-SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 #: an ability as written in a profile: ``shields`` or, with a value, ``combat-master(1)``
 ABILITY_PATTERN = r"^[a-z][a-z-]*(\([0-9]{1,2}\))?$"
 _ABILITY_RE = re.compile(r"^([a-z][a-z-]*)(?:\(([0-9]{1,2})\))?$")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class UnitType(StrEnum):
@@ -144,7 +142,7 @@ class ProfileModel(Strict):
 
 
 class ProfilesFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     note: str = ""
     profiles: list[ProfileModel]
 
@@ -166,7 +164,7 @@ class AbilityModel(Strict):
 
 
 class AbilitiesFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     abilities: list[AbilityModel]
 
 
@@ -189,7 +187,7 @@ class SpellModel(Strict):
 
 
 class SpellsFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     note: str = ""
     spells: list[SpellModel]
 
@@ -212,7 +210,7 @@ class SizeModel(Strict):
 
 
 class SizesFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     sizes: list[SizeModel]
 
 
@@ -229,7 +227,7 @@ class UnitTypeModel(Strict):
 
 
 class UnitTypesFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     types: list[UnitTypeModel]
 
 
@@ -240,17 +238,14 @@ class CultureModel(Strict):
 
 
 class CulturesFile(Strict):
-    source: Literal["book", "house"]
+    source: Source
     note: str = ""
     cultures: list[CultureModel]
 
 
-class TerrainModel(Strict):
-    name: str
-    kind: Literal["open", "difficult", "impassable"]
-    points: list[tuple[float, float]] = Field(min_length=3)
-    blocks_sight: bool = False
-    cover: bool = False
+class TerrainModel(KitTerrain):
+    """A terrain piece, with the height of its ground (raiders.terrain.*)."""
+
     elevation: float = Field(0.0, ge=0, le=5, description="Height of the ground (a hill is 1).")
 
 
@@ -261,7 +256,7 @@ class ScenarioModel(Strict):
     name: str
     rule: str = Field(description="Rule id of the scenario in raiders.yaml.")
     setup: Literal["meeting-engagement", "battle-lines"]
-    source: Literal["book", "house"] = "book"
+    source: Source = "book"
     text: str = ""
     width: float = Field(48.0, ge=24, le=120)
     height: float = Field(36.0, ge=24, le=120)
