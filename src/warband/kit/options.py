@@ -82,9 +82,9 @@ class Option:
         lo, hi = self.low, self.high
         if (isinstance(value, bool) or not isinstance(value, kinds)
                 or (lo is not None and value < lo) or (hi is not None and value > hi)):
-            what = "a whole number" if whole else "a number"
+            what = "a whole number between" if whole else "between"
             unit = f" {self.unit}" if self.unit else ""
-            raise ValueError(f"{self.name} must be {what} between {lo:g} and {hi:g}{unit},"
+            raise ValueError(f"{self.name} must be {what} {lo:g} and {hi:g}{unit},"
                              f" not {value!r}")
         return value if whole else float(value)
 

@@ -23,38 +23,48 @@ What a ruleset declares (class attributes):
     the options dataclass the rules read in play (created with no arguments for the defaults)
     and one :class:`~warband.kit.options.Option` per field a player may set.
 
-What it implements (hooks; import heavy modules inside them, so that the registry, which
-imports every ruleset package to list them, stays fast):
+What it provides, by convention in the modules of its package (imported lazily, on first use,
+so that the registry, which imports every ruleset package to list them, stays fast; override
+the matching method instead to do it differently):
 
-:meth:`catalogue`
-    the validated content (usually ``ContentFolder.catalogue()``); must have ``digest`` and,
-    with scenarios, a ``scenarios`` mapping.
-:meth:`parse_list`
-    validate parsed list data (use :func:`warband.kit.lists.read_list` and
-    :class:`~warband.kit.lists.ListProblems`); the result must have ``source`` (the list as
-    validated, stored in records) and may have ``warnings()``.
-:meth:`schema_models`
-    the pydantic models of the content files and lists, by short name (``"list"``,
-    ``"profiles"``); exported as ``<name>-<key>.schema.json``.
-:meth:`setup`
-    the starting state, flow, view and codec of a game (a :class:`Setup`).
-:meth:`controllers`, :meth:`narrate`
-    the AIs by name (at least ``heuristic`` and ``random``) and the log line of an event.
+``catalogue.catalogue()`` -> :meth:`catalogue`
+    the validated content (usually ``ContentFolder.catalogue``); has ``digest`` and, with
+    scenarios, a ``scenarios`` mapping.
+``lists.parse_list(data, source, cat, lines, ruleset)`` -> :meth:`parse_list`
+    validates parsed list data (use :func:`warband.kit.lists.read_list` and
+    :class:`~warband.kit.lists.ListProblems`); the result has ``source`` (the list as validated,
+    stored in records) and may have ``warnings()`` (see :class:`warband.kit.lists.Roster`).
+``models.SCHEMAS`` -> :meth:`schema_models`
+    the pydantic models of the content files and lists by short name (``"list"``,
+    ``"profiles"``), exported as ``<name>-<key>.schema.json``.
+``game.setup_game(cat, lists, seed, options, scenario, given, log_events)`` -> :meth:`setup`
+    the starting state, flow, view and codec of a game (a :class:`Setup`); ``options`` is the
+    parsed options dataclass, ``scenario`` the catalogue's scenario (None without scenarios),
+    ``given`` the options as the user gave them. Raise ValueError for a game that cannot be
+    set up.
+``narrate.narrate(event)`` -> :meth:`narrate`
+    one line of rich markup per event (a :class:`warband.kit.narrate.Narrator`).
+``describe.describe_choice``, ``describe.describe_view``, ``describe.profile_rows``,
+``describe.character_stats`` (optional) -> the methods of the same name (``profiles`` for
+    ``profile_rows``): the human player's menu lines and board, ``warband profiles``, and the
+    simulator's per-model figures. Without them, the :class:`~warband.core.ruleset.Ruleset`
+    defaults apply.
 
-Optional, with defaults from :class:`~warband.core.ruleset.Ruleset`: ``profiles``,
-``describe_choice``, ``describe_view``, ``free_form_choice``, ``choice_group``,
-``character_stats``.
+and one method it must write: :meth:`controllers` (the AIs by name, at least ``heuristic`` and
+``random``). ``free_form_choice`` and ``choice_group`` may be overridden for human play.
 """
 
 from __future__ import annotations
 
-from abc import abstractmethod
+import importlib
+import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from warband.core.decisions import ChoiceCodec
+from warband.core.events import Event
 from warband.core.game import Flow, Game, GameState
 from warband.core.ruleset import ProfileRow, Ruleset
 from warband.kit.options import Option, option_names, parse_options
@@ -82,35 +92,77 @@ class Setup:
 class KitRuleset(Ruleset):
     """A ruleset built on the kit (see the module docstring for what to declare)."""
 
+    #: the package holding the ruleset's modules (default: the module defining the class,
+    #: which is the package when the class lives in its ``__init__``)
+    package: ClassVar[str]
     content_dir: ClassVar[Path]
     sample_list_names: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str | None] = None
     options_type: ClassVar[type[Any]]
     option_specs: ClassVar[tuple[Option, ...]] = ()
 
-    # -- hooks -------------------------------------------------------------------------------
-    @abstractmethod
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "package" not in cls.__dict__:
+            cls.package = cls.__module__
+
+    def part(self, module: str, name: str, required: bool = True) -> Any:
+        """``name`` from the module ``<package>.<module>``, imported on first use and then
+        remembered. A missing optional part (``required=False``) is None."""
+        key = (module, name)
+        cache: dict[tuple[str, str], Any] = self.__dict__.setdefault("_parts", {})
+        if key not in cache:
+            full = f"{self.package}.{module}"
+            if not required and importlib.util.find_spec(full) is None:
+                cache[key] = None
+            else:
+                found = getattr(importlib.import_module(full), name, None)
+                if found is None and required:
+                    raise AttributeError(f"ruleset {self.name!r}: {full} defines no {name}")
+                cache[key] = found
+        return cache[key]
+
+    # -- hooks (conventions; override to do otherwise) ------------------------------------------
     def catalogue(self) -> Any:
         """The validated content catalogue in use (has ``digest``; ``scenarios`` if any)."""
+        return self.part("catalogue", "catalogue")()
 
-    @abstractmethod
     def parse_list(self, data: Any, source: str, lines: LineMap | None = None) -> Any:
         """Validate parsed list data against the catalogue; raise ContentError listing every
         violation."""
+        return self.part("lists", "parse_list")(data, source, self.catalogue(), lines, self.name)
 
-    @abstractmethod
     def schema_models(self) -> Mapping[str, type[BaseModel]]:
         """Content and list models by short name (``"list"``, ``"profiles"``...)."""
+        models: Mapping[str, type[BaseModel]] = self.part("models", "SCHEMAS")
+        return models
 
-    @abstractmethod
     def setup(self, cat: Any, lists: Sequence[Any], seed: int, options: Any,
               scenario: Any, given: Mapping[str, Any], log_events: bool) -> Setup:
-        """The starting state and flow of a game between ``lists``.
+        """The starting state and flow of a game between ``lists`` (``game.setup_game``)."""
+        setup: Setup = self.part("game", "setup_game")(cat, lists, seed, options, scenario,
+                                                       given, log_events)
+        return setup
 
-        ``options`` is the parsed options dataclass, ``scenario`` the catalogue's scenario
-        (None without scenarios) and ``given`` the raw options as the user gave them (to tell
-        a default from an explicit value). Raise ValueError for a game that cannot be set up.
-        """
+    def narrate(self, event: Event) -> str | None:
+        narrate: Callable[[Event], str | None] = self.part("narrate", "narrate")
+        return narrate(event)
+
+    def profiles(self) -> list[ProfileRow]:
+        rows = self.part("describe", "profile_rows", required=False)
+        return list(rows(self.catalogue())) if rows is not None else []
+
+    def describe_choice(self, view: Any, choice: Any) -> str:
+        describe = self.part("describe", "describe_choice", required=False)
+        return str(describe(view, choice)) if describe is not None else repr(choice)
+
+    def describe_view(self, view: Any, player: int) -> list[str]:
+        describe = self.part("describe", "describe_view", required=False)
+        return list(describe(view, player)) if describe is not None else []
+
+    def character_stats(self, game: Game) -> list[dict[str, Any]]:
+        stats = self.part("describe", "character_stats", required=False)
+        return list(stats(game.state)) if stats is not None else []
 
     # -- the Ruleset interface, provided -------------------------------------------------------
     def load_list(self, path: Path) -> Any:
@@ -134,9 +186,6 @@ class KitRuleset(Ruleset):
 
     def option_names(self) -> Sequence[str]:
         return option_names(self.option_specs, self.default_scenario is not None)
-
-    def profiles(self) -> list[ProfileRow]:
-        return []
 
     def new_game(
         self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,

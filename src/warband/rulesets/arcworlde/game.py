@@ -12,6 +12,7 @@ from typing import Any
 from warband.core.game import Flow
 from warband.kit.options import parse_options
 from warband.kit.ruleset import Setup
+from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.choices import CODEC
 from warband.rulesets.arcworlde.lists import Warband
 from warband.rulesets.arcworlde.models import ScenarioModel
@@ -44,8 +45,9 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
     return opts, str(scenario)
 
 
-def setup_game(warbands: Sequence[Warband], seed: int, opts: Options, scenario: ScenarioModel,
-          given: Mapping[str, Any], log_events: bool = True) -> Setup:
+def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Options,
+               scenario: ScenarioModel, given: Mapping[str, Any], log_events: bool = True,
+               ) -> Setup:
     """The starting state and flow of a battle (arcworlde.setup.sequence): the scenario's
     Rounds unless the ``rounds`` option says otherwise, deployment zones deep enough for the
     widest base."""

@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 from warband.kit.models import SLUG_PATTERN, Slug, Source, Strict, TerrainModel
 
 __all__ = [
+    "SCHEMAS",
     "Attack",
     "AttackModel",
     "AttackSpecial",
@@ -205,6 +206,13 @@ class WarbandListModel(Strict):
     game_value: int = Field(
         ge=1, le=100_000, strict=True, description="GP budget (arcworlde.list.gold_game_value).")
     characters: list[ListEntry] = Field(min_length=1, max_length=100)
+
+
+#: the JSON Schemas ``warband schema`` exports (as ``arcworlde-<key>.schema.json``)
+SCHEMAS: dict[str, type[Strict]] = {
+    "list": WarbandListModel, "profiles": ProfilesFile, "equipment": EquipmentFile,
+    "traits": TraitsFile, "factions": FactionsFile, "scenario": ScenarioModel,
+}
 
 
 # ------------------------------------------------------------------------- run-time records

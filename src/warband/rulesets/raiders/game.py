@@ -101,7 +101,8 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
 
 
 def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Options,
-          scenario: ScenarioModel, log_events: bool = True) -> Setup:
+               scenario: ScenarioModel, given: Mapping[str, Any], log_events: bool = True,
+               ) -> Setup:
     """The starting state and flow of a battle (raiders.turn.overview)."""
     st = build_state(warbands, scenario, cat.spells, seed, opts, log_events=log_events)
     return Setup(st, game_flow(st), RaidersView, CODEC)

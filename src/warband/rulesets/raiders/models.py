@@ -23,6 +23,7 @@ from warband.kit.models import SLUG_PATTERN, Source, Strict
 from warband.kit.models import TerrainModel as KitTerrain
 
 __all__ = [
+    "SCHEMAS",
     "ABILITY_PATTERN",
     "AbilitiesFile",
     "AbilityModel",
@@ -282,6 +283,14 @@ class WarbandListModel(Strict):
     culture: str = Field(min_length=1, max_length=60)
     size: str = Field(min_length=1, max_length=60, description="Game size id, e.g. raiding-force.")
     units: list[ListEntry] = Field(min_length=1, max_length=60)
+
+
+#: the JSON Schemas ``warband schema`` exports (as ``raiders-<key>.schema.json``)
+SCHEMAS: dict[str, type[Strict]] = {
+    "list": WarbandListModel, "profiles": ProfilesFile, "costs": CostsFile,
+    "abilities": AbilitiesFile, "spells": SpellsFile, "sizes": SizesFile,
+    "unit-types": UnitTypesFile, "cultures": CulturesFile, "scenario": ScenarioModel,
+}
 
 
 # ------------------------------------------------------------------------- run-time records
