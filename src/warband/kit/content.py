@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar, cast
@@ -29,7 +30,14 @@ from pydantic import BaseModel
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader
 
-__all__ = ["Catalogued", "ContentFolder", "index_unique", "read_folder", "read_scenarios"]
+__all__ = [
+    "CatalogueBase",
+    "Catalogued",
+    "ContentFolder",
+    "index_unique",
+    "read_folder",
+    "read_scenarios",
+]
 
 
 class Catalogued(Protocol):
@@ -41,6 +49,32 @@ class Catalogued(Protocol):
 
 C = TypeVar("C", bound=Catalogued)
 M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CatalogueBase:
+    """Base of a ruleset's catalogue: the folder it was read from and the digest of its files.
+
+    A ruleset's ``Catalogue`` is a frozen dataclass deriving from this one, listing its own
+    tables (``profiles``, ``scenarios``...), with a static ``build(directory, reader)`` that
+    reads the folder (see :func:`read_folder`); :meth:`load` runs it.
+    """
+
+    directory: Path
+    digest: str
+
+    @staticmethod
+    def build(directory: Path, reader: ContentReader) -> CatalogueBase:
+        """Read the folder's files through ``reader`` and check them (the ruleset's own)."""
+        raise NotImplementedError
+
+    @classmethod
+    def load(cls: type[B], directory: Path) -> B:
+        """Read and check every file of a content folder (every problem reported at once)."""
+        return cast(B, read_folder(directory, cls.build))
+
+
+B = TypeVar("B", bound=CatalogueBase)
 
 
 class ContentFolder(Generic[C]):

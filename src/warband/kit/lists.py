@@ -10,8 +10,7 @@ own list-building rules.
 
 A ruleset's ``parse_list(data, source, cat, lines, ruleset)`` then reads::
 
-    model = read_list(MyListModel, data, source, lines, ruleset)
-    problems = ListProblems(source, lines)
+    model, problems = read_list(MyListModel, data, source, lines, ruleset)
     ...  # the book's list-building rules, calling problems.problem(...)
     problems.raise_if_any()
 """
@@ -20,18 +19,51 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel
 
 from warband.content.errors import ContentError, Violation
 from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
 
-__all__ = ["ListProblems", "field_name", "load_list_file", "read_list", "suggest"]
+__all__ = ["ListProblems", "Roster", "field_name", "load_list_file", "read_list", "suggest"]
 
 M = TypeVar("M", bound=BaseModel)
 W = TypeVar("W")
+T = TypeVar("T")
+
+
+class Costed(Protocol):
+    """A list entry with a points cost."""
+
+    @property
+    def cost(self) -> int: ...
+
+
+E = TypeVar("E", bound=Costed)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Roster(Generic[E]):
+    """Base of a validated warband: its name, its members (one per model or unit fielded) and
+    the list as validated (``source``, stored in game records so a replay rebuilds the same
+    warband). A ruleset's ``Warband`` derives from it (``@dataclass(frozen=True, slots=True,
+    kw_only=True)``) and adds its own fields (faction, game size...)."""
+
+    name: str
+    members: tuple[E, ...]
+    source: Mapping[str, Any]
+
+    @property
+    def cost(self) -> int:
+        """Total points cost of the members."""
+        return sum(m.cost for m in self.members)
+
+    def warnings(self) -> list[str]:
+        """Legal but noteworthy facts about the list (shown by ``warband validate``)."""
+        return []
 
 
 def suggest(name: str, known: Iterable[str]) -> str:
@@ -45,8 +77,10 @@ def field_name(loc: tuple[str | int, ...]) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
 
 
-def read_list(model: type[M], data: Any, source: str, lines: LineMap | None, ruleset: str) -> M:
-    """The list ``data`` (parsed YAML) validated by ``model``, after checking its ``ruleset``.
+def read_list(model: type[M], data: Any, source: str, lines: LineMap | None, ruleset: str,
+              ) -> tuple[M, ListProblems]:
+    """The list ``data`` (parsed YAML) validated by ``model``, after checking its ``ruleset``,
+    and an empty :class:`ListProblems` for the ruleset's own checks of it.
 
     Raises :class:`ContentError`: for a list of another ruleset (naming the ``--ruleset`` to
     use), or listing every field the model refuses.
@@ -58,7 +92,7 @@ def read_list(model: type[M], data: Any, source: str, lines: LineMap | None, rul
             source, f"this list is for ruleset {other!r}, not {ruleset!r} (use --ruleset {other})",
             "ruleset", line_for(lines, ("ruleset",)),
         )])
-    return validate_model(model, data, source, lines)
+    return validate_model(model, data, source, lines), ListProblems(source, lines)
 
 
 def load_list_file(path: Path, parse: Callable[[Any, str, LineMap], W]) -> W:
@@ -86,6 +120,13 @@ class ListProblems:
                 extra: str = "") -> None:
         """``unknown profile 'x'; did you mean 'y'?`` at ``loc``."""
         self.problem(f"unknown {what} {name!r}{suggest(name, known)}{extra}", *loc)
+
+    def lookup(self, what: str, table: Mapping[str, T], name: str, *loc: str | int) -> T | None:
+        """``table[name]``, or None after reporting an unknown ``what`` (with a suggestion)."""
+        found = table.get(name)
+        if found is None:
+            self.unknown(what, name, table, *loc)
+        return found
 
     def at_most(self, count: int, limit: int, what: str, *loc: str | int) -> None:
         """Refuse more than ``limit`` of ``what`` (a size limit that keeps games sane)."""

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-__all__ = ["SLUG_PATTERN", "Slug", "Source", "Strict", "TerrainModel"]
+__all__ = ["SLUG_PATTERN", "ContentFile", "Slug", "Source", "Strict", "TerrainModel"]
 
 #: ids of profiles, equipment, scenarios...: lower case, digits and dashes
 SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
@@ -25,6 +25,15 @@ class Strict(BaseModel):
     """Base of content models: unknown keys are refused, values are frozen."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ContentFile(Strict):
+    """Base of a content file holding a list of entries: every file says whether its data is
+    the book's or a house rule's (``source``), with an optional ``note`` on where it comes
+    from. The entries follow as the subclass's own field (``profiles: list[ProfileModel]``)."""
+
+    source: Source
+    note: str = ""
 
 
 class TerrainModel(Strict):

@@ -12,8 +12,8 @@ What a ruleset declares (class attributes):
 ``name``, ``title``
     registry name (``"arcworlde"``) and the rulebook's title.
 ``content_dir``
-    the packaged content folder (``Path(__file__).with_name("content")``); sample lists live in
-    its ``lists/`` sub-folder.
+    the packaged content folder (default: ``content/`` beside the module defining the class);
+    sample lists live in its ``lists/`` sub-folder.
 ``sample_list_names``
     file names of the sample lists; the first two are the default battle.
 ``default_scenario``
@@ -21,7 +21,9 @@ What a ruleset declares (class attributes):
     scenarios (then ``scenario`` is not an option).
 ``options_type``, ``option_specs``
     the options dataclass the rules read in play (created with no arguments for the defaults)
-    and one :class:`~warband.kit.options.Option` per field a player may set.
+    and one :class:`~warband.kit.options.Option` per field a player may set. Default: ``Options``
+    and ``OPTIONS`` of the package's ``options`` module; a game without that module has no
+    options but ``scenario``.
 
 What it provides, by convention in the modules of its package (imported lazily, on first use,
 so that the registry, which imports every ruleset package to list them, stays fast; override
@@ -58,6 +60,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +78,10 @@ if TYPE_CHECKING:  # kept out of the import: the registry imports every ruleset 
     from warband.content.yamlio import LineMap
 
 __all__ = ["KitRuleset", "Setup"]
+
+
+class _NoOptions:
+    """The options of a game that has none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +105,25 @@ class KitRuleset(Ruleset):
     content_dir: ClassVar[Path]
     sample_list_names: ClassVar[tuple[str, ...]]
     default_scenario: ClassVar[str | None] = None
-    options_type: ClassVar[type[Any]]
-    option_specs: ClassVar[tuple[Option, ...]] = ()
+    options_type: ClassVar[type[Any] | None] = None
+    option_specs: ClassVar[tuple[Option, ...] | None] = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "package" not in cls.__dict__:
             cls.package = cls.__module__
+        if "content_dir" not in cls.__dict__:
+            module_file = sys.modules[cls.__module__].__file__
+            if module_file is not None:
+                cls.content_dir = Path(module_file).with_name("content")
+
+    def game_options(self) -> tuple[tuple[Option, ...], type[Any]]:
+        """The option specs and the options dataclass (declared, or from ``options.py``)."""
+        specs = self.option_specs
+        if specs is None:
+            specs = tuple(self.part("options", "OPTIONS", required=False) or ())
+        kind = self.options_type or self.part("options", "Options", required=False) or _NoOptions
+        return specs, kind
 
     def part(self, module: str, name: str, required: bool = True) -> Any:
         """``name`` from the module ``<package>.<module>``, imported on first use and then
@@ -185,7 +204,12 @@ class KitRuleset(Ruleset):
         return str(self.catalogue().digest)
 
     def option_names(self) -> Sequence[str]:
-        return option_names(self.option_specs, self.default_scenario is not None)
+        return option_names(self.game_options()[0], self.default_scenario is not None)
+
+    def parse_options(self, options: Mapping[str, Any] | None) -> tuple[Any, str | None]:
+        """The options dataclass for ``options`` (checked) and the scenario id."""
+        specs, kind = self.game_options()
+        return parse_options(options, specs, kind, self.default_scenario)
 
     def new_game(
         self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,
@@ -196,8 +220,7 @@ class KitRuleset(Ruleset):
                              f" {len(self.sides)} warbands")
         cat = self.catalogue()
         given = dict(options or {})
-        opts, scenario_id = parse_options(given, self.option_specs, self.options_type,
-                                          self.default_scenario)
+        opts, scenario_id = self.parse_options(given)
         scenario = None
         if scenario_id is not None:
             scenario = cat.scenarios.get(scenario_id)

@@ -8,24 +8,22 @@ Rule ids refer to ``../shared/rules/arcworlde.yaml``. The plug-in is built on
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from warband.core.controller import Controller
 from warband.kit.ruleset import KitRuleset
-from warband.rulesets.arcworlde.options import OPTIONS, Options
 
 __all__ = ["RULESET", "ArcWorlde"]
 
 
 class ArcWorlde(KitRuleset):
+    """Skirmishes of a few Characters each: open information, alternating Activations spending
+    AP, objectives and Knock Outs for Victory Points over five Rounds."""
+
     name = "arcworlde"
     title = "ArcWorlde - The Fantasy Miniatures Game, Edition 2.2"
-    content_dir = Path(__file__).with_name("content")
     sample_list_names = ("sheriffs-posse.yaml", "ironjaw-mob.yaml")
     default_scenario = "glade-skirmish"
-    options_type = Options
-    option_specs = OPTIONS
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader
-from warband.kit.content import ContentFolder, read_folder, read_scenarios
+from warband.kit.content import CatalogueBase, ContentFolder, read_scenarios
 from warband.rulesets.arcworlde.models import (
     Attack,
     Equipment,
@@ -32,83 +32,87 @@ __all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 DEFAULT_CONTENT = Path(__file__).with_name("content")
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    directory: Path
+@dataclass(frozen=True, kw_only=True)
+class Catalogue(CatalogueBase):
+    """An ArcWorlde content folder, validated: Character profiles with their equipment
+    resolved, the armoury, traits, factions and scenarios by id (the folder and the digest
+    come from :class:`CatalogueBase`)."""
+
+    #: Character profiles by id, their included equipment resolved (arcworlde.list.stat_profile)
     profiles: dict[str, Profile]
+    #: the armoury by id (arcworlde.equipment.types)
     equipment: dict[str, Equipment]
+    #: traits by id; a profile or item names them
     traits: dict[str, TraitModel]
+    #: factions by id, with their allies and Commander limit (arcworlde.list.class.commander)
     factions: dict[str, FactionModel]
+    #: scenarios by id (table, terrain, objectives, Victory Points)
     scenarios: dict[str, ScenarioModel]
-    digest: str
 
     @staticmethod
-    def load(directory: Path) -> Catalogue:
-        """Read and check every file of a content folder (every problem reported at once)."""
-        return read_folder(directory, _build)
+    def build(directory: Path, reader: ContentReader) -> Catalogue:
+        """Read traits, factions, equipment, profiles and scenarios, in that order (the
+        content digest follows it), and check every cross-reference."""
+        problems = reader.problems
+        traits_file, _ = reader.read(directory / "traits.yaml", TraitsFile)
+        factions_file, _ = reader.read(directory / "factions.yaml", FactionsFile)
+        equipment_file, _ = reader.read(directory / "equipment.yaml", EquipmentFile)
+        profile_files = [
+            (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
+        ]
+        scenarios = read_scenarios(reader, directory, ScenarioModel)
 
-
-def _build(directory: Path, reader: ContentReader) -> Catalogue:
-    problems = reader.problems
-    traits_file, _ = reader.read(directory / "traits.yaml", TraitsFile)
-    factions_file, _ = reader.read(directory / "factions.yaml", FactionsFile)
-    equipment_file, _ = reader.read(directory / "equipment.yaml", EquipmentFile)
-    profile_files = [
-        (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
-    ]
-    scenarios = read_scenarios(reader, directory, ScenarioModel)
-
-    traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
-    factions = (
-        {f.id: f for f in factions_file.factions}
-        if isinstance(factions_file, FactionsFile) else {}
-    )
-    # Cross-references are checked only against files that loaded, so that one broken
-    # file is reported once, not again by every profile that refers to it.
-    traits_ok = isinstance(traits_file, TraitsFile)
-    equipment_ok = isinstance(equipment_file, EquipmentFile)
-    equipment: dict[str, Equipment] = {}
-    if isinstance(equipment_file, EquipmentFile):
-        src = str(directory / "equipment.yaml")
-        for i, e in enumerate(equipment_file.equipment):
-            for t in e.traits:
-                if traits_ok and t not in traits:
-                    problems.append(Violation(src, f"unknown trait {t!r}", f"equipment[{i}].traits"))
-            if e.id in equipment:
-                problems.append(Violation(src, f"duplicate equipment id {e.id!r}", f"equipment[{i}].id"))
-            equipment[e.id] = Equipment(
-                e.id, e.name, e.kind, e.cost, e.weapon, e.armour, e.movement,
-                tuple(Attack.of(a, e.id) for a in e.attacks), frozenset(e.traits),
-                equipment_file.source,
-            )
-    profiles: dict[str, Profile] = {}
-    for path, pf in profile_files:
-        if not isinstance(pf, ProfilesFile):
-            continue
-        for i, p in enumerate(pf.profiles):
-            where = f"profiles[{i}]"
-            if p.id in profiles:
-                problems.append(Violation(str(path), f"duplicate profile id {p.id!r}", f"{where}.id"))
-            if factions and p.faction not in factions:
-                problems.append(Violation(str(path), f"unknown faction {p.faction!r}", f"{where}.faction"))
-            for t in p.traits:
-                if traits_ok and t not in traits:
-                    problems.append(Violation(str(path), f"unknown trait {t!r}", f"{where}.traits"))
-            gear = []
-            for e_id in p.equipment:
-                if e_id not in equipment:
-                    if not equipment_ok:
-                        continue  # equipment.yaml itself is broken: reported above
-                    problems.append(Violation(str(path), f"unknown equipment {e_id!r}", f"{where}.equipment"))
-                else:
-                    gear.append(equipment[e_id])
-            profiles[p.id] = Profile(
-                p.id, p.name, p.faction, p.cost, frozenset(p.classes), p.ap, p.movement,
-                p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
-                frozenset(p.traits), tuple(gear), pf.source,
-            )
-    return Catalogue(directory, profiles, equipment, traits, factions, scenarios,
-                     reader.digest)
+        traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
+        factions = (
+            {f.id: f for f in factions_file.factions}
+            if isinstance(factions_file, FactionsFile) else {}
+        )
+        # Cross-references are checked only against files that loaded, so that one broken
+        # file is reported once, not again by every profile that refers to it.
+        traits_ok = isinstance(traits_file, TraitsFile)
+        equipment_ok = isinstance(equipment_file, EquipmentFile)
+        equipment: dict[str, Equipment] = {}
+        if isinstance(equipment_file, EquipmentFile):
+            src = str(directory / "equipment.yaml")
+            for i, e in enumerate(equipment_file.equipment):
+                for t in e.traits:
+                    if traits_ok and t not in traits:
+                        problems.append(Violation(src, f"unknown trait {t!r}", f"equipment[{i}].traits"))
+                if e.id in equipment:
+                    problems.append(Violation(src, f"duplicate equipment id {e.id!r}", f"equipment[{i}].id"))
+                equipment[e.id] = Equipment(
+                    e.id, e.name, e.kind, e.cost, e.weapon, e.armour, e.movement,
+                    tuple(Attack.of(a, e.id) for a in e.attacks), frozenset(e.traits),
+                    equipment_file.source,
+                )
+        profiles: dict[str, Profile] = {}
+        for path, pf in profile_files:
+            if not isinstance(pf, ProfilesFile):
+                continue
+            for i, p in enumerate(pf.profiles):
+                where = f"profiles[{i}]"
+                if p.id in profiles:
+                    problems.append(Violation(str(path), f"duplicate profile id {p.id!r}", f"{where}.id"))
+                if factions and p.faction not in factions:
+                    problems.append(Violation(str(path), f"unknown faction {p.faction!r}", f"{where}.faction"))
+                for t in p.traits:
+                    if traits_ok and t not in traits:
+                        problems.append(Violation(str(path), f"unknown trait {t!r}", f"{where}.traits"))
+                gear = []
+                for e_id in p.equipment:
+                    if e_id not in equipment:
+                        if not equipment_ok:
+                            continue  # equipment.yaml itself is broken: reported above
+                        problems.append(Violation(str(path), f"unknown equipment {e_id!r}", f"{where}.equipment"))
+                    else:
+                        gear.append(equipment[e_id])
+                profiles[p.id] = Profile(
+                    p.id, p.name, p.faction, p.cost, frozenset(p.classes), p.ap, p.movement,
+                    p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
+                    frozenset(p.traits), tuple(gear), pf.source,
+                )
+        return Catalogue(directory=directory, digest=reader.digest, profiles=profiles,
+                         equipment=equipment, traits=traits, factions=factions, scenarios=scenarios)
 
 
 #: the content folder in use (``WARBAND_ARCWORLDE_CONTENT`` overrides the packaged one)

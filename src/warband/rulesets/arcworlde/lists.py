@@ -14,13 +14,12 @@ Validation collects every violation before reporting (rule ids in brackets):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from warband.content.yamlio import LineMap
-from warband.kit.lists import ListProblems, load_list_file, read_list
+from warband.kit.lists import Roster, load_list_file, read_list
 from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.models import Equipment, Profile, WarbandListModel
 
@@ -42,17 +41,12 @@ class Member:
         return self.profile.cost + sum(e.cost for e in self.equipment)
 
 
-@dataclass(frozen=True, slots=True)
-class Warband:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warband(Roster[Member]):
+    """A validated ArcWorlde warband (the kit's :class:`Roster` holds name, members, source)."""
+
     faction: str
     game_value: int
-    members: tuple[Member, ...]
-    source: Mapping[str, Any]  # the list as validated, stored in game records
-
-    @property
-    def cost(self) -> int:
-        return sum(m.cost for m in self.members)
 
     def warnings(self) -> list[str]:
         unruly = sorted({m.profile.name for m in self.members if m.unruly})
@@ -66,9 +60,9 @@ class Warband:
 def parse_list(
     data: Any, source: str, cat: Catalogue, lines: LineMap | None = None, ruleset: str = "arcworlde"
 ) -> Warband:
-    """Validate list ``data`` (already parsed YAML) against the catalogue."""
-    model = read_list(WarbandListModel, data, source, lines, ruleset)
-    problems = ListProblems(source, lines)
+    """Validate list ``data`` (already parsed YAML) against the catalogue; every violation of
+    the list-building rules above is collected before :class:`ContentError` is raised."""
+    model, problems = read_list(WarbandListModel, data, source, lines, ruleset)
     problem = problems.problem
 
     members: list[Member] = []
@@ -76,9 +70,9 @@ def parse_list(
                      "characters")
     commanders: list[Profile] = []
     for i, entry in enumerate(model.characters):
-        profile = cat.profiles.get(entry.profile)
+        profile = problems.lookup("profile", cat.profiles, entry.profile, "characters", i,
+                                  "profile")
         if profile is None:
-            problems.unknown("profile", entry.profile, cat.profiles, "characters", i, "profile")
             continue
         gear: list[Equipment] = []
         for j, e_id in enumerate(entry.equipment):
@@ -133,8 +127,8 @@ def parse_list(
                unruly=m.profile.faction not in ({faction} | allies) and not m.profile.creature)
         for m in members
     ]
-    return Warband(model.name, faction, model.game_value, tuple(members),
-                   model.model_dump(mode="json", exclude_none=True))
+    return Warband(name=model.name, faction=faction, game_value=model.game_value,
+                   members=tuple(members), source=model.model_dump(mode="json", exclude_none=True))
 
 
 def load_list(path: Path, cat: Catalogue, ruleset: str = "arcworlde") -> Warband:

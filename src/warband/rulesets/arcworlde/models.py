@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warband.kit.models import SLUG_PATTERN, Slug, Source, Strict, TerrainModel
+from warband.kit.models import SLUG_PATTERN, ContentFile, Slug, Source, Strict, TerrainModel
 
 __all__ = [
     "SCHEMAS",
@@ -111,9 +111,7 @@ class ProfileModel(Strict):
     text: str = ""
 
 
-class ProfilesFile(Strict):
-    source: Source
-    note: str = ""
+class ProfilesFile(ContentFile):
     profiles: list[ProfileModel]
 
 
@@ -130,9 +128,7 @@ class EquipmentModel(Strict):
     text: str = ""
 
 
-class EquipmentFile(Strict):
-    source: Source
-    note: str = ""
+class EquipmentFile(ContentFile):
     equipment: list[EquipmentModel]
 
 

@@ -8,24 +8,21 @@ combat dice split in secret, fatigue. Rule ids refer to ``../shared/rules/raider
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import Any
 
 from warband.core.controller import Controller
 from warband.kit.ruleset import KitRuleset
-from warband.rulesets.raiders.options import OPTIONS, Options
 
 __all__ = ["RULESET", "Raiders"]
 
 
 class Raiders(KitRuleset):
+    """Warbands of units: action tokens, simultaneous reactions, secret combat splits."""
+
     name = "raiders"
     title = "Raiders of Arcana - Playtest Rules (December 2015)"
-    content_dir = Path(__file__).with_name("content")
     sample_list_names = ("border-raiders.yaml", "ashen-warband.yaml")
     default_scenario = "meeting-engagement"
-    options_type = Options
-    option_specs = OPTIONS
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController

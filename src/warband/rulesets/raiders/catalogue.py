@@ -14,7 +14,7 @@ from pathlib import Path
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader, LineMap, line_for
-from warband.kit.content import ContentFolder, index_unique, read_folder, read_scenarios
+from warband.kit.content import CatalogueBase, ContentFolder, index_unique, read_scenarios
 from warband.rulesets.raiders.models import (
     AbilitiesFile,
     AbilityModel,
@@ -42,9 +42,10 @@ DEFAULT_CONTENT = Path(__file__).with_name("content")
 ANY_CULTURE = "any"
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    directory: Path
+@dataclass(frozen=True, kw_only=True)
+class Catalogue(CatalogueBase):
+    """A Raiders content folder, validated and cross-checked."""
+
     sizes: dict[str, SizeModel]
     unit_types: dict[UnitType, UnitTypeModel]
     abilities: dict[str, AbilityModel]
@@ -52,70 +53,66 @@ class Catalogue:
     cultures: dict[str, CultureModel]
     profiles: dict[str, Profile]
     scenarios: dict[str, ScenarioModel]
-    digest: str
 
     @staticmethod
-    def load(directory: Path) -> Catalogue:
-        """Read and check every file of a content folder (every problem reported at once)."""
-        return read_folder(directory, _build)
+    def build(directory: Path, reader: ContentReader) -> Catalogue:
+        """Read and cross-check the folder's files (in a fixed order: the digest follows it)."""
+        problems = reader.problems
+        read = reader.read
+        sizes_file, _ = read(directory / "sizes.yaml", SizesFile)
+        types_file, _ = read(directory / "unit-types.yaml", UnitTypesFile)
+        abilities_file, _ = read(directory / "abilities.yaml", AbilitiesFile)
+        spells_file, _ = read(directory / "spells.yaml", SpellsFile)
+        cultures_file, _ = read(directory / "cultures.yaml", CulturesFile)
+        costs_path = directory / "costs.yaml"
+        costs_file, costs_lines = read(costs_path, CostsFile) if costs_path.exists() else (None, {})
+        profile_files = [(p, *read(p, ProfilesFile)) for p in sorted(directory.glob("profiles*.yaml"))]
+        scenarios = read_scenarios(reader, directory, ScenarioModel)
 
+        sizes = index_unique(sizes_file.sizes if sizes_file else [], lambda s: s.id,
+                       str(directory / "sizes.yaml"), "sizes", problems)
+        unit_types = {t.id: t for t in types_file.types} if types_file else {}
+        abilities = index_unique(abilities_file.abilities if abilities_file else [], lambda a: a.id,
+                           str(directory / "abilities.yaml"), "abilities", problems)
+        spells = {
+            s.id: Spell(s.id, s.name, s.rule, s.difficulty, s.effect,
+                        tuple(s.levels[k] for k in sorted(s.levels)), s.range)
+            for s in (spells_file.spells if spells_file else [])
+        }
+        cultures = index_unique(cultures_file.cultures if cultures_file else [], lambda c: c.id,
+                          str(directory / "cultures.yaml"), "cultures", problems)
+        costs = dict(costs_file.costs) if costs_file else {}
 
-def _build(directory: Path, reader: ContentReader) -> Catalogue:
-    problems = reader.problems
-    read = reader.read
-    sizes_file, _ = read(directory / "sizes.yaml", SizesFile)
-    types_file, _ = read(directory / "unit-types.yaml", UnitTypesFile)
-    abilities_file, _ = read(directory / "abilities.yaml", AbilitiesFile)
-    spells_file, _ = read(directory / "spells.yaml", SpellsFile)
-    cultures_file, _ = read(directory / "cultures.yaml", CulturesFile)
-    costs_path = directory / "costs.yaml"
-    costs_file, costs_lines = read(costs_path, CostsFile) if costs_path.exists() else (None, {})
-    profile_files = [(p, *read(p, ProfilesFile)) for p in sorted(directory.glob("profiles*.yaml"))]
-    scenarios = read_scenarios(reader, directory, ScenarioModel)
-
-    sizes = index_unique(sizes_file.sizes if sizes_file else [], lambda s: s.id,
-                   str(directory / "sizes.yaml"), "sizes", problems)
-    unit_types = {t.id: t for t in types_file.types} if types_file else {}
-    abilities = index_unique(abilities_file.abilities if abilities_file else [], lambda a: a.id,
-                       str(directory / "abilities.yaml"), "abilities", problems)
-    spells = {
-        s.id: Spell(s.id, s.name, s.rule, s.difficulty, s.effect,
-                    tuple(s.levels[k] for k in sorted(s.levels)), s.range)
-        for s in (spells_file.spells if spells_file else [])
-    }
-    cultures = index_unique(cultures_file.cultures if cultures_file else [], lambda c: c.id,
-                      str(directory / "cultures.yaml"), "cultures", problems)
-    costs = dict(costs_file.costs) if costs_file else {}
-
-    profiles: dict[str, Profile] = {}
-    for path, pf, lines in profile_files:
-        if pf is None:
-            continue
-        for i, p in enumerate(pf.profiles):
-            where: tuple[str | int, ...] = ("profiles", i)
-            found = _check_profile(p, pf.source, str(path), lines, where, unit_types,
-                                   abilities, spells, cultures, costs, problems)
-            if p.id in profiles:
-                problems.append(Violation(str(path), f"duplicate profile id {p.id!r}",
-                                          f"profiles[{i}].id", line_for(lines, (*where, "id"))))
-            if found is not None:
-                profiles[p.id] = found
-    for pid in costs:
-        known = next((pm for _, pf, _ in profile_files if pf for pm in pf.profiles
-                      if pm.id == pid), None)
-        if known is None:
-            problems.append(Violation(str(costs_path), f"cost for unknown profile {pid!r}",
-                                      f"costs.{pid}", line_for(costs_lines, ("costs", pid))))
-        elif known.cost is not None:
-            problems.append(Violation(str(costs_path),
-                                      f"profile {pid!r} already has a cost in its own file",
-                                      f"costs.{pid}", line_for(costs_lines, ("costs", pid))))
-    missing_types = set(UnitType) - set(unit_types)
-    if types_file is not None and missing_types:
-        problems.append(Violation(str(directory / "unit-types.yaml"),
-                                  f"unit types not described: {', '.join(sorted(missing_types))}"))
-    return Catalogue(directory, sizes, unit_types, abilities, spells, cultures, profiles,
-                     scenarios, reader.digest)
+        profiles: dict[str, Profile] = {}
+        for path, pf, lines in profile_files:
+            if pf is None:
+                continue
+            for i, p in enumerate(pf.profiles):
+                where: tuple[str | int, ...] = ("profiles", i)
+                found = _check_profile(p, pf.source, str(path), lines, where, unit_types,
+                                       abilities, spells, cultures, costs, problems)
+                if p.id in profiles:
+                    problems.append(Violation(str(path), f"duplicate profile id {p.id!r}",
+                                              f"profiles[{i}].id", line_for(lines, (*where, "id"))))
+                if found is not None:
+                    profiles[p.id] = found
+        for pid in costs:
+            known = next((pm for _, pf, _ in profile_files if pf for pm in pf.profiles
+                          if pm.id == pid), None)
+            if known is None:
+                problems.append(Violation(str(costs_path), f"cost for unknown profile {pid!r}",
+                                          f"costs.{pid}", line_for(costs_lines, ("costs", pid))))
+            elif known.cost is not None:
+                problems.append(Violation(str(costs_path),
+                                          f"profile {pid!r} already has a cost in its own file",
+                                          f"costs.{pid}", line_for(costs_lines, ("costs", pid))))
+        missing_types = set(UnitType) - set(unit_types)
+        if types_file is not None and missing_types:
+            problems.append(Violation(str(directory / "unit-types.yaml"),
+                                      f"unit types not described: {', '.join(sorted(missing_types))}"))
+        return Catalogue(directory=directory, digest=reader.digest, sizes=sizes,
+                         unit_types=unit_types, abilities=abilities, spells=spells, cultures=cultures,
+                         profiles=profiles, scenarios=scenarios)
 
 
 def _check_profile(

@@ -17,18 +17,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warband.core.game import Flow, Outcome
-from warband.kit.options import parse_options
 from warband.kit.ruleset import Setup
 from warband.rulesets.raiders.catalogue import Catalogue
 from warband.rulesets.raiders.choices import CODEC
 from warband.rulesets.raiders.lists import Warband
 from warband.rulesets.raiders.models import ScenarioModel
-from warband.rulesets.raiders.options import OPTIONS, Options
+from warband.rulesets.raiders.options import Options
 from warband.rulesets.raiders.rules.setup import build_state, setup
 from warband.rulesets.raiders.rules.turn import play_turn
 from warband.rulesets.raiders.state import RaidersState, RaidersView
 
-__all__ = ["DEFAULT_SCENARIO", "beaten", "game_flow", "make_options", "points", "setup_game"]
+__all__ = ["DEFAULT_SCENARIO", "beaten", "game_flow", "points", "setup_game"]
 
 DEFAULT_SCENARIO = "meeting-engagement"
 
@@ -92,12 +91,6 @@ def game_flow(st: RaidersState) -> Flow:
             break
     st.over = True
     return _outcome(st, reason)
-
-
-def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
-    """Game options from a mapping; unknown names and bad values are refused clearly."""
-    opts, scenario = parse_options(options, OPTIONS, Options, DEFAULT_SCENARIO)
-    return opts, str(scenario)
 
 
 def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Options,

@@ -18,13 +18,12 @@ Validation collects every violation before reporting (rule ids in brackets):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from warband.content.yamlio import LineMap
-from warband.kit.lists import ListProblems, load_list_file, read_list
+from warband.kit.lists import Roster, load_list_file, read_list
 from warband.rulesets.raiders.catalogue import ANY_CULTURE, Catalogue
 from warband.rulesets.raiders.models import Profile, SizeModel, UnitType, WarbandListModel
 
@@ -44,17 +43,12 @@ class Member:
         return self.profile.cost
 
 
-@dataclass(frozen=True, slots=True)
-class Warband:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warband(Roster[Member]):
+    """A validated Raiders warband (the kit's :class:`Roster` holds name, members, source)."""
+
     culture: str
     size: SizeModel
-    members: tuple[Member, ...]
-    source: Mapping[str, Any]  # the list as validated, stored in game records
-
-    @property
-    def cost(self) -> int:
-        return sum(m.cost for m in self.members)
 
     @property
     def game_value(self) -> int:
@@ -70,8 +64,7 @@ def parse_list(
     data: Any, source: str, cat: Catalogue, lines: LineMap | None = None, ruleset: str = "raiders"
 ) -> Warband:
     """Validate list ``data`` (already parsed YAML) against the catalogue."""
-    model = read_list(WarbandListModel, data, source, lines, ruleset)
-    problems = ListProblems(source, lines)
+    model, problems = read_list(WarbandListModel, data, source, lines, ruleset)
     problem = problems.problem
 
     if model.ruleset != ruleset:
@@ -84,9 +77,8 @@ def parse_list(
         problems.unknown("culture", model.culture, cat.cultures, "culture")
     members: list[Member] = []
     for i, entry in enumerate(model.units):
-        profile = cat.profiles.get(entry.profile)
+        profile = problems.lookup("profile", cat.profiles, entry.profile, "units", i, "profile")
         if profile is None:
-            problems.unknown("profile", entry.profile, cat.profiles, "units", i, "profile")
             continue
         if ANY_CULTURE not in profile.cultures and model.culture not in profile.cultures:
             problem(f"{profile.name} is not a unit of the {model.culture} culture"
@@ -135,8 +127,8 @@ def parse_list(
                 f" ({detail}) (raiders.listbuilding.restrictions)", "units")
     problems.raise_if_any()
     assert size is not None
-    return Warband(model.name, model.culture, size, tuple(members),
-                   model.model_dump(mode="json", exclude_none=True))
+    return Warband(name=model.name, culture=model.culture, size=size, members=tuple(members),
+                   source=model.model_dump(mode="json", exclude_none=True))
 
 
 def load_list(path: Path, cat: Catalogue, ruleset: str = "raiders") -> Warband:

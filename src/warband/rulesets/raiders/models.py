@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from warband.kit.models import SLUG_PATTERN, Source, Strict
+from warband.kit.models import SLUG_PATTERN, ContentFile, Source, Strict
 from warband.kit.models import TerrainModel as KitTerrain
 
 __all__ = [
@@ -142,9 +142,7 @@ class ProfileModel(Strict):
         return values
 
 
-class ProfilesFile(Strict):
-    source: Source
-    note: str = ""
+class ProfilesFile(ContentFile):
     profiles: list[ProfileModel]
 
 
@@ -164,8 +162,7 @@ class AbilityModel(Strict):
     text: str
 
 
-class AbilitiesFile(Strict):
-    source: Source
+class AbilitiesFile(ContentFile):
     abilities: list[AbilityModel]
 
 
@@ -187,9 +184,7 @@ class SpellModel(Strict):
         return levels
 
 
-class SpellsFile(Strict):
-    source: Source
-    note: str = ""
+class SpellsFile(ContentFile):
     spells: list[SpellModel]
 
 
@@ -210,8 +205,7 @@ class SizeModel(Strict):
         return self
 
 
-class SizesFile(Strict):
-    source: Source
+class SizesFile(ContentFile):
     sizes: list[SizeModel]
 
 
@@ -227,8 +221,7 @@ class UnitTypeModel(Strict):
     )
 
 
-class UnitTypesFile(Strict):
-    source: Source
+class UnitTypesFile(ContentFile):
     types: list[UnitTypeModel]
 
 
@@ -238,9 +231,7 @@ class CultureModel(Strict):
     text: str = ""
 
 
-class CulturesFile(Strict):
-    source: Source
-    note: str = ""
+class CulturesFile(ContentFile):
     cultures: list[CultureModel]
 
 
