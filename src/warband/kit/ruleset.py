@@ -216,8 +216,8 @@ class KitRuleset(Ruleset):
         track_digest: bool = False, log_events: bool = True,
     ) -> Game:
         if len(lists) != len(self.sides):
-            raise ValueError(f"a {self.title} battle here is between exactly"
-                             f" {len(self.sides)} warbands")
+            raise ValueError(f"a {self.name} battle here is between exactly"
+                             f" {len(self.sides)} warbands, not {len(lists)}")
         cat = self.catalogue()
         given = dict(options or {})
         opts, scenario_id = self.parse_options(given)
