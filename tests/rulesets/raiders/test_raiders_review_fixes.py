@@ -12,8 +12,9 @@ from raiders_helpers import WARRIORS_1, bare_state, place, sample_lists
 
 from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.catalogue import catalogue
-from warband.rulesets.raiders.game import new_game
+from warband.rulesets.raiders.game import setup_game
 from warband.rulesets.raiders.narrate import narrate
+from warband.rulesets.raiders.options import Options
 from warband.rulesets.raiders.rules.movement import move_candidates, move_unit
 
 BLOCK = {"name": "Crag", "kind": "impassable",
@@ -76,28 +77,25 @@ def test_raiders_action_move_narrates_why_it_stops_short() -> None:
     assert [e for e in done.log.events if e.kind == "move"][-1].data.get("stopped") is None
 
 
-def _narrow(setup: str, width: float) -> Any:
+def _set_up(setup: str, width: float) -> Any:
+    """Set a game up between the sample lists on a bare table ``width`` inches wide."""
     cat = catalogue()
-    base = cat.scenarios["battle-lines"]
-    narrow = base.model_copy(update={"id": "narrow", "setup": setup, "width": width,
-                                     "terrain": []})
-    return dataclasses.replace(cat, scenarios={**cat.scenarios, "narrow": narrow})
+    narrow = cat.scenarios["battle-lines"].model_copy(
+        update={"id": "narrow", "setup": setup, "width": width, "terrain": []})
+    return setup_game(cat, sample_lists(), 1, Options(), narrow, {})
 
 
 def test_raiders_scenario_battle_lines_refuses_lists_that_cannot_deploy() -> None:
     """raiders.scenario.battle_lines: every non-scout unit must stand in the deployment area;
     a list whose formations cannot all fit is refused at set-up with the reason, instead of
     leaving units off the table."""
-    a, b = sample_lists()
     with pytest.raises(ValueError, match=r"cannot all be deployed: 7 formations.*holds only"):
-        new_game(_narrow("battle-lines", 12), [a, b], 1, {"scenario": "narrow"})
-    game = new_game(_narrow("battle-lines", 30), [a, b], 1, {"scenario": "narrow"})
-    assert game.pending() is not None
+        _set_up("battle-lines", 12)
+    assert _set_up("battle-lines", 30).state.units
 
 
 def test_raiders_scenario_meeting_engagement_refuses_units_that_cannot_enter() -> None:
     """raiders.scenario.meeting_engagement: every unit must be able to come onto the table; a
     formation wider than the table is refused at set-up."""
-    a, b = sample_lists()
     with pytest.raises(ValueError, match="cannot come onto a 2\" x 36\" table"):
-        new_game(_narrow("meeting-engagement", 2), [a, b], 1, {"scenario": "narrow"})
+        _set_up("meeting-engagement", 2)
