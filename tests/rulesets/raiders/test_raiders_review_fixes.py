@@ -5,17 +5,26 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from typing import Any
 
 import pytest
-from raiders_helpers import WARRIORS_1, bare_state, place, sample_lists
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+from raiders_helpers import HOUNDS, WARRIORS_1, bare_state, place, sample_lists
 
 from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.game import setup_game
 from warband.rulesets.raiders.narrate import narrate
 from warband.rulesets.raiders.options import Options
-from warband.rulesets.raiders.rules.movement import move_candidates, move_unit
+from warband.rulesets.raiders.rules.magic import _heal
+from warband.rulesets.raiders.rules.movement import (
+    enter_table,
+    entry_start,
+    move_candidates,
+    move_unit,
+)
 
 BLOCK = {"name": "Crag", "kind": "impassable",
          "points": [[14, 10], [26, 10], [26, 20], [14, 20]]}
@@ -99,3 +108,74 @@ def test_raiders_scenario_meeting_engagement_refuses_units_that_cannot_enter() -
     formation wider than the table is refused at set-up."""
     with pytest.raises(ValueError, match="cannot come onto a 2\" x 36\" table"):
         _set_up("meeting-engagement", 2)
+
+
+# --------------------------------------------------------------------- formations never overlap
+def _enemy_overlap(st: Any) -> float:
+    """The deepest overlap (inches) between two enemy formations on the table (0 if none)."""
+    on = [u for u in st.units if u.on_table]
+    return max((-st.gap(a, b) for a in on for b in on if a.side == 0 and b.side == 1),
+               default=0.0)
+
+
+def test_raiders_spell_healing_brings_back_only_figures_with_room() -> None:
+    """raiders.spell.healing: a figure brought back rejoins the formation only if the grown
+    formation still fits; War Hounds down to one figure, pressed against an enemy, get none
+    back (in review they spilled 1.6" into the enemy), and with room they get both back."""
+    healing = catalogue().spells["healing"]
+    st = bare_state()
+    hounds = place(st, HOUNDS, 20, 10)
+    hounds.figures, hounds.lost_this_turn = 1, 2
+    enemy = place(st, 8, 20, 10 + hounds.radius + st.units[8].radius)
+    assert abs(st.gap(hounds, enemy)) < 1e-6
+    _heal(st, hounds, 6, healing)
+    assert hounds.figures == 1 and _enemy_overlap(st) <= 1e-6
+    event = [e for e in st.log.events if e.kind == "healed"][-1]
+    assert event["revived"] == 0 and event["no_room"] == 2
+    assert "no room for 2 more" in (narrate(event) or "")
+    free = bare_state()
+    alone = place(free, HOUNDS, 20, 10)
+    alone.figures, alone.lost_this_turn = 1, 2
+    _heal(free, alone, 6, healing)
+    assert alone.figures == 3
+
+
+def test_raiders_scenario_meeting_engagement_entry_never_lands_on_an_enemy() -> None:
+    """raiders.scenario.meeting_engagement: a unit coming on where an enemy has just moved
+    (a reaction resolved first) comes on at the nearest free spot of its edge, or not at all;
+    it never stands on the enemy."""
+    st = bare_state(setup="meeting-engagement")
+    u = st.units[WARRIORS_1]
+    goal = (20.0, 6.0)
+    start = entry_start(st, u, goal)
+    assert start is not None
+    enemy = place(st, 8, start[0], start[1] + 0.5)  # the reacting enemy moved onto the spot
+    enter_table(st, u, goal, float(u.move), "move")
+    assert u.on_table and _enemy_overlap(st) <= 1e-6
+    assert st.gap(u, enemy) >= -1e-6
+    wall = {"name": "Wall", "kind": "impassable", "points": [[0, 0], [48, 0], [48, 3], [0, 3]]}
+    walled = bare_state(setup="meeting-engagement", terrain=[wall])
+    shut = walled.units[WARRIORS_1]
+    enter_table(walled, shut, goal, float(shut.move), "move")
+    assert not shut.on_table
+    assert [e.kind for e in walled.log.events][-1] == "no_entry"
+
+
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "battle-lines"])
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(seed=st_.integers(0, 10_000))
+def test_raiders_core_movement_formation_enemy_formations_never_overlap(
+    scenario: str, seed: int
+) -> None:
+    """raiders.core.movement_formation: in seeded random games, after every decision, no two
+    enemy formations overlap (units touch, they never stand in each other)."""
+    game = RULESET.new_game(sample_lists(), seed, {"scenario": scenario})
+    ai = RULESET.controllers()["random"]
+    controllers = {0: ai(), 1: ai()}
+    rng = random.Random(seed)
+    while game.pending() is not None:
+        player = game.waiting_for()[0]
+        decision = game.decision_for(player)
+        assert decision is not None
+        game.apply(player, controllers[player].decide(game.view(player), decision, rng))
+        assert _enemy_overlap(game.state) <= 0.01, [e.kind for e in game.state.log.events[-8:]]

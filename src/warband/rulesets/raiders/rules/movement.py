@@ -235,6 +235,15 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     """Bring an off-table unit on, measured from the table edge."""
     start = entry_start(st, u, goal)
     assert start is not None
+    _, bases = _blocking(st, u)
+    if not st.table.fits(start[0], start[1], u.radius, bases):
+        # Someone (a reacting enemy) has just moved onto the spot: the nearest free one on
+        # the same edge, or it cannot come on this time.
+        free = _free_entry(st, u, start, bases)
+        if free is None:
+            st.log.emit("no_entry", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
+            return MoveResult(u.x, u.y, 0.0, 0.0, (), True)
+        start = free
     u.x, u.y = start
     u.deployed = True
     st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
@@ -244,6 +253,23 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
+
+
+def _free_entry(st: RaidersState, u: Unit, start: tuple[float, float],
+                bases: list[Base]) -> tuple[float, float] | None:
+    """The nearest point to ``start`` along the same table edge where ``u`` fits, if any."""
+    w, h, r = st.table.width, st.table.height, u.radius
+    along_x = abs(start[1] - r) < 1e-6 or abs(start[1] - (h - r)) < 1e-6
+    lo, hi = (r, w - r) if along_x else (r, h - r)
+    at = start[0] if along_x else start[1]
+    step = 0.25
+    for k in range(1, int((hi - lo) / step) + 2):
+        for c in (at - k * step, at + k * step):
+            if lo <= c <= hi:
+                x, y = (c, start[1]) if along_x else (start[0], c)
+                if st.table.fits(x, y, r, bases):
+                    return (x, y)
+    return None
 
 
 def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: float, kind: str) -> bool:
