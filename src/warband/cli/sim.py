@@ -77,7 +77,7 @@ def _resolve_ruleset(option: str | None, paths: Sequence[Path]) -> Ruleset:
 
     for path in paths:
         if not path.exists():
-            _fail(f"warband list not found: {path}")
+            _fail(f"warband list not found: {path} (no such file)")
         if path.is_dir():
             _fail(f"warband list {path} is a directory, not a YAML file")
     declared = {path: _declared_ruleset(path) for path in paths}
@@ -194,7 +194,9 @@ class _Bar:
             console=Console(stderr=True), transient=False,
         )
         self._progress.start()
-        self._task = self._progress.add_task(self.label, total=total)
+        from rich.markup import escape
+
+        self._task = self._progress.add_task(escape(self.label), total=total)
 
     def advance(self, games: int) -> None:
         if self._progress is not None:
@@ -326,19 +328,19 @@ def simulate(
 def _print_simulation(s: dict[str, Any], out: Path | None, plot: Path | None) -> None:
     from rich.table import Table
 
-    from warband.cli.main import _console
+    from warband.cli.main import _console, _e
 
     console = _console()
     if s["interrupted"]:
         console.print(f"[yellow]interrupted[/yellow]: {s['games']} of {s['requested']} games"
                       " finished; the figures below cover those games")
-    table = Table(title=f"{s['games']} games ({s['ruleset']}, seed {s['seed']})")
+    table = Table(title=f"{s['games']} games ({_e(s['ruleset'])}, seed {s['seed']})")
     for col in ("Side", "Warband", "AI", "Wins", "Win rate [95% CI]", "Score [95% CI]", "Mean VP"):
         table.add_column(col, justify="left" if col in ("Side", "Warband", "AI") else "right",
                          no_wrap=col.endswith("CI]"))
     for side in s["sides"]:
         vp = s["mean_vp"][side]
-        table.add_row(side.upper(), s["warbands"][side], s["ai"][side], str(s["wins"][side]),
+        table.add_row(side.upper(), _e(s["warbands"][side]), _e(s["ai"][side]), str(s["wins"][side]),
                       f"{_pct(s['win_rate'][side])} {_interval(s['ci95'][side])}",
                       f"{_pct(s['score'][side])} {_interval(s['score_ci95'][side])}",
                       "-" if vp is None else f"{vp:.2f}")
@@ -358,16 +360,16 @@ def _print_simulation(s: dict[str, Any], out: Path | None, plot: Path | None) ->
         for col in ("Side", "Profile", "Models", "Damage dealt", "Knock Outs", "Survival"):
             prof.add_column(col, justify="left" if col in ("Side", "Profile") else "right")
         for p in s["profiles"]:
-            prof.add_row(p["side"].upper(), p["profile"], str(p["models"]),
+            prof.add_row(p["side"].upper(), _e(p["profile"]), str(p["models"]),
                          f"{p['damage_dealt']:.2f}", f"{p['knock_outs']:.2f}",
                          _pct(p["survival_rate"]))
         console.print(prof)
     console.print(f"[dim]{s['games_per_second']:.1f} games/s on {s['workers']} worker(s)"
-                  f" ({s['backend']}); replay any game: {s['replay']}[/dim]")
+                  f" ({s['backend']}); replay any game: {_e(s['replay'])}[/dim]")
     if out is not None:
-        console.print(f"[dim]one row per game written to {out}[/dim]")
+        console.print(f"[dim]one row per game written to {_e(out)}[/dim]")
     if plot is not None and s["games"]:
-        console.print(f"[dim]chart saved to {plot}[/dim]")
+        console.print(f"[dim]chart saved to {_e(plot)}[/dim]")
 
 
 # -- tournament --------------------------------------------------------------------------------
@@ -435,7 +437,7 @@ def _labels(names: Sequence[str], paths: Sequence[Path]) -> list[str]:
 def _print_tournament(t: dict[str, Any], plot: Path | None) -> None:
     from rich.table import Table
 
-    from warband.cli.main import _console
+    from warband.cli.main import _console, _e
 
     console = _console()
     if t["interrupted"]:
@@ -443,27 +445,27 @@ def _print_tournament(t: dict[str, Any], plot: Path | None) -> None:
                       " finished; the figures below cover those games")
     labels = t["lists"]
     matrix = Table(title=f"Win rate of row against column ({t['games']} games,"
-                         f" {t['ai']} AI, seed {t['seed']})")
+                         f" {_e(t['ai'])} AI, seed {t['seed']})")
     matrix.add_column("")
     for label in labels:
-        matrix.add_column(label, justify="center")
+        matrix.add_column(_e(label), justify="center")
     for i, label in enumerate(labels):
         cells = []
         for j in range(len(labels)):
             c = t["pairings"][i][j]
             cells.append("-" if c is None else
                          f"{c['win_rate']:.0%}\n[dim]{c['ci95'][0]:.0%}-{c['ci95'][1]:.0%}[/dim]")
-        matrix.add_row(label, *cells)
+        matrix.add_row(_e(label), *cells)
     console.print(matrix)
     ranking = Table(title="Standings (score: wins + half the draws)")
     for col in ("List", "Games", "Wins", "Draws", "Win rate", "Score [95% CI]"):
         ranking.add_column(col, justify="left" if col == "List" else "right")
     for row in t["standings"]:
-        ranking.add_row(row["list"], str(row["games"]), str(row["wins"]), str(row["draws"]),
+        ranking.add_row(_e(row["list"]), str(row["games"]), str(row["wins"]), str(row["draws"]),
                         _pct(row["win_rate"]),
                         f"{_pct(row['score'])} {_interval(row['score_ci95'])}")
     console.print(ranking)
     console.print(f"[dim]{t['games_per_second']:.1f} games/s on {t['workers']} worker(s)"
                   f" ({t['backend']})[/dim]")
     if plot is not None and t["games"]:
-        console.print(f"[dim]heatmap saved to {plot}[/dim]")
+        console.print(f"[dim]heatmap saved to {_e(plot)}[/dim]")
