@@ -165,7 +165,7 @@ def test_battle_bad_list(write_file: Write, content: str | bytes, says: str | li
 
 
 def test_battle_missing_list(tmp_path: Path) -> None:
-    bad("battle", "--b", str(tmp_path / "nope.yaml"), says="no such file", code=2)
+    bad("battle", "--b", str(tmp_path / "nope.yaml"), says="warband list not found", code=2)
 
 
 @pytest.mark.parametrize(

@@ -77,7 +77,7 @@ def _resolve_ruleset(option: str | None, paths: Sequence[Path]) -> Ruleset:
 
     for path in paths:
         if not path.exists():
-            _fail(f"warband list not found: {path} (no such file)")
+            _fail(f"warband list not found: {path}")
         if path.is_dir():
             _fail(f"warband list {path} is a directory, not a YAML file")
     declared = {path: _declared_ruleset(path) for path in paths}
@@ -228,9 +228,11 @@ def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None
         except OutputError as exc:
             _fail(str(exc))
     bar = _Bar(label, show_progress)
+    result = None
     try:
-        return run(matchups, backend, batch_size=batch_size, progress=bar,
-                   on_rows=writer.write if writer is not None else None)
+        result = run(matchups, backend, batch_size=batch_size, progress=bar,
+                     on_rows=writer.write if writer is not None else None)
+        return result
     except GameFailed as exc:
         _fail(f"{exc}\nreplay it alone with `warband battle --seed ...` to see the traceback", 1)
     except BackendError as exc:
@@ -238,7 +240,10 @@ def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None
     finally:
         bar.stop()
         if writer is not None:
-            writer.close()
+            # only a run with every game in takes the name asked for
+            written = writer.close(complete=result is not None and not result.interrupted)
+            if result is not None:
+                result.out = written
     raise AssertionError("unreachable")
 
 
@@ -310,6 +315,8 @@ def simulate(
     summary["ai"] = dict(zip(matchup.sides, ais, strict=True))
     summary["lists"] = dict(zip(matchup.sides, (str(a), str(b)), strict=True))
     summary["replay"] = replay_command(rs.name, str(a), str(b), ais, options)
+    if result.out is not None:
+        summary["out"] = str(result.out)
     if plot is not None and summary["games"]:
         from warband.sim.plot import PlotError, plot_matchup
 
@@ -366,8 +373,9 @@ def _print_simulation(s: dict[str, Any], out: Path | None, plot: Path | None) ->
         console.print(prof)
     console.print(f"[dim]{s['games_per_second']:.1f} games/s on {s['workers']} worker(s)"
                   f" ({s['backend']}); replay any game: {_e(s['replay'])}[/dim]")
-    if out is not None:
-        console.print(f"[dim]one row per game written to {_e(out)}[/dim]")
+    if s.get("out") is not None:
+        note = " (incomplete: the run was stopped)" if s["interrupted"] else ""
+        console.print(f"[dim]one row per game written to {_e(s['out'])}{note}[/dim]")
     if plot is not None and s["games"]:
         console.print(f"[dim]chart saved to {_e(plot)}[/dim]")
 
@@ -413,6 +421,8 @@ def tournament(
     table["ai"] = ai
     table["games_per_seating"] = games
     table["paths"] = [str(p) for p in lists]
+    if result.out is not None:
+        table["out"] = str(result.out)
     if plot is not None and result.games:
         from warband.sim.plot import PlotError, plot_tournament
 

@@ -2,11 +2,17 @@
 
 Each row carries the game's seed, lists and AIs, so ``warband battle --seed SEED --a LIST_A
 --b LIST_B --ai AI_A --ai-b AI_B`` (plus the run's ``--rounds``/``--option``) replays it alone.
+
+While the run lasts the rows go to ``FILE.partial.csv`` (``.partial.parquet``), renamed to
+``FILE.csv`` only once every game is in: a run that was stopped (Ctrl-C, SIGTERM) leaves a
+readable file whose name says it is incomplete, and a killed one never leaves a half-written
+file under the name asked for (a killed Parquet run used to leave an unreadable 4-byte file).
 """
 
 from __future__ import annotations
 
 import csv
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -14,7 +20,7 @@ from typing import IO, Any
 from warband.sim.games import Matchup
 from warband.sim.stats import GameRow
 
-__all__ = ["OutputError", "RowWriter", "columns", "open_writer", "row_record"]
+__all__ = ["OutputError", "RowWriter", "columns", "open_writer", "partial_path", "row_record"]
 
 #: Parquet rows buffered before a row group is written
 PARQUET_GROUP = 10_000
@@ -54,11 +60,19 @@ def row_record(row: GameRow, matchup: Matchup) -> dict[str, Any]:
     return record
 
 
+def partial_path(path: Path) -> Path:
+    """Where the rows of a run go until every game is in: ``out.csv`` -> ``out.partial.csv``."""
+    return path.with_name(f"{path.stem}.partial{path.suffix}")
+
+
 class RowWriter:
-    """Writes rows as they come; ``close`` finishes the file."""
+    """Writes rows as they come to the partial file; ``close`` finishes it and, for a complete
+    run, renames it to the file asked for."""
 
     def __init__(self, path: Path, matchups: Sequence[Matchup]) -> None:
-        self.path = path
+        self.target = path
+        self.path = partial_path(path)
+        path = self.path
         self.matchups = matchups
         self.rows = 0
         self._cols = columns(matchups[0].sides)
@@ -116,7 +130,9 @@ class RowWriter:
             self._parquet.write_table(table)
             self._buffer = []
 
-    def close(self) -> None:
+    def close(self, complete: bool = True) -> Path:
+        """Finish the file; returns where the rows are (the file asked for if ``complete``,
+        else the partial file)."""
         if self._fh is not None:
             self._fh.close()
             self._fh = None
@@ -124,6 +140,10 @@ class RowWriter:
             self._flush()
             self._parquet.close()
             self._parquet = None
+        if complete and self.path != self.target:
+            os.replace(self.path, self.target)
+            self.path = self.target
+        return self.path
 
 
 def open_writer(path: Path, matchups: Sequence[Matchup]) -> RowWriter:

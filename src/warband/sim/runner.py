@@ -7,7 +7,7 @@ as they arrive, and rows (only when asked for) are handed on in game order and d
 a tally is a sum of integers, the totals do not depend on which worker played which game or in
 what order batches finished.
 
-Ctrl-C (SIGINT) stops cleanly: the first one asks the runner to stop, which drops the games
+Ctrl-C (SIGINT) or SIGTERM stops cleanly: the first one asks the runner to stop, which drops the games
 still in flight and returns the tallies of every game finished so far, marked ``interrupted``;
 a second one aborts at once.
 """
@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Protocol
 
@@ -59,6 +60,7 @@ class RunResult:
     batch_size: int
     startup_s: float  # starting the workers (a pool's processes, a Ray instance)
     play_s: float  # from the first task submitted to the last result
+    out: Path | None = None  # where the rows were written (set by the caller that wrote them)
 
     @property
     def games_per_second(self) -> float:
@@ -97,10 +99,13 @@ def _sigint_sets(stop: threading.Event) -> Iterator[None]:
         stop.set()
 
     previous = signal.signal(signal.SIGINT, handler)
+    # SIGTERM (a scheduler, `kill`) stops the same way: the finished games are kept and written
+    previous_term = signal.signal(signal.SIGTERM, handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
 
 
 def run(
