@@ -52,6 +52,9 @@ class Decision:
     accepts: Callable[[Any], bool] | None = None
     info: Mapping[str, Any] = field(default_factory=dict)
     auto: bool = True
+    #: why a free-form choice ``accepts`` refuses is refused, in words for a human (outside the
+    #: deployment zone, overlapping a base...), or None where the rules cannot say more
+    why_not: Callable[[Any], str | None] | None = None
 
     def is_legal(self, choice: Any) -> bool:
         if choice in self.options:
