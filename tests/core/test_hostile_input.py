@@ -178,3 +178,30 @@ def test_huge_lists_and_records_share_the_size_check(tmp_path: Path,
     path.write_text("name: " + "x" * 100 + "\n", encoding="utf-8")
     with pytest.raises(ContentError, match="file is too large"):
         yamlio.load_yaml(path)
+
+
+NAMES = st.text(alphabet=st.sampled_from(list("[]/\\:=bold red link x-_ .'\"\n{}*&!")),
+                min_size=1, max_size=12)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(name=NAMES, ruleset=NAMES | st.sampled_from(["arcworlde", "raiders"]),
+       command=st.sampled_from(["validate", "battle"]))
+def test_fuzz_user_text_on_the_command_line_never_crashes(
+        tmp_path_factory: pytest.TempPathFactory, name: str, ruleset: str, command: str) -> None:
+    """A list named with any text (markup, quotes, YAML syntax) and any ``--ruleset`` give a
+    result or a message: exit status 0, 1 or 2, never an exception."""
+    import yaml
+
+    lines = ARC_LIST.read_text(encoding="utf-8").splitlines()
+    body = [f"name: {yaml.safe_dump(name, default_style=None).strip()}"
+            if line.startswith("name:") else line for line in lines]
+    body = [line for line in body if line != "..."]
+    path = tmp_path_factory.mktemp("cli") / f"{'x' if '/' in name else name.strip() or 'x'}.yaml"
+    path.write_text("\n".join(body) + "\n", encoding="utf-8")
+    args = [command, str(path), "--ruleset", ruleset] if command == "validate" else [
+        command, "--a", str(path), "--ruleset", ruleset, "--seed", "1", "--rounds", "1",
+        "--ai", "random", "--json"]
+    code, _ = _cli(*args)
+    assert code in (0, 1, 2)
