@@ -210,11 +210,12 @@ class _Bar:
 
 def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None,
              ray_address: str | None, batch_size: int | None, out: Path | None,
-             label: str, show_progress: bool) -> RunResult:
-    """Run the matchups, turning every expected failure into a clear message."""
+             label: str, show_progress: bool, resume: bool = False) -> RunResult:
+    """Run the matchups, turning every expected failure into a clear message. With
+    ``resume``, the games an earlier run of the same matchups wrote to ``out`` are kept."""
     from warband.sim.backends import BackendError, make_backend
     from warband.sim.games import GameFailed
-    from warband.sim.output import OutputError, open_writer
+    from warband.sim.output import OutputError, load_resume, open_writer
     from warband.sim.runner import run
 
     try:
@@ -222,16 +223,21 @@ def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None
     except BackendError as exc:
         _fail(str(exc))
     writer = None
+    earlier = None
     if out is not None:
         try:
-            writer = open_writer(out, matchups)
+            earlier = load_resume(out, matchups) if resume else None
+            writer = open_writer(out, matchups, earlier)
         except OutputError as exc:
             _fail(str(exc))
     bar = _Bar(label, show_progress)
     result = None
     try:
         result = run(matchups, backend, batch_size=batch_size, progress=bar,
-                     on_rows=writer.write if writer is not None else None)
+                     on_rows=writer.write if writer is not None else None,
+                     done=earlier.done if earlier is not None else None,
+                     start_tallies=earlier.tallies if earlier is not None else None,
+                     on_written=writer.task_written if writer is not None else None)
         return result
     except GameFailed as exc:
         _fail(f"{exc}\nreplay it alone with `warband battle --seed ...` to see the traceback", 1)
@@ -288,8 +294,18 @@ def simulate(
     rounds: RoundsOpt = None,
     option: OptionOpt = None,
     as_json: JsonOpt = False,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Keep the games a stopped or killed run of the same games wrote to"
+        " --out FILE.csv and play only the rest.")] = False,
 ) -> None:
     """Play many AI-vs-AI games between two lists and report who wins, with 95% intervals."""
+    if resume:
+        if out is None or out.suffix.lower() != ".csv":
+            _fail("--resume needs --out FILE.csv (the file of the run to resume)")
+        if seed is None:  # the stopped run's seed, so that its games are the same games
+            from warband.sim.output import resume_seed
+
+            seed = resume_seed(out)  # type: ignore[arg-type]
     if a is None or b is None:  # the ruleset's sample lists fill in a missing side
         from warband.cli.main import _ruleset
 
@@ -305,7 +321,7 @@ def simulate(
     ais = (ai, ai_b or ai)
     matchup = _matchup(rs, [a, b], ais, master, games, options)
     result = _execute([matchup], backend, workers, ray_address, batch_size, out,
-                      f"{matchup.names[0]} vs {matchup.names[1]}", not as_json)
+                      f"{matchup.names[0]} vs {matchup.names[1]}", not as_json, resume)
 
     from warband.sim.stats import summarise
 
@@ -317,6 +333,8 @@ def simulate(
     summary["replay"] = replay_command(rs.name, str(a), str(b), ais, options)
     if result.out is not None:
         summary["out"] = str(result.out)
+    if resume:
+        summary["resumed"] = result.resumed
     if plot is not None and summary["games"]:
         from warband.sim.plot import PlotError, plot_matchup
 
