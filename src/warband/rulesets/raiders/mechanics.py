@@ -369,31 +369,43 @@ def _power_distribution(casting: int, c_extra: int, counter: int, k_extra: int,
     if not counter:
         k_extra = 0
     total_dice = casting + c_extra + counter + k_extra
-    states: dict[tuple[int, int, int, int], int] = {
-        (casting + c_extra, counter + k_extra, 0, 0): 1}
+    # The power so far never steers the scan, only accumulates: each state holds the ways for
+    # every power at once, packed into one integer (slot p of _SLOT bits counts the ways to
+    # power p), so adding power is a shift and the work grows with the dice, not the power.
+    states: dict[tuple[int, int, int], int] = {(casting + c_extra, counter + k_extra, 0): 1}
     for face in range(SIDES, max(1, needed) - 1, -1):
-        after_counter: dict[tuple[int, int, int, int], int] = {}
-        for (c_dice, k_dice, pool, power), ways in states.items():
+        after_counter: dict[tuple[int, int, int], int] = {}
+        for (c_dice, k_dice, pool), ways in states.items():
             cap = max(0, c_dice - c_extra)  # casting dice still to be kept
             for kk, k_rest, kw in _kept_at_face(k_dice, k_extra, face):
-                key = (c_dice, k_rest, min(pool + kk, cap), power)
+                key = (c_dice, k_rest, min(pool + kk, cap))
                 after_counter[key] = after_counter.get(key, 0) + ways * kw
         states = {}
-        for (c_dice, k_dice, pool, power), ways in after_counter.items():
+        for (c_dice, k_dice, pool), ways in after_counter.items():
             for kc, c_rest, cw in _kept_at_face(c_dice, c_extra, face):
                 cancelled = min(pool, kc)
                 cap = max(0, c_rest - c_extra)
-                key = (c_rest, k_dice if c_rest else 0, min(pool - cancelled, cap),
-                       power + kc - cancelled)
-                weight = ways * cw * ((face - 1) ** k_dice if c_rest == 0 else 1)
-                states[key] = states.get(key, 0) + weight
+                key = (c_rest, k_dice if c_rest else 0, min(pool - cancelled, cap))
+                weight = cw * ((face - 1) ** k_dice if c_rest == 0 else 1)
+                states[key] = states.get(key, 0) + ((ways * weight) << (_SLOT * (kc - cancelled)))
     low = max(1, needed) - 1  # every die still unseen shows a face below ``needed``
-    out: dict[int, Fraction] = {}
-    for (c_dice, k_dice, _, power), ways in states.items():
-        ways *= low ** (c_dice + k_dice)
-        if ways:
-            _add(out, power, Fraction(ways, SIDES**total_dice))
-    return tuple(sorted(out.items()))
+    counts: dict[int, int] = {}
+    mask = (1 << _SLOT) - 1
+    for (c_dice, k_dice, _), packed in states.items():
+        factor = low ** (c_dice + k_dice)
+        power = 0
+        while packed:
+            ways = (packed & mask) * factor
+            if ways:
+                counts[power] = counts.get(power, 0) + ways
+            packed >>= _SLOT
+            power += 1
+    return tuple((p, Fraction(w, SIDES**total_dice)) for p, w in sorted(counts.items()))
+
+
+#: bits per power level in the packed counts: more than the ways of the largest roll accepted
+#: (10 ** 30 < 2 ** 100 for 30 dice)
+_SLOT = 160
 
 
 @dataclass(frozen=True, slots=True)
