@@ -99,7 +99,7 @@ def deployment_problem(
     Battle Lines: every non-scout formation must fit, side by side, into the deployment area,
     whichever table edge the die gives the side (:meth:`Table.pack`; scouts may also be placed
     outside it). Meeting Engagement: every unit must be able to come on, its formation no
-    wider than the table and its run longer than its footprint's radius (it enters with its
+    wider than the table and its run at least its footprint's radius (it enters with its
     formation wholly on the table, measured from the edge)."""
     depth = float(scenario.deployment_depth)
     for side, wb in enumerate(warbands):
@@ -107,9 +107,10 @@ def deployment_problem(
         units = [(m.name or m.profile.name, footprint(m.figures, base_radius(m.profile.base)), m)
                  for m in wb.members]
         for name, radius, m in units:
-            if 2 * radius > min(table.width, table.height) or m.profile.run <= radius:
+            if 2 * radius > min(table.width, table.height) or m.profile.run < radius:
                 return (f"{who}: {name} cannot come onto a {table.width:g}\" x"
-                        f" {table.height:g}\" table (its formation is {2 * radius:.1f}\" across)")
+                        f" {table.height:g}\" table (its formation is {2 * radius:.1f}\" across,"
+                        f" its run {m.profile.run}\")")
         if scenario.setup != "battle-lines":
             continue
         radii = [radius for _, radius, m in units if "scouts" not in m.profile.abilities]
