@@ -348,19 +348,23 @@ def profiles(
 def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas into.")] = Path("schemas"),
 ) -> None:
-    """Write the JSON Schema of every ruleset's content files and warband lists."""
+    """Write the JSON Schema of every ruleset's content files and warband lists, and of the
+    board view every ruleset produces (board-view.schema.json)."""
     from warband.core import registry
+    from warband.core.board import board_schema
 
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"cannot create {out}: {exc.strerror}")
     console = _console()
+    bodies: list[tuple[str, dict[str, Any]]] = [("board-view.schema.json", board_schema())]
     for name in registry.available():
-        for filename, body in registry.get(name).schemas().items():
-            path = out / filename
-            path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
-            console.print(f"wrote {path}")
+        bodies.extend(registry.get(name).schemas().items())
+    for filename, body in bodies:
+        path = out / filename
+        path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
+        console.print(f"wrote {path}")
 
 
 @app.command()

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from warband.core.board import BoardView
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
@@ -95,6 +96,12 @@ class ArcWorlde(Ruleset):
         from warband.rulesets.arcworlde.ai.rogue import RogueController
 
         return {"heuristic": HeuristicController, "rogue": RogueController, "random": RandomController}
+
+    def board_view(self, game_or_state: Any, player: int | None,
+                   since: int | None = None) -> BoardView:
+        from warband.rulesets.arcworlde.board import board_view
+
+        return board_view(game_or_state, player, since)
 
     def narrate(self, event: Event) -> str | None:
         from warband.rulesets.arcworlde.narrate import narrate

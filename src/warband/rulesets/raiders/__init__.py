@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from warband.core.board import BoardView
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
@@ -97,6 +98,12 @@ class Raiders(Ruleset):
         from warband.rulesets.raiders.ai.heuristic import HeuristicController
 
         return {"heuristic": HeuristicController, "random": RandomController}
+
+    def board_view(self, game_or_state: Any, player: int | None,
+                   since: int | None = None) -> BoardView:
+        from warband.rulesets.raiders.board import board_view
+
+        return board_view(game_or_state, player, since)
 
     def narrate(self, event: Event) -> str | None:
         from warband.rulesets.raiders.narrate import narrate
