@@ -368,6 +368,35 @@ def schema(
 
 
 @app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8765,
+    data: Annotated[Path | None, typer.Option(help="Folder for saved games (default: ~/.local/share/warband).")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the board in a browser.")] = False,
+) -> None:
+    """Serve the web board: play against the AI or a friend, watch and replay games."""
+    import uvicorn
+
+    from warband.web.app import create_app
+
+    if not 0 < port < 65536:
+        fail("--port must be between 1 and 65535")
+    folder = data if data is not None else Path(
+        os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "warband"
+    try:
+        web = create_app(folder)
+    except OSError as exc:
+        fail(f"cannot use {folder} for saved games: {exc.strerror}")
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    print(f"warband board on {url} (games saved in {folder}; Ctrl+C to stop)", flush=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    uvicorn.run(web, host=host, port=port, log_level="warning")
+
+
+@app.command()
 def rulesets() -> None:
     """List the installed rulesets."""
     from warband.core import registry
