@@ -217,6 +217,21 @@ class Session:
     def record_text(self) -> str:
         return "\n".join(record_lines(self.game)) + "\n"
 
+    def round_steps(self) -> list[dict[str, Any]]:
+        """Where each Round (or turn) starts, as a replay step: the first decision taken after
+        the event that opens it. Rulesets mark a new Round with a ``round`` or ``turn`` event
+        carrying its ``number`` (both playable rulesets do)."""
+        marks = []
+        history = self.game.history
+        s = 0
+        for index, event in enumerate(self.game.events):
+            if event.kind in ("round", "turn") and isinstance(event.get("number"), int):
+                while s < len(history) and history[s].events <= index:
+                    s += 1
+                marks.append({"label": f"{event.kind.title()} {event['number']}",
+                              "step": min(s + 1, len(history))})
+        return marks
+
     def frame(self, step: int) -> dict[str, Any]:
         """The table after the first ``step`` decisions of a finished game (the replay
         scrubber): the spectator's board view with what that decision did, and the log so
@@ -234,7 +249,7 @@ class Session:
         shown = Session(id=self.id, ruleset=self.ruleset, game=game, seats=self.seats,
                         token_hashes={})
         return {
-            "step": step, "steps": len(history),
+            "step": step, "steps": len(history), "rounds": self.round_steps(),
             "board": self.ruleset.board_view(game, None, since=before).to_json(),
             "log": shown.log(),
             "decision": None if step == 0 else {

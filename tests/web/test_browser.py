@@ -1,0 +1,263 @@
+"""The web board in a real browser (issue 14): Playwright drives Debian's chromium
+(``apt-get install chromium``; ``playwright install`` is not used). Skipped where either is
+missing. Each test starts ``warband serve``'s app on a free port with its own data folder.
+
+Screenshots go to the test's temporary folder, and also to ``$WARBAND_SCREENSHOTS`` when set
+(that is how docs/images/ is made).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+from warband.web.app import create_app  # noqa: E402
+
+CHROMIUM = os.environ.get("WARBAND_CHROMIUM", "/usr/bin/chromium")
+pytestmark = [
+    pytest.mark.skipif(not Path(CHROMIUM).exists() and not shutil.which("chromium"),
+                       reason="chromium is not installed (apt-get install -y chromium)"),
+    pytest.mark.slow,
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = _free_port()
+    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("data")), host="127.0.0.1",
+                            port=port, log_level="warning")
+    srv = uvicorn.Server(config)
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}/"
+    srv.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM if Path(CHROMIUM).exists()
+                              else shutil.which("chromium"),
+                              args=["--no-sandbox", "--headless", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+class Page:
+    """A browser tab on the board that fails the test on any console error."""
+
+    def __init__(self, browser: Any, url: str, shots: Path, width: int = 1400) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": 900})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.refused: list[str] = []  # the reasons the page showed for refused answers
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.url = url
+        self.shots = shots
+
+    def start(self, ruleset: str, seat_b: str = "heuristic", options: str = "",
+              seed: int = 1) -> None:
+        page = self.page
+        page.goto(self.url)
+        page.wait_for_selector("#f-ruleset option", state="attached")
+        page.select_option("#f-ruleset", ruleset)
+        page.select_option("#f-seat-b", seat_b)
+        page.fill("#f-options", options)
+        page.fill("#f-seed", str(seed))
+        page.click("#f-start")
+        page.wait_for_selector("#screen-game:not([hidden])")
+        page.wait_for_function("document.querySelector('#prompt').textContent.length > 0")
+
+    def renders(self) -> int:
+        return int(self.page.evaluate("Number(document.body.dataset.renders || 0)"))
+
+    def click_and_wait(self, selector: str, nth: int = 0, event: bool = False,
+                       position: tuple[float, float] | None = None) -> None:
+        """Click and wait until the page has drawn the answer (or shown a refusal)."""
+        page = self.page
+        before = self.renders()
+        refusals = page.evaluate("Number(document.body.dataset.refusals || 0)")
+        target = page.locator(selector).nth(nth)
+        if event:
+            target.dispatch_event("click")
+        elif position is not None:
+            target.click(position={"x": position[0], "y": position[1]})
+        else:
+            target.click()
+        page.wait_for_function(
+            "([r, f]) => Number(document.body.dataset.renders || 0) > r"
+            " || Number(document.body.dataset.refusals || 0) > f", arg=[before, refusals])
+        if page.evaluate("Number(document.body.dataset.refusals || 0)") > refusals:
+            self.refused.append(page.inner_text("#refusal"))
+
+    def step(self) -> bool:
+        """Answer the pending decision with its first option (False once nothing is asked)."""
+        if self.page.locator("#options button").count() == 0:
+            return False
+        self.click_and_wait("#options button")
+        return True
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(self.shots / name))
+        extra = os.environ.get("WARBAND_SCREENSHOTS")
+        if extra:
+            Path(extra).mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(Path(extra) / name))
+
+    def close(self, refusals: int = 0) -> None:
+        """Close the tab; the console must hold no error but the browser's note of each
+        answer the test made the server refuse on purpose."""
+        self.context.close()
+        refused = [e for e in self.errors if "status of 422" in e]
+        others = [e for e in self.errors if "status of 422" not in e]
+        assert not others, others
+        assert len(refused) == refusals, self.refused
+
+
+def test_play_a_game_against_the_ai_to_the_end_by_clicking(browser: Any, server: str,
+                                                          tmp_path: Path) -> None:
+    tab = Page(browser, server, tmp_path)
+    tab.start("arcworlde", options="rounds=1", seed=5)
+    page = tab.page
+    # deployment: choose whom to place, then click a spot on the table
+    for _ in range(6):
+        if page.query_selector("button.group"):
+            break
+        tab.step()
+    tab.click_and_wait("button.group")
+    assert page.locator(".candidate").count() > 3
+    tab.shot("board-deploy.png")
+    pieces = page.locator(".piece").count()
+    tab.click_and_wait(".candidate")
+    assert page.locator(".piece").count() > pieces
+    # a free point on the table: the next model goes where we click inside the zone
+    if page.locator("button.group").count():
+        tab.click_and_wait("button.group")
+        box = page.locator("#board").bounding_box()
+        pieces = page.locator(".piece").count()
+        # refused spots are explained; a spot in the zone is taken
+        assert box is not None
+        # the middle of the table is outside every deployment zone: refused, with the reason
+        tab.click_and_wait("#board", position=(box["width"] / 2, box["height"] / 2))
+        assert "Refused" in page.inner_text("#refusal")
+        assert "not a legal place" in page.inner_text("#refusal")
+        assert page.locator(".piece").count() == pieces
+    clicked_piece = False
+    for _ in range(400):
+        if page.locator(".piece.pickable").count() and not clicked_piece:
+            # activate (or target) by clicking the model on the table
+            tab.click_and_wait(".piece.pickable", event=True)
+            clicked_piece = True
+            continue
+        if page.locator("button.group").count():
+            tab.click_and_wait("button.group")
+            continue
+        if not tab.step():
+            break
+        if page.locator(".effect-move").count() and not (tmp_path / "board-play.png").exists():
+            tab.shot("board-play.png")
+    page.wait_for_selector("#result:not([hidden])")
+    assert "wins" in page.inner_text("#result") or "draw" in page.inner_text("#result")
+    assert clicked_piece
+    assert page.locator("#log li.reason").count() > 0, "the AI's reasons are in the log"
+    tab.shot("board-over.png")
+    tab.close(refusals=1)
+
+
+def test_undo_reload_and_resume(browser: Any, server: str, tmp_path: Path) -> None:
+    tab = Page(browser, server, tmp_path)
+    tab.start("raiders", seed=3)
+    page = tab.page
+    for _ in range(3):
+        tab.step()
+    prompt = page.inner_text("#prompt")
+    options = page.locator("#options button").all_inner_texts()
+    log = page.locator("#log li").count()
+    page.reload()
+    page.wait_for_function("document.querySelector('#prompt').textContent.length > 0")
+    assert page.inner_text("#prompt") == prompt
+    assert page.locator("#options button").all_inner_texts() == options
+    assert page.locator("#log li").count() == log
+    tab.step()
+    assert page.is_visible("#undo")
+    tab.click_and_wait("#undo")
+    assert page.locator("#log li").count() == log
+    assert page.inner_text("#prompt") == prompt
+    tab.shot("board-raiders.png")
+    tab.close()
+
+
+def test_a_friend_plays_the_other_seat_from_a_link(browser: Any, server: str,
+                                                   tmp_path: Path) -> None:
+    me = Page(browser, server, tmp_path)
+    me.start("arcworlde", seat_b="friend", options="rounds=1", seed=2)
+    link = me.page.get_attribute(".friend", "data-link")
+    assert link and "token=" in link
+    friend = Page(browser, server, tmp_path, width=390)  # a phone
+    friend.page.goto(link)
+    friend.page.wait_for_function("document.querySelector('#seat-info').textContent.includes('side B')")
+    assert "token" not in friend.page.url  # the token left the address bar
+    for _ in range(30):
+        mine = me.page.query_selector("#options button")
+        theirs = friend.page.query_selector("#options button")
+        if mine is None and theirs is None:
+            me.page.wait_for_timeout(300)
+            friend.page.wait_for_timeout(300)
+            continue
+        (me if mine else friend).step()
+    assert friend.page.locator("#log li").count() > 5
+    friend.shot("board-phone.png")
+    me.close()
+    friend.close()
+
+
+def test_scrub_a_replay(browser: Any, server: str, tmp_path: Path) -> None:
+    tab = Page(browser, server, tmp_path)
+    page = tab.page
+    # an AI-vs-AI game is over as soon as it starts: watch it
+    page.goto(server)
+    page.wait_for_selector("#f-ruleset option", state="attached")
+    page.select_option("#f-ruleset", "raiders")
+    page.select_option("#f-seat-a", "heuristic")
+    page.select_option("#f-seat-b", "heuristic")
+    page.click("#f-start")
+    page.wait_for_selector("#replay:not([hidden])")
+    end_pieces = page.locator(".piece").count()
+    page.click("#r-start")
+    page.wait_for_function("document.querySelector('#r-label').textContent.startsWith('decision 0 ')")
+    assert page.locator(".piece").count() < end_pieces or end_pieces == 0
+    page.click("#r-next")
+    page.wait_for_function("document.querySelector('#r-label').textContent.startsWith('decision 1 ')")
+    steps = int(page.get_attribute("#r-step", "max") or 0)
+    page.eval_on_selector("#r-step", f"(r) => {{ r.value = {steps // 2}; r.dispatchEvent(new Event('input')); }}")
+    page.wait_for_function(f"document.querySelector('#r-label').textContent.startsWith('decision {steps // 2} ')")
+    assert page.locator("#log li").count() > 0
+    assert page.locator("#r-round option").count() > 2
+    tab.shot("replay.png")
+    page.click("#r-play")
+    page.wait_for_timeout(1200)
+    page.click("#r-play")
+    tab.close()
