@@ -40,12 +40,14 @@ __all__ = [
     "BOARD_SCHEMA_VERSION",
     "AreaEffect",
     "BoardView",
+    "ChoiceOdds",
     "Effect",
     "Formation",
     "Grid",
     "LineEffect",
     "Marker",
     "MoveEffect",
+    "OddsRow",
     "OffTable",
     "Piece",
     "PlaceEffect",
@@ -487,3 +489,21 @@ def table_board_view(
         off_table=off_table, effects=effects,
         events=len(state_of(game_or_state).log.events), effects_from=start,
     )
+
+
+# -- odds of an option, shown before it is chosen ---------------------------------------------
+class OddsRow(_Model):
+    label: str
+    p: float = Field(ge=0, le=1)
+
+
+class ChoiceOdds(_Model):
+    """The exact odds of one option (an Attack, a Shot, a Feat), from the same dice mechanics
+    the game rolls with and ``warband odds`` answers from."""
+
+    title: str
+    rows: list[OddsRow] = Field(default_factory=list, description="Outcomes and their chances.")
+    summary: list[OddsRow] = Field(default_factory=list, description="Headline chances.")
+    notes: list[str] = Field(default_factory=list)
+    query: str = Field("", description="The warband odds command that gives the same figures.")
+    rule_ids: list[str] = Field(default_factory=list)

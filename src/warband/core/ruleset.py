@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from warband.core.board import BoardView
+from warband.core.board import BoardView, ChoiceOdds
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
@@ -108,6 +108,11 @@ class Ruleset(ABC):
         whatever that player may not see. ``since``: the first event index whose effects
         (moves, attacks) to include (default: :func:`warband.core.board.event_window`)."""
         raise NotImplementedError(f"the {self.name} ruleset has no board view yet")
+
+    def choice_odds(self, view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
+        """The exact odds of ``choice`` (an Attack, a Shot, a Feat...) as ``view``'s player
+        would see them before choosing it, or None for an option without chance."""
+        return None
 
     def option_names(self) -> Sequence[str]:
         """Names of the options ``new_game`` accepts (for ``--option``)."""

@@ -209,6 +209,15 @@ def create_app(data: Path) -> FastAPI:
             store.save(s)
             return s.view(player)
 
+    @app.get("/api/games/{game_id}/odds")
+    def odds(game_id: str, choice: Annotated[int, Query()],
+             authorization: Annotated[str | None, Header()] = None) -> dict[str, Any] | None:
+        """The exact odds of option ``choice`` of your pending decision (an Attack, a Shot, a
+        Feat), from the mechanics ``warband odds`` uses; null for an option without chance."""
+        s = session(game_id)
+        with s.lock:
+            return s.odds(s.seat_of(_bearer(authorization)), choice)
+
     @app.post("/api/games/{game_id}/undo")
     def undo(game_id: str,
              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:

@@ -173,6 +173,19 @@ class Session:
             return None
         return describe_decision(self.ruleset, self.game, player, decision)
 
+    def odds(self, player: int | None, choice_index: int) -> dict[str, Any] | None:
+        """The exact odds of an option of the seat's pending decision (None: no chance in it)."""
+        if player is None:
+            raise GameError(403, "odds are for the seat being asked (Authorization: Bearer ...)")
+        decision = self.game.decision_for(player)
+        if decision is None:
+            raise GameError(409, "this seat is not being asked anything now")
+        if not 0 <= choice_index < len(decision.options):
+            raise GameError(422, f"choice must be an option index from 0 to {len(decision.options) - 1}")
+        odds = self.ruleset.choice_odds(self.game.view(player), decision,
+                                        decision.options[choice_index])
+        return None if odds is None else odds.model_dump(mode="json")
+
     def log(self, start: int = 0) -> list[dict[str, Any]]:
         lines = []
         for index, event in enumerate(self.game.events[start:], start=start):

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from warband.core.board import BoardView
+from warband.core.board import BoardView, ChoiceOdds
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
@@ -102,6 +102,11 @@ class ArcWorlde(Ruleset):
         from warband.rulesets.arcworlde.board import board_view
 
         return board_view(game_or_state, player, since)
+
+    def choice_odds(self, view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
+        from warband.rulesets.arcworlde.choice_odds import choice_odds
+
+        return choice_odds(view, decision, choice)
 
     def narrate(self, event: Event) -> str | None:
         from warband.rulesets.arcworlde.narrate import narrate

@@ -324,6 +324,7 @@ function renderDecision(v) {
   const p = v.pending;
   const list = $("#options");
   list.innerHTML = "";
+  $("#odds").hidden = true;
   $("#show-all").hidden = !(app.filter || app.group);
   if (!p) {
     $("#prompt").textContent = v.over ? "The game is over." :
@@ -359,10 +360,74 @@ function renderDecision(v) {
     b.dataset.index = o.index;
     b.textContent = o.label;
     b.onclick = () => answer(o.index);
-    b.onmouseenter = () => highlight(o, true);
+    b.onmouseenter = () => { highlight(o, true); oddsSoon(o.index); };
+    b.onfocus = () => oddsSoon(o.index);
     b.onmouseleave = () => highlight(o, false);
     li.appendChild(b);
     list.appendChild(li);
+  }
+}
+
+// The exact odds of an option, fetched when the player points at it (the same mechanics as
+// `warband odds`); kept per decision so pointing again costs nothing.
+const oddsCache = new Map();
+let oddsTimer = null;
+function oddsSoon(index) {
+  // only when the pointer rests on an option (not on its way to clicking it)
+  clearTimeout(oddsTimer);
+  const v = app.view;
+  oddsTimer = setTimeout(() => { if (app.view === v) showOdds(index); }, 250);
+}
+async function showOdds(index) {
+  const v = app.view;
+  if (!v || !v.pending) return;
+  const key = app.gameId + ":" + v.decisions + ":" + index;
+  let odds = oddsCache.get(key);
+  if (odds === undefined) {
+    try {
+      odds = await api("GET", "/api/games/" + app.gameId + "/odds?choice=" + index, undefined, token());
+    } catch (e) {
+      return;
+    }
+    oddsCache.set(key, odds);
+  }
+  if (app.view !== v) return;  // the decision has moved on meanwhile
+  const box = $("#odds");
+  box.innerHTML = "";
+  if (!odds) { box.hidden = true; return; }
+  box.hidden = false;
+  box.dataset.index = index;
+  const h = document.createElement("h3");
+  h.textContent = "Odds: " + odds.title;
+  box.appendChild(h);
+  const pct = (p) => (p * 100).toFixed(p > 0 && p < 0.001 ? 3 : 1) + "%";
+  for (const row of odds.summary) {
+    const d = document.createElement("div");
+    d.className = "headline";
+    d.textContent = pct(row.p) + " " + row.label;
+    box.appendChild(d);
+  }
+  for (const row of odds.rows) {
+    const d = document.createElement("div");
+    d.className = "bar";
+    const label = document.createElement("span");
+    label.textContent = row.label;
+    const bar = document.createElement("i");
+    bar.style.width = Math.max(1, row.p * 140) + "px";
+    const n = document.createElement("span");
+    n.textContent = pct(row.p);
+    d.append(label, bar, n);
+    box.appendChild(d);
+  }
+  for (const note of odds.notes) {
+    const d = document.createElement("div");
+    d.textContent = note;
+    box.appendChild(d);
+  }
+  if (odds.query) {
+    const c = document.createElement("code");
+    c.textContent = odds.query;
+    box.appendChild(c);
   }
 }
 
