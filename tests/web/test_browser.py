@@ -294,3 +294,34 @@ def test_odds_shown_before_a_shot_match_the_api(browser: Any, server: str, tmp_p
     assert "warband odds arcworlde attack" in text
     tab.shot("odds.png")
     tab.close()
+
+
+def test_odds_page_matches_warband_odds(browser: Any, server: str, tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from warband.cli.main import app as cli
+
+    tab = Page(browser, server, tmp_path)
+    page = tab.page
+    page.goto(server + "#odds")
+    page.wait_for_selector("#o-ruleset option", state="attached")
+    page.select_option("#o-ruleset", "arcworlde")
+    page.select_option("#o-query", "attack")
+    page.fill('#o-fields input[name="power"]', "6")
+    page.fill('#o-fields input[name="armour"]', "1")
+    page.select_option('#o-fields select[name="defence"]', "advantage")
+    page.click("#o-run")
+    page.wait_for_selector("#o-result table")
+    assert page.locator("#o-result svg.chart rect.bar").count() > 3
+    shown = json.loads(page.text_content("#o-json") or "{}")
+    cli_says = CliRunner().invoke(cli, ["odds", "arcworlde", "attack", "--power", "6", "--armour", "1",
+                                        "--defence", "advantage", "--json"])
+    assert shown == json.loads(cli_says.output)
+    tab.shot("odds-page.png")
+    page.fill('#o-fields input[name="power"]', "")
+    page.click("#o-run")
+    page.wait_for_selector("#o-errors li")
+    assert "--power" in page.inner_text("#o-errors")
+    tab.close(refusals=1)

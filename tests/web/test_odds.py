@@ -112,3 +112,26 @@ def test_odds_are_only_for_the_seat_being_asked(client: TestClient, new_game: Ne
     r = client.get(f"/api/games/{gid}/odds", params={"choice": 0},
                    headers=bearer(made["tokens"][asked]))
     assert r.status_code == 200 and r.json() is None  # deployment order: no chance in it
+
+
+def test_odds_page_api_answers_every_query_like_the_cli(client: TestClient) -> None:
+    """GET /api/odds lists every `warband odds` query with its parameter schema; POST runs one
+    and its `json` is what `warband odds ... --json` prints."""
+    catalogue = client.get("/api/odds").json()
+    assert {"arcworlde", "raiders"} <= {r["ruleset"] for r in catalogue}
+    for entry in catalogue:
+        query = entry["queries"][0]
+        assert query["schema"]["properties"] and query["summary"]
+        r = client.post(f"/api/odds/{entry['ruleset']}/{query['name']}", json=query["example"])
+        assert r.status_code == 200, r.text
+        flags = []
+        for k, v in query["example"].items():
+            opt = "--" + k.replace("_", "-")
+            flags += [opt] if v is True else ([] if v is False else [opt, str(v)])
+        cli_says = CliRunner().invoke(cli, ["odds", entry["ruleset"], query["name"], *flags, "--json"])
+        assert cli_says.exit_code == 0, cli_says.output
+        assert r.json()["json"] == json.loads(cli_says.output)
+    r = client.post("/api/odds/arcworlde/attack", json={"power": "x", "bogus": 1})
+    assert r.status_code == 422
+    assert {"--power", "--bogus"} <= {v.split(":")[0] for v in r.json()["detail"]["violations"]}
+    assert client.post("/api/odds/chess/attack", json={}).status_code == 422

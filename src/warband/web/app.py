@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, HTTPException, Query, Request
+from fastapi import Body, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -260,6 +260,46 @@ def create_app(data: Path) -> FastAPI:
                 raise HTTPException(422, f"not a record this server can replay ({exc})") from None
         created = store.add_record(registry.get(game.ruleset), game)
         return {"id": created.id}
+
+    # -- odds --------------------------------------------------------------------------------
+    @app.get("/api/odds")
+    def odds_catalogue() -> list[dict[str, Any]]:
+        """Every ``warband odds`` query of every ruleset, with the JSON Schema of its
+        parameters and a typical example (the odds page builds its forms from these)."""
+        from warband.odds import queries, rulesets_with_odds
+
+        return [
+            {"ruleset": r, "queries": [
+                {"name": q.name, "summary": q.summary, "rule_ids": list(q.rule_ids),
+                 "schema": q.params.model_json_schema(),
+                 "example": dict(q.examples[0]) if q.examples else {}}
+                for q in queries(r).values()]}
+            for r in rulesets_with_odds()
+        ]
+
+    @app.post("/api/odds/{ruleset}/{name}")
+    def odds_query(ruleset: str, name: str,
+                   params: Annotated[dict[str, Any], Body(max_length=64)]) -> dict[str, Any]:
+        """Run one odds query (the same as ``warband odds RULESET NAME --json``): its tables,
+        charts and notes, and ``json``, what ``--json`` prints. 422 names every bad value."""
+        from warband.odds import OddsError, get_query
+        from warband.odds.result import jsonable
+
+        try:
+            result = get_query(ruleset, name)(params)
+        except OddsError as exc:
+            raise HTTPException(422, {"message": "bad odds query", "violations": exc.problems}) from None
+        return {
+            "title": result.title,
+            "tables": [{"title": t.title, "columns": list(t.columns),
+                        "rows": [[str(c) if not isinstance(c, int | float | str) else c for c in row]
+                                 for row in t.rows]} for t in result.tables],
+            "charts": [{"title": c.title, "labels": list(c.labels),
+                        "values": [float(v) for v in c.values], "percent": c.percent,
+                        "xlabel": c.xlabel} for c in result.charts],
+            "notes": list(result.notes), "rule_ids": list(result.rule_ids),
+            "json": jsonable(result.to_json()),
+        }
 
     # -- the page ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

@@ -70,6 +70,8 @@ function route() {
     openGame(id);
   } else if (location.hash === "#games") {
     showGames();
+  } else if (location.hash === "#odds") {
+    showOddsPage();
   } else {
     show("screen-new");
   }
@@ -766,6 +768,146 @@ $("#r-next").onclick = () => showStep(app.replay.step + 1);
 $("#r-end").onclick = () => showStep(app.replay.steps);
 $("#r-play").onclick = playPause;
 $("#r-round").addEventListener("change", (ev) => { if (ev.target.value !== "") showStep(Number(ev.target.value)); });
+
+// -- the odds page ------------------------------------------------------------------------
+let oddsCatalogue = null;
+async function showOddsPage() {
+  show("screen-odds");
+  if (!oddsCatalogue) {
+    oddsCatalogue = await api("GET", "/api/odds");
+    const sel = $("#o-ruleset");
+    for (const r of oddsCatalogue) sel.add(new Option(r.ruleset, r.ruleset));
+    sel.addEventListener("change", fillQueries);
+    $("#o-query").addEventListener("change", fillFields);
+    fillQueries();
+  }
+}
+function currentQuery() {
+  const r = oddsCatalogue.find((x) => x.ruleset === $("#o-ruleset").value);
+  return r ? r.queries.find((q) => q.name === $("#o-query").value) : null;
+}
+function fillQueries() {
+  const r = oddsCatalogue.find((x) => x.ruleset === $("#o-ruleset").value);
+  const sel = $("#o-query");
+  sel.innerHTML = "";
+  for (const q of r.queries) sel.add(new Option(q.name + " \u2014 " + q.summary, q.name));
+  fillFields();
+}
+function fieldKind(spec) {
+  const options = spec.anyOf ? spec.anyOf.filter((x) => x.type !== "null") : [spec];
+  const main = options[0] || {};
+  return { type: main.type, enum: main.enum, min: main.minimum, max: main.maximum, optional: !!spec.anyOf };
+}
+function fillFields() {
+  const q = currentQuery();
+  const box = $("#o-fields");
+  box.innerHTML = "";
+  $("#o-summary").textContent = q.summary + (q.rule_ids.length ? " (" + q.rule_ids.join(", ") + ")" : "");
+  const props = q.schema.properties || {};
+  const required = new Set(q.schema.required || []);
+  for (const [name, spec] of Object.entries(props)) {
+    const k = fieldKind(spec);
+    const label = document.createElement("label");
+    const title = document.createElement("span");
+    title.textContent = "--" + name.replace(/_/g, "-") + (required.has(name) ? " *" : "");
+    label.appendChild(title);
+    let input;
+    const value = name in q.example ? q.example[name] : spec.default;
+    if (k.enum) {
+      input = document.createElement("select");
+      if (k.optional || !required.has(name)) input.add(new Option("", ""));
+      for (const v of k.enum) input.add(new Option(v, v));
+      input.value = value === null || value === undefined ? "" : value;
+    } else if (k.type === "boolean") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = !!value;
+    } else {
+      input = document.createElement("input");
+      input.type = k.type === "integer" || k.type === "number" ? "number" : "text";
+      if (k.min !== undefined) input.min = k.min;
+      if (k.max !== undefined) input.max = k.max;
+      if (k.type === "number") input.step = "any";
+      input.value = value === null || value === undefined ? "" : value;
+    }
+    input.name = name;
+    input.dataset.type = k.type || "string";
+    label.appendChild(input);
+    const help = document.createElement("small");
+    help.textContent = spec.description || "";
+    label.appendChild(help);
+    box.appendChild(label);
+  }
+}
+$("#odds-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const q = currentQuery();
+  const params = {};
+  for (const input of document.querySelectorAll("#o-fields input, #o-fields select")) {
+    if (input.type === "checkbox") { if (input.checked) params[input.name] = true; continue; }
+    if (input.value === "") continue;
+    const t = input.dataset.type;
+    params[input.name] = t === "integer" || t === "number" ? Number(input.value) : input.value;
+  }
+  const errors = $("#o-errors");
+  errors.innerHTML = "";
+  const out = $("#o-result");
+  out.innerHTML = "";
+  try {
+    const res = await api("POST", "/api/odds/" + $("#o-ruleset").value + "/" + q.name, params);
+    renderOddsResult(out, res);
+  } catch (e) {
+    const lines = e.data && e.data.detail && e.data.detail.violations ? e.data.detail.violations : [e.message];
+    for (const line of lines) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      errors.appendChild(li);
+    }
+  }
+});
+function renderOddsResult(out, res) {
+  const h = document.createElement("h2");
+  h.textContent = res.title;
+  out.appendChild(h);
+  for (const chart of res.charts) out.appendChild(barChart(chart));
+  for (const t of res.tables) {
+    const table = document.createElement("table");
+    const cap = document.createElement("caption");
+    cap.textContent = t.title;
+    table.appendChild(cap);
+    const head = table.insertRow();
+    for (const c of t.columns) { const th = document.createElement("th"); th.textContent = c; head.appendChild(th); }
+    for (const row of t.rows) {
+      const tr = table.insertRow();
+      for (const c of row) tr.insertCell().textContent = String(c);
+    }
+    out.appendChild(table);
+  }
+  for (const n of res.notes) { const p = document.createElement("p"); p.textContent = n; out.appendChild(p); }
+  const pre = document.createElement("pre");
+  pre.id = "o-json";
+  pre.textContent = JSON.stringify(res.json);
+  pre.hidden = true;
+  out.appendChild(pre);
+}
+function barChart(chart) {
+  const n = chart.labels.length, w = 560, h = 200, pad = 30;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 " + w + " " + (h + 40));
+  svg.setAttribute("class", "chart");
+  svg.setAttribute("width", w);
+  const top = Math.max(...chart.values, 1e-9);
+  const bw = (w - pad) / Math.max(1, n);
+  el("text", { x: pad, y: 12 }, svg).textContent = chart.title;
+  chart.values.forEach((v, i) => {
+    const bh = (v / top) * (h - 30);
+    const r = el("rect", { x: pad + i * bw + 1, y: h - bh, width: Math.max(1, bw - 2), height: bh, class: "bar" }, svg);
+    el("title", {}, r).textContent = chart.labels[i] + ": " + (chart.percent ? (v * 100).toFixed(2) + "%" : v);
+    if (n <= 30) el("text", { x: pad + i * bw + bw / 2, y: h + 14, "text-anchor": "middle" }, svg).textContent = chart.labels[i];
+  });
+  if (chart.xlabel) el("text", { x: w / 2, y: h + 34, "text-anchor": "middle" }, svg).textContent = chart.xlabel;
+  return svg;
+}
 
 // -- start --------------------------------------------------------------------------------
 loadRulesets().then(route).catch((e) => { $("#new-errors").textContent = "Cannot reach the server: " + e.message; });
