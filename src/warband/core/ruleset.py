@@ -109,6 +109,10 @@ class Ruleset(ABC):
         (moves, attacks) to include (default: :func:`warband.core.board.event_window`)."""
         raise NotImplementedError(f"the {self.name} ruleset has no board view yet")
 
+    def has_board_view(self) -> bool:
+        """Whether :meth:`board_view` is provided (the web board plays only such rulesets)."""
+        return type(self).board_view is not Ruleset.board_view
+
     def choice_odds(self, view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
         """The exact odds of ``choice`` (an Attack, a Shot, a Feat...) as ``view``'s player
         would see them before choosing it, or None for an option without chance."""

@@ -84,7 +84,7 @@ def _ruleset(name: str) -> Ruleset:
 
 
 def _playable(rs: Ruleset) -> bool:
-    return type(rs).board_view is not Ruleset.board_view and bool(rs.sample_lists())
+    return rs.has_board_view() and bool(rs.sample_lists())
 
 
 def _load_lists(rs: Ruleset, wanted: list[str | PastedList], scratch: Path) -> list[Any]:
