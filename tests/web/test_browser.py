@@ -325,3 +325,23 @@ def test_odds_page_matches_warband_odds(browser: Any, server: str, tmp_path: Pat
     page.wait_for_selector("#o-errors li")
     assert "--power" in page.inner_text("#o-errors")
     tab.close(refusals=1)
+
+
+def test_simulate_page_runs_and_shows_the_result(browser: Any, server: str, tmp_path: Path) -> None:
+    tab = Page(browser, server, tmp_path)
+    page = tab.page
+    page.goto(server + "#simulate")
+    page.wait_for_selector("#s-ruleset option", state="attached")
+    page.select_option("#s-ruleset", "arcworlde")
+    page.select_option("#s-ai-a", "random")
+    page.select_option("#s-ai-b", "random")
+    page.fill("#s-games", "8")
+    page.click("#s-run")
+    page.wait_for_selector("#s-table", timeout=60_000)
+    assert page.get_attribute("#s-progress", "value") == "8"
+    rows = page.locator("#s-table tr").all_inner_texts()
+    assert len(rows) == 3 and "Sheriff" in rows[1]
+    wins = sum(int(r.split("\t")[3]) for r in rows[1:])
+    assert wins <= 8
+    tab.shot("simulate.png")
+    tab.close()

@@ -24,6 +24,7 @@ from warband.core.board import board_schema
 from warband.core.record import RecordError, read_record, replay
 from warband.core.ruleset import Ruleset
 from warband.web.sessions import HUMAN, GameError, Session, Store
+from warband.web.simulations import Simulations
 
 __all__ = ["create_app"]
 
@@ -60,6 +61,15 @@ class Answer(_Body):
     point: tuple[float, float] | None = Field(
         None, description="A point on the table, read with the chosen option as its template"
                           " (only where pending.free_point is true).")
+
+
+class NewSimulation(_Body):
+    ruleset: str = Field(max_length=80)
+    lists: list[str] = Field(min_length=2, max_length=2, description="Two bundled list names.")
+    ais: list[str] = Field(default_factory=lambda: ["heuristic", "heuristic"], min_length=1, max_length=2)
+    games: int = Field(20, ge=1, le=1000)
+    seed: int = Field(1, ge=0, le=2**63 - 1)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=32)
 
 
 class NewRecord(_Body):
@@ -134,6 +144,7 @@ def create_app(data: Path) -> FastAPI:
     app = FastAPI(title="warband web board", version="1",
                   description="Play, watch and replay warband games. See docs/web.md.")
     app.state.store = store
+    sims = Simulations()
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:
@@ -300,6 +311,27 @@ def create_app(data: Path) -> FastAPI:
             "notes": list(result.notes), "rule_ids": list(result.rule_ids),
             "json": jsonable(result.to_json()),
         }
+
+    # -- simulations -------------------------------------------------------------------------
+    @app.post("/api/simulations", status_code=201)
+    def new_simulation(body: NewSimulation) -> dict[str, Any]:
+        """Start a small ``warband simulate`` in the background (bundled lists, up to 1000
+        games, in the server's process); poll it with GET."""
+        rs = _ruleset(body.ruleset)
+        ais = body.ais if len(body.ais) == 2 else [body.ais[0], body.ais[0]]
+        return sims.start(rs, body.lists, ais, body.games, body.seed, body.options).to_json()
+
+    @app.get("/api/simulations/{sim_id}")
+    def simulation(sim_id: str) -> dict[str, Any]:
+        """Progress (``done`` of ``total``), then the summary (``warband simulate --json``'s)."""
+        return sims.get(sim_id).to_json()
+
+    @app.post("/api/simulations/{sim_id}/stop")
+    def stop_simulation(sim_id: str) -> dict[str, Any]:
+        """Stop after the games under way; the summary covers the games finished."""
+        sim = sims.get(sim_id)
+        sim.stop.set()
+        return sim.to_json()
 
     # -- the page ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)

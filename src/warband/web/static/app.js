@@ -72,6 +72,8 @@ function route() {
     showGames();
   } else if (location.hash === "#odds") {
     showOddsPage();
+  } else if (location.hash === "#simulate") {
+    showSimulatePage();
   } else {
     show("screen-new");
   }
@@ -891,13 +893,14 @@ function renderOddsResult(out, res) {
   out.appendChild(pre);
 }
 function barChart(chart) {
-  const n = chart.labels.length, w = 560, h = 200, pad = 30;
+  const n = chart.labels.length, h = 200, pad = 30;
+  const w = pad * 2 + Math.min(560, n * 64);
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("viewBox", "0 0 " + w + " " + (h + 40));
   svg.setAttribute("class", "chart");
   svg.setAttribute("width", w);
   const top = Math.max(...chart.values, 1e-9);
-  const bw = (w - pad) / Math.max(1, n);
+  const bw = (w - 2 * pad) / Math.max(1, n);
   el("text", { x: pad, y: 12 }, svg).textContent = chart.title;
   chart.values.forEach((v, i) => {
     const bh = (v / top) * (h - 30);
@@ -907,6 +910,85 @@ function barChart(chart) {
   });
   if (chart.xlabel) el("text", { x: w / 2, y: h + 34, "text-anchor": "middle" }, svg).textContent = chart.xlabel;
   return svg;
+}
+
+// -- the simulate page --------------------------------------------------------------------
+let simTimer = null;
+function showSimulatePage() {
+  show("screen-simulate");
+  const sel = $("#s-ruleset");
+  if (sel.options.length) return;
+  for (const r of app.rulesets.filter((x) => x.lists.length)) sel.add(new Option(r.title, r.name));
+  sel.addEventListener("change", fillSimFields);
+  fillSimFields();
+}
+function fillSimFields() {
+  const r = app.rulesets.find((x) => x.name === $("#s-ruleset").value);
+  for (const [i, side] of ["a", "b"].entries()) {
+    const lists = $("#s-list-" + side), ais = $("#s-ai-" + side);
+    lists.innerHTML = ""; ais.innerHTML = "";
+    for (const n of r.lists) lists.add(new Option(n.replace(/\.ya?ml$/, ""), n));
+    lists.selectedIndex = Math.min(i, r.lists.length - 1);
+    for (const a of r.ais) ais.add(new Option(a, a));
+  }
+}
+$("#sim-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("#s-errors").innerHTML = "";
+  $("#s-result").innerHTML = "";
+  try {
+    const sim = await api("POST", "/api/simulations", {
+      ruleset: $("#s-ruleset").value, lists: [$("#s-list-a").value, $("#s-list-b").value],
+      ais: [$("#s-ai-a").value, $("#s-ai-b").value], games: Number($("#s-games").value), seed: Number($("#s-seed").value),
+    });
+    $("#s-stop").hidden = false;
+    $("#s-stop").onclick = () => api("POST", "/api/simulations/" + sim.id + "/stop");
+    pollSimulation(sim.id);
+  } catch (e) {
+    const li = document.createElement("li");
+    li.textContent = e.message;
+    $("#s-errors").appendChild(li);
+  }
+});
+async function pollSimulation(id) {
+  clearTimeout(simTimer);
+  const sim = await api("GET", "/api/simulations/" + id);
+  const bar = $("#s-progress");
+  bar.hidden = false;
+  bar.max = sim.total;
+  bar.value = sim.done;
+  $("#s-count").textContent = sim.done + " of " + sim.total + " games" + (sim.state === "running" ? "\u2026" : " (" + sim.state + ", " + sim.seconds + " s)");
+  if (sim.state === "running") { simTimer = setTimeout(() => pollSimulation(id), 400); return; }
+  $("#s-stop").hidden = true;
+  if (sim.error) { $("#s-result").textContent = sim.error; return; }
+  renderSimulation(sim);
+}
+function renderSimulation(sim) {
+  const s = sim.summary, out = $("#s-result");
+  out.innerHTML = "";
+  const pct = (x) => (x === null || x === undefined ? "\u2014" : (x * 100).toFixed(1) + "%");
+  const ci = (c) => (c ? " (" + pct(c[0]) + " \u2013 " + pct(c[1]) + ")" : "");
+  const table = document.createElement("table");
+  table.id = "s-table";
+  const head = table.insertRow();
+  for (const h of ["side", "warband", "AI", "wins", "win rate (95% interval)", "score (95% interval)", "mean VP"]) {
+    const th = document.createElement("th"); th.textContent = h; head.appendChild(th);
+  }
+  s.sides.forEach((side, i) => {
+    const tr = table.insertRow();
+    for (const v of [side.toUpperCase(), sim.warbands[i], sim.ais[i], String(s.wins[side]),
+      pct(s.win_rate[side]) + ci(s.ci95[side]), pct(s.score[side]) + ci(s.score_ci95[side]),
+      s.mean_vp[side] === null ? "\u2014" : s.mean_vp[side].toFixed(2)]) tr.insertCell().textContent = v;
+  });
+  out.appendChild(table);
+  const p = document.createElement("p");
+  p.textContent = s.games + " games, " + s.draws + " draws (" + pct(s.draw_rate) + "), mean length " + (s.mean_rounds || 0).toFixed(2) + " rounds.";
+  out.appendChild(p);
+  out.appendChild(barChart({ title: "results", labels: [s.sides[0].toUpperCase() + " wins", "draws", s.sides[1].toUpperCase() + " wins"],
+    values: [s.wins[s.sides[0]] / s.games, s.draws / s.games, s.wins[s.sides[1]] / s.games], percent: true, xlabel: "" }));
+  const hist = s.rounds_histogram || {};
+  const keys = Object.keys(hist);
+  if (keys.length) out.appendChild(barChart({ title: "game length (rounds)", labels: keys, values: keys.map((k) => hist[k] / s.games), percent: true, xlabel: "rounds" }));
 }
 
 // -- start --------------------------------------------------------------------------------
