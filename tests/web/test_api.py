@@ -229,3 +229,29 @@ def test_an_uploaded_record_replays_on_the_board_with_a_scrubber(
     for bad in ("", "not json\n", '{"format": "warband-record"}\n', text.replace('"digest": "', '"digest": "0', 3)):
         r = client.post("/api/records", json={"record": bad})
         assert r.status_code == 422, bad[:40]
+
+
+@pytest.mark.parametrize("ruleset", ["arcworlde", "raiders"])
+def test_a_move_decision_names_its_piece_and_reach(client: TestClient, new_game: NewGame,
+                                                   ruleset: str) -> None:
+    """The pending decision's focus: the acting piece and how far it may move now (its
+    Movement in ArcWorlde, arcworlde.activation.ap_and_actions; the action's allowance in
+    Raiders, raiders.action.move)."""
+    made = new_game(ruleset, seed=5)
+    gid, token = made["id"], made["tokens"]["a"]
+    rng = random.Random(5)
+    for _ in range(300):
+        view = _view(client, gid, token)
+        pending = view["pending"]
+        focus = pending["focus"]
+        if focus and focus["reach"] is not None:
+            piece = next(p for p in view["board"]["pieces"] if p["id"] == focus["piece"])
+            assert piece["side"] == 0
+            if ruleset == "arcworlde":
+                assert focus["reach"] == piece["stats"]["Movement"]
+            else:
+                assert pending["kind"] == "destination" and focus["reach"] > 0
+            return
+        client.post(f"/api/games/{gid}/answer", json={"choice": rng.randrange(len(pending["options"]))},
+                    headers=bearer(token))
+    raise AssertionError("no move came up")

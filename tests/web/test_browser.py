@@ -174,7 +174,9 @@ def test_play_a_game_against_the_ai_to_the_end_by_clicking(browser: Any, server:
         assert "not a legal place" in page.inner_text("#refusal")
         assert page.locator(".piece").count() == pieces
     clicked_piece = False
+    seen_reach = False
     for _ in range(400):
+        seen_reach = seen_reach or page.locator(".reach").count() > 0
         if page.locator(".piece.pickable").count() and not clicked_piece:
             # activate (or target) by clicking the model on the table
             tab.click_and_wait(".piece.pickable", event=True)
@@ -190,6 +192,7 @@ def test_play_a_game_against_the_ai_to_the_end_by_clicking(browser: Any, server:
     page.wait_for_selector("#result:not([hidden])")
     assert "wins" in page.inner_text("#result") or "draw" in page.inner_text("#result")
     assert clicked_piece
+    assert seen_reach, "a moving Character's reach was drawn"
     assert page.locator("#log li.reason").count() > 0, "the AI's reasons are in the log"
     tab.shot("board-over.png")
     tab.close(refusals=1)

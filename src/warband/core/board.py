@@ -42,6 +42,7 @@ __all__ = [
     "BoardView",
     "ChoiceOdds",
     "Effect",
+    "Focus",
     "Formation",
     "Grid",
     "LineEffect",
@@ -489,6 +490,18 @@ def table_board_view(
         off_table=off_table, effects=effects,
         events=len(state_of(game_or_state).log.events), effects_from=start,
     )
+
+
+# -- what a pending decision is about ----------------------------------------------------------
+class Focus(_Model):
+    """The piece a decision is about and how far it may move now, so a board can draw its
+    reach and measure from it (the engine still decides what is legal)."""
+
+    piece: str | None = Field(None, description="The acting model or unit (a Piece id).")
+    reach: float | None = Field(None, ge=0, description=(
+        "How far its centre may move, in table units, as the crow flies (terrain and other "
+        "bases may shorten the way)."))
+    label: str = ""
 
 
 # -- odds of an option, shown before it is chosen ---------------------------------------------

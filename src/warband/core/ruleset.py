@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from warband.core.board import BoardView, ChoiceOdds
+from warband.core.board import BoardView, ChoiceOdds, Focus
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
@@ -108,6 +108,10 @@ class Ruleset(ABC):
         whatever that player may not see. ``since``: the first event index whose effects
         (moves, attacks) to include (default: :func:`warband.core.board.event_window`)."""
         raise NotImplementedError(f"the {self.name} ruleset has no board view yet")
+
+    def decision_focus(self, view: Any, decision: Any) -> Focus | None:
+        """The piece ``decision`` is about and how far it may move (for drawing its reach)."""
+        return None
 
     def has_board_view(self) -> bool:
         """Whether :meth:`board_view` is provided (the web board plays only such rulesets)."""

@@ -48,7 +48,8 @@ the matching method instead to do it differently):
     one line of rich markup per event (a :class:`warband.kit.narrate.Narrator`).
 ``board.board_view(game_or_state, player, since)`` -> :meth:`board_view`
     what is on the table for a player, as a :class:`warband.core.board.BoardView` (the web
-    board draws it; a game without it cannot be played there). Optional.
+    board draws it; a game without it cannot be played there). Optional; beside it,
+    ``board.decision_focus(view, decision)`` names the piece a decision is about and its reach.
 ``choice_odds.choice_odds(view, decision, choice)`` -> :meth:`choice_odds`
     the exact odds of an option (an Attack, a Feat), shown before it is chosen. Optional.
 ``describe.describe_choice``, ``describe.describe_view``, ``describe.profile_rows``,
@@ -71,7 +72,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from warband.core.board import BoardView, ChoiceOdds
+from warband.core.board import BoardView, ChoiceOdds, Focus
 from warband.core.decisions import ChoiceCodec
 from warband.core.events import Event
 from warband.core.game import Flow, Game, GameState
@@ -200,6 +201,11 @@ class KitRuleset(Ruleset):
 
     def has_board_view(self) -> bool:
         return self.part("board", "board_view", required=False) is not None
+
+    def decision_focus(self, view: Any, decision: Any) -> Focus | None:
+        """The piece a decision is about and its reach (``board.decision_focus``)."""
+        focus = self.part("board", "decision_focus", required=False)
+        return None if focus is None else focus(view, decision)
 
     def choice_odds(self, view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
         """The exact odds of an option (``choice_odds.choice_odds``; None without it)."""

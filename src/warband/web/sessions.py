@@ -302,8 +302,10 @@ def describe_decision(ruleset: Ruleset, game: Game, player: int,
         options.append(item)
     free = decision.accepts is not None and bool(decision.options) and (
         ruleset.free_form_choice(decision, decision.options[0], 0.0, 0.0) is not None)
+    focus = ruleset.decision_focus(view, decision)
     return {"kind": decision.kind, "prompt": decision.prompt or decision.kind,
-            "options": options, "free_point": free}
+            "options": options, "free_point": free,
+            "focus": None if focus is None else focus.model_dump(mode="json")}
 
 
 def _number(v: Any) -> bool:

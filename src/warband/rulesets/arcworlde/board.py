@@ -15,7 +15,7 @@ from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.rules.setup import _depth
 from warband.rulesets.arcworlde.state import ArcState, Character
 
-__all__ = ["board_view"]
+__all__ = ["board_view", "decision_focus"]
 
 
 def _piece(ch: Character) -> b.Piece:
@@ -81,3 +81,19 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
         names={c.name: str(c.uid) for c in st.chars}, radii={str(c.uid): c.r for c in st.chars},
         translate=_did,
     )
+
+
+def decision_focus(view: Any, decision: Any) -> b.Focus | None:
+    """The Character a decision is about; its reach while it may still move: its Movement for
+    the free movement or a Disengage move, the Leg It roll's inches for a dash
+    (arcworlde.activation.ap_and_actions, arcworlde.action.leg_it)."""
+    uid = (decision.info or {}).get("character")
+    if uid is None:
+        return None
+    ch: Character = view.chars[uid]
+    reach: float | None = None
+    if decision.kind in ("action", "disengage_move") and decision.accepts is not None:
+        reach = float(ch.movement)
+    elif decision.kind == "leg_it_move":
+        reach = float(decision.info.get("inches", 0))
+    return b.Focus(piece=str(uid), reach=reach, label=ch.name)

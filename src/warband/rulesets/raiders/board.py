@@ -15,7 +15,7 @@ from warband.core import board as b
 from warband.core.events import Event
 from warband.rulesets.raiders.state import RaidersState, Unit
 
-__all__ = ["board_view"]
+__all__ = ["board_view", "decision_focus"]
 
 
 def _piece(u: Unit) -> b.Piece:
@@ -83,3 +83,18 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
         names={u.name: str(u.uid) for u in st.units},
         radii={str(u.uid): u.radius for u in st.units}, translate=_did,
     )
+
+
+def decision_focus(view: Any, decision: Any) -> b.Focus | None:
+    """The unit a decision is about; where it moves on the table, its allowance
+    (raiders.action.move, raiders.action.run; entering units measure from the table edge, so
+    no reach is drawn for them)."""
+    info = decision.info or {}
+    uid = info.get("unit")
+    if uid is None:
+        return None
+    u: Unit = view.units[uid]
+    reach = None
+    if decision.kind == "destination" and not info.get("entering") and u.on_table:
+        reach = float(info.get("allowance", 0))
+    return b.Focus(piece=str(uid) if u.on_table else None, reach=reach, label=u.name)

@@ -436,6 +436,13 @@ async function showOdds(index) {
 }
 
 function highlight(option, on) {
+  if (on && option.point) guide(option.point);
+  else if (on && option.pieces && option.pieces.length && app.view) {
+    const focus = app.view.pending && app.view.pending.focus;
+    const id = option.pieces.find((x) => !focus || x !== focus.piece);
+    const t = id && app.view.board.pieces.find((p) => p.id === id);
+    if (t) guide([t.x, t.y], t);
+  } else if (!on) guide(null);
   for (const id of option.pieces || []) {
     const g = document.querySelector('.piece[data-id="' + CSS.escape(id) + '"]');
     if (g) g.classList.toggle("hot", on);
@@ -539,9 +546,63 @@ function drawBoard(board, pending) {
     el("text", { x: m.x, y: m.y - 0.6, class: "marker-label", "text-anchor": "middle" }, markers).textContent = m.label;
   }
   drawEffects(svg, board);
+  drawReach(svg, board, pending);
   drawPieces(svg, board, pending);
   drawCandidates(svg, pending);
   el("line", { id: "tape", class: "tape", x1: 0, y1: 0, x2: 0, y2: 0, visibility: "hidden" }, svg);
+  el("line", { id: "guide", class: "guide", x1: 0, y1: 0, x2: 0, y2: 0, visibility: "hidden" }, svg);
+  el("line", { id: "guide-rest", class: "guide-rest", x1: 0, y1: 0, x2: 0, y2: 0, visibility: "hidden" }, svg);
+  el("text", { id: "guide-label", class: "guide-label", x: 0, y: 0, visibility: "hidden" }, svg);
+}
+
+// The piece the pending decision is about, and how far it may move (drawn as a ring).
+function focusPiece(pending) {
+  const f = pending && pending.focus;
+  if (!f || f.piece === null || !app.view) return null;
+  const board = app.replay ? null : app.view.board;
+  return board ? board.pieces.find((p) => p.id === f.piece) || null : null;
+}
+function drawReach(svg, board, pending) {
+  const f = pending && pending.focus;
+  if (!f || f.piece === null || f.reach === null) return;
+  const p = board.pieces.find((x) => x.id === f.piece);
+  if (!p) return;
+  const ring = el("circle", { cx: p.x, cy: p.y, r: f.reach, class: "reach" }, svg);
+  ring.dataset.tip = (f.label || "") + ": up to " + f.reach + (board.table.unit === "inch" ? '"' : " spaces") + " as the crow flies";
+}
+function radiusOf(p) {
+  return p.footprint || (p.base.shape === "round" ? p.base.radius : Math.max(p.base.width, p.base.depth) / 2);
+}
+// A measuring line from the acting piece to a point or another piece, with the distance
+// (centre to point for a move; edge to edge between pieces, as the rulebooks measure).
+function guide(to, target) {
+  const line = $("#guide"), label = $("#guide-label");
+  const from = focusPiece(app.view && app.view.pending);
+  if (!line || !from || !to) {
+    for (const id of ["#guide", "#guide-label", "#guide-rest"]) if ($(id)) $(id).setAttribute("visibility", "hidden");
+    return;
+  }
+  const d = Math.hypot(to[0] - from.x, to[1] - from.y);
+  const shown = target ? Math.max(0, d - radiusOf(from) - radiusOf(target)) : d;
+  const reach = app.view.pending.focus.reach;
+  const unit = app.table.unit === "inch" ? '"' : " spaces";
+  // a move toward a point further than its reach stops on the way (as the crow flies; the
+  // engine finds the real route round terrain and bases)
+  const short = !target && reach !== null && d > reach + 1e-6;
+  const stop = short ? [from.x + ((to[0] - from.x) * reach) / d, from.y + ((to[1] - from.y) * reach) / d] : to;
+  line.setAttribute("x1", from.x); line.setAttribute("y1", from.y);
+  line.setAttribute("x2", stop[0]); line.setAttribute("y2", stop[1]);
+  line.setAttribute("visibility", "visible");
+  const rest = $("#guide-rest");
+  rest.setAttribute("x1", stop[0]); rest.setAttribute("y1", stop[1]);
+  rest.setAttribute("x2", to[0]); rest.setAttribute("y2", to[1]);
+  rest.setAttribute("visibility", short ? "visible" : "hidden");
+  label.setAttribute("x", (from.x + stop[0]) / 2); label.setAttribute("y", (from.y + stop[1]) / 2 - 0.3);
+  label.textContent = (short ? reach : shown).toFixed(1) + (app.table.unit === "inch" ? '"' : "");
+  label.setAttribute("visibility", "visible");
+  $("#measure").textContent = target ? "edge to edge " + shown.toFixed(2) + unit
+    : short ? "moves up to " + reach + unit + " toward a point " + d.toFixed(1) + unit + " away"
+    : "distance " + shown.toFixed(2) + unit;
 }
 
 function drawPieces(svg, board, pending) {
@@ -605,6 +666,7 @@ function drawCandidates(svg, pending) {
     c.dataset.index = o.index;
     c.dataset.tip = o.label;
     c.addEventListener("click", (ev) => { ev.stopPropagation(); answer(o.index); });
+    c.addEventListener("mouseenter", () => guide(o.point));
   }
 }
 
@@ -667,6 +729,9 @@ $("#zoom-fit").onclick = () => { const t = app.table; app.viewBox = [-0.5, -0.5,
     tip(ev);
     if (!drag) {
       $("#measure").textContent = "(" + at[0].toFixed(1) + ", " + at[1].toFixed(1) + ")";
+      const v = app.view;
+      const onCandidate = ev.target.closest && ev.target.closest(".candidate, .piece");
+      if (v && v.pending && v.pending.free_point && !onCandidate && !app.replay) guide(at);
       return;
     }
     const dx = ev.clientX - drag.screen[0], dy = ev.clientY - drag.screen[1];
