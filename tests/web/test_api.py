@@ -226,6 +226,12 @@ def test_an_uploaded_record_replays_on_the_board_with_a_scrubber(
     assert len(last["log"]) == len(final["log"])
     middle = client.get(f"/api/games/{rid}/replay", params={"step": steps // 2}).json()
     assert 0 < len(middle["log"]) < len(last["log"])
+    # stepping forward from a cached frame and replaying from the start agree
+    on = client.get(f"/api/games/{rid}/replay", params={"step": steps // 2 + 3}).json()
+    back = client.get(f"/api/games/{rid}/replay", params={"step": steps // 2}).json()
+    assert back == middle
+    fresh_client_frame = client.get(f"/api/games/{gid}/replay", params={"step": steps // 2 + 3}).json()
+    assert on["board"] == fresh_client_frame["board"] and on["log"] == fresh_client_frame["log"]
     for bad in ("", "not json\n", '{"format": "warband-record"}\n', text.replace('"digest": "', '"digest": "0', 3)):
         r = client.post("/api/records", json={"record": bad})
         assert r.status_code == 422, bad[:40]

@@ -75,6 +75,7 @@ class Session:
     lock: threading.RLock = field(default_factory=threading.RLock)
     _ais: dict[int, Controller] = field(default_factory=dict)
     _rngs: dict[int, Any] = field(default_factory=dict)
+    _frame: tuple[int, Game] | None = None  # the replay scrubber's last step and its game
 
     # -- seats -----------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -253,11 +254,17 @@ class Session:
         if not self.game.over:
             raise GameError(409, "the replay opens once the game is over")
         step = max(0, min(step, len(history)))
-        game = self.ruleset.game_from_header(self.game.header, track_digest=True)
-        for rec in history[:step]:
+        # a replay mostly goes forward: keep the replayed game and play on from where it is
+        cached = self._frame
+        if cached is not None and cached[0] <= step:
+            at, game = cached
+        else:
+            at, game = 0, self.ruleset.game_from_header(self.game.header, track_digest=True)
+        for rec in history[at:step]:
             if game.over:
                 break
             game.apply(rec.player, rec.choice, rec.reason)
+        self._frame = (step, game)
         before = history[step - 2].events if step >= 2 else 0
         shown = Session(id=self.id, ruleset=self.ruleset, game=game, seats=self.seats,
                         token_hashes={})
