@@ -756,7 +756,10 @@ $("#zoom-fit").onclick = () => { const t = app.table; app.viewBox = [-0.5, -0.5,
     if (tape) tape.setAttribute("visibility", "hidden");
     // a spot or a model with its own click handler answers by itself, not as a table point
     const own = ev.target.closest && ev.target.closest(".candidate, .pickable");
-    if (d && !d.moved && !own) clickTable(toTable(ev));
+    if (d && !d.moved && !own) {
+      if (ev.pointerType === "touch") tip(ev);  // a tap shows what a mouse would hover
+      clickTable(toTable(ev));
+    }
   });
   svg.addEventListener("pointerleave", () => { $("#tooltip").hidden = true; });
 })();
