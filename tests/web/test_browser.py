@@ -267,6 +267,13 @@ def test_scrub_a_replay(browser: Any, server: str, tmp_path: Path) -> None:
     page.wait_for_function(f"document.querySelector('#r-label').textContent.startsWith('decision {steps // 2} ')")
     assert page.locator("#log li").count() > 0
     assert page.locator("#r-round option").count() > 2
+    # a log line lights up what its event did on the table
+    event = page.evaluate("(() => { const n = document.querySelector('#board [data-event]');"
+                          " return n ? n.dataset.event : null; })()")
+    if event is not None and page.locator(f'#log li[data-event="{event}"]').count():
+        page.hover(f'#log li[data-event="{event}"]')
+        assert page.locator("#board .lit").count() > 0
+    assert page.get_attribute(".piece", "aria-label")  # a screen reader hears each model
     tab.shot("replay.png")
     page.click("#r-play")
     page.wait_for_timeout(1200)

@@ -295,6 +295,10 @@ function renderResult(v) {
   box.appendChild(a);
 }
 
+function lightEvent(index, on) {
+  for (const node of document.querySelectorAll('#board [data-event="' + index + '"]')) node.classList.toggle("lit", on);
+}
+
 function renderLog(lines, from) {
   const log = $("#log");
   log.innerHTML = "";
@@ -305,6 +309,9 @@ function renderLog(lines, from) {
     li.dataset.event = line.event;
     if (line.event >= from) li.classList.add("recent");
     if (line.kind === "reason") li.classList.add("reason");
+    // pointing at a log line lights up what that event did on the table
+    li.onmouseenter = () => lightEvent(line.event, true);
+    li.onmouseleave = () => lightEvent(line.event, false);
     log.appendChild(li);
   }
   log.scrollTop = log.scrollHeight;
@@ -640,9 +647,11 @@ function drawPieces(svg, board, pending) {
     const shown = p.flags.filter((f) => !["Commander", "Leader", "Activated", "Ready"].includes(f));
     if (shown.length) el("text", { x: p.x, y: p.y + (p.footprint || r) + 0.65, class: "flags", "text-anchor": "middle" }, g).textContent = shown.join(" ");
     const stats = Object.entries(p.stats).map(([k, v]) => k + " " + v).join(", ");
+    g.setAttribute("role", "img");
     g.dataset.tip = p.label + (p.profile ? " (" + p.profile + ")" : "") + "\nside " + sideClass(board, p.side).toUpperCase() +
       (p.hp !== null ? "\nHP " + p.hp + "/" + p.hp_max : "") + (p.flags.length ? "\n" + p.flags.join(", ") : "") + (stats ? "\n" + stats : "") +
       "\nat (" + p.x.toFixed(1) + ", " + p.y.toFixed(1) + ")";
+    g.setAttribute("aria-label", g.dataset.tip.replace(/\n/g, "; "));
     if (pickable.has(p.id)) g.addEventListener("click", (ev) => { ev.stopPropagation(); pickPiece(p.id); });
   }
 }
