@@ -172,6 +172,7 @@ def test_play_a_game_against_the_ai_to_the_end_by_clicking(browser: Any, server:
         tab.click_and_wait("#board", position=(box["width"] / 2, box["height"] / 2))
         assert "Refused" in page.inner_text("#refusal")
         assert "not a legal place" in page.inner_text("#refusal")
+        assert "zone" in page.inner_text("#refusal")  # the rules' reason
         assert page.locator(".piece").count() == pieces
     clicked_piece = False
     seen_reach = False

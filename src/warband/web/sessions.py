@@ -130,9 +130,10 @@ class Session:
             if free is None:
                 raise GameError(422, "this option does not take a point on the table")
             if not decision.is_legal(free):
-                raise GameError(422, f"({x:.1f}, {y:.1f}) is not a legal place for this:"
-                                     " out of reach, outside the zone, in impassable terrain"
-                                     " or overlapping a base")
+                why = self.ruleset.explain_refusal(decision, free)  # the rules' own reason
+                raise GameError(422, f"({x:.1f}, {y:.1f}) is not a legal place for this: "
+                                + (why or "out of reach, outside the zone, in impassable"
+                                   " terrain or overlapping a base"))
             choice = free
         try:
             self.game.apply(player, choice)
