@@ -356,3 +356,19 @@ def test_simulate_page_runs_and_shows_the_result(browser: Any, server: str, tmp_
     assert wins <= 8
     tab.shot("simulate.png")
     tab.close()
+
+
+def test_a_bad_pasted_list_is_refused_with_every_violation(browser: Any, server: str,
+                                                            tmp_path: Path) -> None:
+    tab = Page(browser, server, tmp_path)
+    page = tab.page
+    page.goto(server)
+    page.wait_for_selector("#f-ruleset option", state="attached")
+    page.fill("#f-yaml-a", "ruleset: arcworlde\nname: Nobody\ngame_value: 400\ncharacters:\n"
+                           "  - profile: nobody\n    count: true\n")
+    page.click("#f-start")
+    page.wait_for_selector("#new-errors li")
+    text = page.inner_text("#new-errors")
+    assert "list-a.yaml:6" in text and "count" in text
+    assert page.is_visible("#screen-new")
+    tab.close(refusals=1)

@@ -53,6 +53,16 @@ function detail(data) {
   return JSON.stringify(d);
 }
 
+// Every problem the server named (a list's violations, an odds query's bad values), one a line.
+function listErrors(box, e) {
+  const lines = e.data && e.data.detail && e.data.detail.violations ? e.data.detail.violations : [e.message];
+  for (const line of lines) {
+    const li = document.createElement("li");
+    li.textContent = line;
+    box.appendChild(li);
+  }
+}
+
 // -- screens and routing ------------------------------------------------------------------
 function show(id) {
   for (const s of document.querySelectorAll(".screen")) s.hidden = s.id !== id;
@@ -149,12 +159,7 @@ $("#new-game").addEventListener("submit", async (ev) => {
     sessionStorage.setItem("warband.friends." + made.id, JSON.stringify(friends));
     location.hash = "game=" + made.id;
   } catch (e) {
-    const lines = e.data && e.data.detail && e.data.detail.violations ? e.data.detail.violations : [e.message];
-    for (const line of lines) {
-      const li = document.createElement("li");
-      li.textContent = line;
-      errors.appendChild(li);
-    }
+    listErrors(errors, e);
   }
 });
 
@@ -936,12 +941,7 @@ $("#odds-form").addEventListener("submit", async (ev) => {
     const res = await api("POST", "/api/odds/" + $("#o-ruleset").value + "/" + q.name, params);
     renderOddsResult(out, res);
   } catch (e) {
-    const lines = e.data && e.data.detail && e.data.detail.violations ? e.data.detail.violations : [e.message];
-    for (const line of lines) {
-      const li = document.createElement("li");
-      li.textContent = line;
-      errors.appendChild(li);
-    }
+    listErrors(errors, e);
   }
 });
 function renderOddsResult(out, res) {
