@@ -358,14 +358,17 @@ def test_simulate_page_runs_and_shows_the_result(browser: Any, server: str, tmp_
     tab.close()
 
 
-def test_a_bad_pasted_list_is_refused_with_every_violation(browser: Any, server: str,
+def test_a_bad_uploaded_list_is_refused_with_every_violation(browser: Any, server: str,
                                                             tmp_path: Path) -> None:
     tab = Page(browser, server, tmp_path)
     page = tab.page
     page.goto(server)
     page.wait_for_selector("#f-ruleset option", state="attached")
-    page.fill("#f-yaml-a", "ruleset: arcworlde\nname: Nobody\ngame_value: 400\ncharacters:\n"
-                           "  - profile: nobody\n    count: true\n")
+    bad = tmp_path / "nobody.yaml"
+    bad.write_text("ruleset: arcworlde\nname: Nobody\ngame_value: 400\ncharacters:\n"
+                   "  - profile: nobody\n    count: true\n")
+    page.set_input_files('.list-file[data-side="a"]', str(bad))  # uploaded, then sent as text
+    page.wait_for_function("document.querySelector('#f-yaml-a').value.includes('Nobody')")
     page.click("#f-start")
     page.wait_for_selector("#new-errors li")
     text = page.inner_text("#new-errors")

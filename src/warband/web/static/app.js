@@ -163,6 +163,14 @@ $("#new-game").addEventListener("submit", async (ev) => {
   }
 });
 
+for (const input of document.querySelectorAll(".list-file")) {
+  // a list file is read here and sent as text: the server checks it like a pasted one
+  input.addEventListener("change", async (ev) => {
+    const file = ev.target.files[0];
+    if (file) $("#f-yaml-" + input.dataset.side).value = await file.text();
+  });
+}
+
 $("#f-record").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   const errors = $("#record-errors");
