@@ -303,6 +303,11 @@ def test_odds_shown_before_a_shot_match_the_api(browser: Any, server: str, tmp_p
     for row in odds["summary"]:
         assert f"{row['p'] * 100:.1f}% {row['label']}" in text
     assert "warband odds arcworlde attack" in text
+    # the line of sight is drawn, coloured by what the rules say of it
+    sight = odds["sight"]
+    assert page.locator("#sight .sight-line").count() == 1
+    expected = "cover" if sight["cover"] else "clear"
+    assert expected in (page.get_attribute("#sight .sight-line", "class") or "")
     tab.shot("odds.png")
     tab.close()
 

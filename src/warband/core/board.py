@@ -54,6 +54,7 @@ __all__ = [
     "PlaceEffect",
     "RectBase",
     "RoundBase",
+    "SightLine",
     "SideInfo",
     "TableInfo",
     "TerrainPiece",
@@ -510,6 +511,18 @@ class OddsRow(_Model):
     p: float = Field(ge=0, le=1)
 
 
+class SightLine(_Model):
+    """What the attacker sees of its target, as the rules measure it: drawn on the table
+    before an Attack or a Shot is chosen."""
+
+    source: str
+    target: str
+    visible: bool = True
+    hidden: float | None = Field(None, ge=0, le=1, description="Share of the target obscured.")
+    cover: bool = Field(False, description="The target counts as in Cover.")
+    distance: float | None = Field(None, ge=0, description="As the rules measure it for range.")
+
+
 class ChoiceOdds(_Model):
     """The exact odds of one option (an Attack, a Shot, a Feat), from the same dice mechanics
     the game rolls with and ``warband odds`` answers from."""
@@ -520,3 +533,4 @@ class ChoiceOdds(_Model):
     notes: list[str] = Field(default_factory=list)
     query: str = Field("", description="The warband odds command that gives the same figures.")
     rule_ids: list[str] = Field(default_factory=list)
+    sight: SightLine | None = None

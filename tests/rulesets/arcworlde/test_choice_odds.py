@@ -48,6 +48,10 @@ def test_melee_attack_odds_are_the_attack_mechanic(charged: bool, prone: bool) -
     ko = sum((p for d, p in dist.items() if d >= foe.hp), Fraction(0))
     assert odds.summary[1].p == pytest.approx(float(ko))
     assert f"--power {mech.power}" in odds.query
+    # the line of sight drawn before the Attack: who to whom, in the open, in base contact
+    assert odds.sight is not None
+    assert (odds.sight.source, odds.sight.target) == (str(me.uid), str(foe.uid))
+    assert odds.sight.visible and not odds.sight.cover and odds.sight.distance == 0
     assert ("--defence disadvantage" in odds.query) == prone
 
 

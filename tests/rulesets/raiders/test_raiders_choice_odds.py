@@ -34,6 +34,7 @@ def test_shooting_odds_match_warband_odds() -> None:
                     out = CliRunner().invoke(cli, shlex.split(odds.query)[1:] + ["--json"])
                     assert out.exit_code == 0, out.output
                     cli_dist = json.loads(out.output)["distribution"]
+                    assert odds.sight is not None and odds.sight.target == str(option.uid)
                     rows = {r.label.split()[0]: r.p for r in odds.rows}
                     assert rows == {k: pytest.approx(v) for k, v in cli_dist.items()}
                     checked += 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from warband.core.board import ChoiceOdds, OddsRow
+from warband.core.board import ChoiceOdds, OddsRow, SightLine
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import (
     DIFFICULTY,
@@ -56,6 +56,15 @@ def _attack_odds(title: str, mech: AttackMechanic, target: Character, lands: Fra
                       rule_ids=["arcworlde.combat.attack_resolution", "arcworlde.combat.armour_value"])
 
 
+def _sight(view: Any, ch: Character, target: Character, cover: bool) -> SightLine:
+    """The line the Cover rule measures (arcworlde.combat.cover, arcworlde.combat.line_of_sight),
+    with the distance base edge to base edge as the engine measures it."""
+    seen = view.table.sight(ch.x, ch.y, ch.r, target.x, target.y, target.r)
+    return SightLine(source=str(ch.uid), target=str(target.uid), visible=bool(seen.visible),
+                     hidden=round(float(seen.hidden), 3), cover=cover,
+                     distance=round(max(0.0, float(view.distance(ch, target))), 2))
+
+
 def _feat(title: str, ap: int, needed: int, query_note: str = "") -> ChoiceOdds:
     p = FeatCheck(ap, needed).probability()
     return ChoiceOdds(
@@ -81,8 +90,9 @@ def choice_odds(view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
         mech = attack_mechanic(attack, target, cover, bool(decision.info.get("charged")))
         notes = ["Charge bonus"] if mech.power > attack.power else []
         notes += ["target in Cover"] if cover else []
-        return _attack_odds(f"{attack.name} on {target.name}", mech, target, Fraction(1),
+        odds = _attack_odds(f"{attack.name} on {target.name}", mech, target, Fraction(1),
                             notes, _attack_query(mech))
+        return odds.model_copy(update={"sight": _sight(view, ch, target, cover)})
     if isinstance(choice, C.Shoot):
         attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and a.ranged)
         target = view.chars[choice.target]
@@ -96,8 +106,9 @@ def choice_odds(view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
         notes += ["target in Cover"] if cover else []
         query = (f"{_attack_query(mech)}  (times the Shot: warband odds arcworlde feat"
                  f" --ap {choice.ap} --successes {needed})")
-        return _attack_odds(f"shoot {target.name} with {attack.name}", mech, target, hit,
+        odds = _attack_odds(f"shoot {target.name} with {attack.name}", mech, target, hit,
                             notes, query)
+        return odds.model_copy(update={"sight": _sight(view, ch, target, cover)})
     if isinstance(choice, C.StandUp):
         return _feat("stand up", choice.ap, 1)
     if isinstance(choice, C.Disengage):

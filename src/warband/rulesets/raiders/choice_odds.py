@@ -9,8 +9,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from warband.core.board import ChoiceOdds, OddsRow
+from warband.core.board import ChoiceOdds, OddsRow, SightLine
 from warband.rulesets.raiders import choices as C
+from warband.rulesets.raiders.rules.measure import in_cover
 from warband.rulesets.raiders.rules.shooting import volley
 from warband.rulesets.raiders.state import Unit
 
@@ -46,4 +47,7 @@ def choice_odds(view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
                "before the target's reaction (going to ground or a shield wall makes it harder)"],
         query=f"warband odds raiders shoot {flags}",
         rule_ids=["raiders.shooting.hit_roll", "raiders.shooting.damage_roll"],
+        sight=SightLine(source=str(shooter.uid), target=str(target.uid),
+                        cover=in_cover(view, shooter, target),
+                        distance=round(float(view.leader_distance(shooter, target)), 2)),
     )

@@ -349,6 +349,7 @@ function renderDecision(v) {
   const list = $("#options");
   list.innerHTML = "";
   $("#odds").hidden = true;
+  drawSight(null);
   $("#show-all").hidden = !(app.filter || app.group);
   if (!p) {
     $("#prompt").textContent = v.over ? "The game is over." :
@@ -448,11 +449,38 @@ async function showOdds(index) {
     d.textContent = note;
     box.appendChild(d);
   }
+  drawSight(odds.sight);
+  if (odds.sight) {
+    const d = document.createElement("div");
+    const sg = odds.sight;
+    d.className = "sight";
+    d.textContent = (sg.visible ? "in sight" : "out of sight") + (sg.cover ? ", in Cover" : "") +
+      (sg.hidden !== null ? " (" + Math.round(sg.hidden * 100) + "% hidden)" : "") +
+      (sg.distance !== null ? ", " + sg.distance + (app.table.unit === "inch" ? '"' : "") + " away" : "");
+    box.appendChild(d);
+  }
   if (odds.query) {
     const c = document.createElement("code");
     c.textContent = odds.query;
     box.appendChild(c);
   }
+}
+
+// The line of sight of an Attack or a Shot, as the rules measure it: green in the open,
+// orange through Cover, red when out of sight.
+function drawSight(sight) {
+  const svg = $("#board");
+  const old = $("#sight");
+  if (old) old.remove();
+  if (!sight || !app.view) return;
+  const by = Object.fromEntries(app.view.board.pieces.map((p) => [p.id, p]));
+  const a = by[sight.source], b = by[sight.target];
+  if (!a || !b) return;
+  const g = el("g", { id: "sight" }, svg);
+  const cls = !sight.visible ? "blocked" : sight.cover ? "cover" : "clear";
+  el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "sight-line " + cls }, g);
+  el("text", { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 + 0.6, class: "sight-label " + cls, "text-anchor": "middle" }, g)
+    .textContent = !sight.visible ? "out of sight" : sight.cover ? "Cover" : "clear";
 }
 
 function highlight(option, on) {
