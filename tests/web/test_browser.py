@@ -380,3 +380,36 @@ def test_a_bad_uploaded_list_is_refused_with_every_violation(browser: Any, serve
     assert "list-a.yaml:6" in text and "count" in text
     assert page.is_visible("#screen-new")
     tab.close(refusals=1)
+
+
+def test_the_page_draws_grids_and_ranked_units(browser: Any, server: str, tmp_path: Path) -> None:
+    """Boards of games to come: a square grid of spaces (Dwethia) and rectangular units with
+    facing (Armies), drawn from a board view the schema accepts."""
+    import json
+
+    from warband.core.board import BoardView, Formation, Grid, Piece, RectBase, SideInfo, TableInfo, round_base
+
+    board = BoardView(
+        ruleset="example", player=None, phase="Turn 1",
+        sides=[SideInfo(index=0, label="a", name="North"), SideInfo(index=1, label="b", name="South")],
+        table=TableInfo(width=12, height=10, unit="space", grid=Grid(columns=12, rows=10)),
+        pieces=[
+            Piece(id="hero", side=0, label="Hero", x=2.5, y=3.5, base=round_base(25), hp=3, hp_max=4,
+                  flags=["Shocked"]),
+            Piece(id="pikes", side=1, label="Pikes", kind="unit", x=8.0, y=6.0,
+                  base=RectBase(width=4.0, depth=2.0), facing=90.0, formation=Formation(ranks=2, files=4),
+                  flags=["Broken"], stats={"fatigue": 2}),
+        ],
+    )
+    tab = Page(browser, server, tmp_path)
+    page = tab.page
+    page.goto(server)
+    page.wait_for_selector("#f-ruleset option", state="attached")
+    page.evaluate("(b) => { document.querySelector('#screen-game').hidden = false;"
+                  " app.view = {board: b, pending: null}; drawBoard(b, null); }",
+                  json.loads(board.json_text()))
+    assert page.locator("#board .grid line").count() == 13 + 11
+    assert page.locator('.piece[data-id="pikes"] rect.base').count() == 1
+    assert "broken" in (page.get_attribute('.piece[data-id="pikes"]', "class") or "").split()
+    assert page.locator('.piece[data-id="hero"] circle.base').count() == 1
+    tab.close()

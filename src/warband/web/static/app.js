@@ -234,6 +234,10 @@ async function openGame(id) {
     div.dataset.link = url;
     box.appendChild(div);
   }
+  const watch = document.createElement("div");
+  watch.className = "watch-link";
+  watch.textContent = "Spectators (public information only): " + location.origin + "/#game=" + id;
+  box.appendChild(watch);
   await refresh();
 }
 
