@@ -387,7 +387,16 @@ def test_the_page_draws_grids_and_ranked_units(browser: Any, server: str, tmp_pa
     facing (Armies), drawn from a board view the schema accepts."""
     import json
 
-    from warband.core.board import BoardView, Formation, Grid, Piece, RectBase, SideInfo, TableInfo, round_base
+    from warband.core.board import (
+        BoardView,
+        Formation,
+        Grid,
+        Piece,
+        RectBase,
+        SideInfo,
+        TableInfo,
+        round_base,
+    )
 
     board = BoardView(
         ruleset="example", player=None, phase="Turn 1",
