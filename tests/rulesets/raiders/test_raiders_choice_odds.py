@@ -38,9 +38,41 @@ def test_shooting_odds_match_warband_odds() -> None:
                     rows = {r.label.split()[0]: r.p for r in odds.rows}
                     assert rows == {k: pytest.approx(v) for k, v in cli_dist.items()}
                     checked += 1
-            else:
+            elif decision.kind != "split_dice":  # (splits: the next test)
                 assert RS.choice_odds(game.view(player), decision, decision.options[0]) is None
             game.apply(player, ctl.decide(game.view(player), decision, rngs[player]))
         if checked >= 3:
             break
     assert checked >= 3
+
+
+def test_split_odds_show_the_solved_split_game() -> None:
+    """raiders.combat.allocate: before a secret split the seat sees the optimal mix of the
+    split game; every split the mix plays earns exactly the game's value against the
+    opponent's optimal mix (the equilibrium property), and the mix sums to one."""
+    paths = RS.sample_lists()
+    seen = 0
+    for seed in range(8):
+        game = RS.new_game([RS.load_list(paths[0]), RS.load_list(paths[1])], seed)
+        ctl, rngs = RandomController(), {p: controller_rng(seed, p) for p in (0, 1)}
+        while not game.over and seen < 2:
+            player = game.waiting_for()[0]
+            decision = game.decision_for(player)
+            assert decision is not None
+            if decision.kind == "split_dice":
+                value = None
+                for option in decision.options:
+                    odds = RS.choice_odds(game.view(player), decision, option)
+                    assert odds is not None
+                    assert sum(r.p for r in odds.rows) == pytest.approx(1)
+                    game_value = float(odds.notes[2].rsplit(" ", 1)[1])
+                    against_mix = float(odds.notes[0].rsplit(" ", 1)[1])
+                    assert value is None or value == game_value
+                    value = game_value
+                    if odds.summary[0].p > 1e-6:
+                        assert against_mix == pytest.approx(game_value, abs=0.011)
+                seen += 1
+            game.apply(player, ctl.decide(game.view(player), decision, rngs[player]))
+        if seen >= 2:
+            break
+    assert seen >= 2
