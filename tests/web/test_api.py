@@ -165,7 +165,9 @@ def test_games_are_saved_and_resume_after_a_restart(data: Path, client: TestClie
                     headers=bearer(token))
     before = _view(client, gid, token)
     restarted = TestClient(create_app(data))
-    assert gid in {g["id"] for g in restarted.get("/api/games").json()}
+    listed = {g["id"]: g for g in restarted.get("/api/games").json()}
+    assert listed[gid]["decisions"] == before["decisions"] and not listed[gid]["over"]
+    assert not restarted.app.state.store._sessions  # listing reads summaries, replays nothing
     after = _view(restarted, gid, token)
     assert after == before
     assert not list(data.rglob("*.tmp"))

@@ -196,7 +196,7 @@ def create_app(data: Path) -> FastAPI:
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """Every saved game (newest first)."""
-        return sorted((s.summary() for s in store.all()), key=lambda s: -s["created"])
+        return sorted(store.summaries(), key=lambda s: -float(s.get("created", 0)))
 
     @app.get("/api/games/{game_id}/view")
     def view(game_id: str,

@@ -376,12 +376,22 @@ class Store:
         found = {p.stem for p in self.folder.glob("*.json") if ID_PATTERN.match(p.stem)}
         return sorted(found | set(self._sessions))
 
-    def all(self) -> Iterator[Session]:
+    def summaries(self) -> Iterator[dict[str, Any]]:
+        """Every saved game's summary, read from its small ``.json`` file (no replay), or from
+        the game itself when it is in memory. A damaged save is left out of the list (and
+        reported when opened)."""
         for game_id in self.ids():
+            session = self._sessions.get(game_id)
+            if session is not None:
+                yield session.summary()
+                continue
             try:
-                yield self.get(game_id)
-            except GameError:
-                continue  # a damaged save is skipped in the list (and reported when opened)
+                meta = json.loads((self.folder / f"{game_id}.json").read_text(encoding="utf-8"))
+                summary = meta["summary"]
+            except (OSError, ValueError, KeyError):
+                continue
+            if isinstance(summary, dict):
+                yield summary
 
     # -- saving ----------------------------------------------------------------------------
     def save(self, session: Session) -> None:
@@ -390,6 +400,7 @@ class Store:
             "source": session.source,
             "seats": {str(p): who for p, who in session.seats.items()},
             "token_sha256": {str(p): h for p, h in session.token_hashes.items()},
+            "summary": session.summary(),
         }
         self._write(self.folder / f"{session.id}.jsonl", session.record_text())
         self._write(self.folder / f"{session.id}.json", json.dumps(meta, indent=1))
