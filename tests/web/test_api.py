@@ -91,6 +91,10 @@ def test_answer_status_codes_and_a_refused_answer_changes_nothing(
         r = client.post(f"/api/games/{gid}/answer", json=body, headers=headers)
         assert r.status_code == status, (body, r.status_code, r.text)
         assert r.json()["detail"]
+    for point in ("[NaN, 3]", "[Infinity, 3]", "[1e400, 3]"):  # JSON that Python reads as non-finite
+        r = client.post(f"/api/games/{gid}/answer", content='{"choice": 0, "point": ' + point + "}",
+                        headers={**bearer(tokens[asked]), "Content-Type": "application/json"})
+        assert r.status_code == 422, (point, r.text)
     after = {s: _view(client, gid, tokens[s]) for s in "ab"}
     assert after == before
     r = client.post(f"/api/games/{gid}/answer", json={"choice": 0}, headers=bearer(tokens[asked]))

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Body, FastAPI, Header, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -56,9 +57,13 @@ class NewGame(_Body):
         description='Each side: "human" or the name of an AI.')
 
 
+#: a table coordinate: NaN and infinities are refused at the edge (JSON from Python can carry them)
+FiniteCoord = Annotated[float, Field(allow_inf_nan=False, ge=-10_000, le=10_000)]
+
+
 class Answer(_Body):
     choice: int = Field(description="Index of the option in pending.options.")
-    point: tuple[float, float] | None = Field(
+    point: tuple[FiniteCoord, FiniteCoord] | None = Field(
         None, description="A point on the table, read with the chosen option as its template"
                           " (only where pending.free_point is true).")
 
@@ -145,6 +150,13 @@ def create_app(data: Path) -> FastAPI:
                   description="Play, watch and replay warband games. See docs/web.md.")
     app.state.store = store
     sims = Simulations()
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's own answer echoes the input, which may be NaN (not JSON): say where and what
+        problems = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
+                     "type": str(e.get("type", ""))} for e in exc.errors()]
+        return JSONResponse({"detail": problems}, status_code=422)
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:
