@@ -28,3 +28,14 @@ def test_serve_binds_to_this_machine_by_default(monkeypatch: pytest.MonkeyPatch,
 def test_serve_refuses_a_bad_port(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path), "--port", "70000"])
     assert result.exit_code == 2 and "--port" in result.output
+
+
+def test_on_loopback_only_local_host_names_are_served(tmp_path: Path) -> None:
+    """A page elsewhere that rebinds its DNS name to 127.0.0.1 sends its own Host: refused."""
+    from fastapi.testclient import TestClient
+
+    from warband.web.app import create_app
+
+    web = create_app(tmp_path, ["127.0.0.1", "localhost"])
+    assert TestClient(web, base_url="http://127.0.0.1:8765").get("/api/rulesets").status_code == 200
+    assert TestClient(web, base_url="http://evil.example:8765").get("/api/rulesets").status_code == 400

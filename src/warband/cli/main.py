@@ -458,8 +458,9 @@ def serve(
         fail("--port must be between 1 and 65535")
     folder = data if data is not None else Path(
         os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "warband"
+    loopback = host in ("127.0.0.1", "localhost", "::1")
     try:
-        web = create_app(folder)
+        web = create_app(folder, ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None)
     except OSError as exc:
         fail(f"cannot use {folder} for saved games: {exc.strerror}")
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"

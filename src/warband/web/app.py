@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from warband.content.errors import ContentError
 from warband.core import registry
@@ -141,14 +142,18 @@ def _messages(exc: Exception) -> list[str]:
     return [str(exc)]
 
 
-def create_app(data: Path) -> FastAPI:
-    """The web board app, keeping its games in the folder ``data``."""
+def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
+    """The web board app, keeping its games in the folder ``data``. ``allowed_hosts``: the
+    only Host headers served (``warband serve`` on 127.0.0.1 allows the loopback names, so a
+    web page elsewhere cannot reach the board by rebinding its DNS name to this machine)."""
     store = Store(data / "games")
     scratch = data / "uploads"
     scratch.mkdir(parents=True, exist_ok=True)
     app = FastAPI(title="warband web board", version="1",
                   description="Play, watch and replay warband games. See docs/web.md.")
     app.state.store = store
+    if allowed_hosts:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)
     sims = Simulations()
 
     @app.exception_handler(RequestValidationError)
