@@ -128,7 +128,8 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
         "action", ch.side, action_options(st, turn),
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
         info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
-              "legging": turn.legging, "leg_it_rolls": turn.legit_rolls},
+              "legging": turn.legging, "leg_it_rolls": turn.legit_rolls,
+              "charged": turn.charged},
     )
 
 
