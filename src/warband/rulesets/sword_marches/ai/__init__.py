@@ -1,0 +1,239 @@
+"""The Sword Marches heuristic AI: scores every legal option with cheap features built on the
+exact mechanics (the same :mod:`..mechanics` objects the game rolls).
+
+* Orders: its best models first (Warlord, Champions, then models with a target).
+* Actions: Attacks by expected Injury value (Target Priority is already in the options),
+  Charges only within reach and when the odds favour it (Reach and Counter-Attacks are in the
+  exact distribution), shooters keep to Cover and range, everyone else closes in while staying
+  in its Warlord's Command Radius; objectives pull harder in the last Turns.
+* Breaks: against a Charge or a Take Aim, or any Attack on its Warlord or a Champion, with the
+  model whose own Attack scores best.
+* Tactical Dice: on its own Attacks, and on Resistance when a valuable model is attacked.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from warband.core.decisions import Decision, Reasoned
+from warband.rulesets.sword_marches.choices import Act
+from warband.rulesets.sword_marches.models import ModelType
+from warband.rulesets.sword_marches.rules.combat import (
+    build_close_attack,
+    build_ranged_attack,
+    ranged_targets,
+    ranged_weapon,
+    weapon_range,
+)
+from warband.rulesets.sword_marches.rules.terrain import move_model, near_cover
+from warband.rulesets.sword_marches.state import Model
+
+__all__ = ["HeuristicController"]
+
+VALUE = {ModelType.WARRIOR: 1.0, ModelType.CHAMPION: 2.0, ModelType.WARLORD: 3.0}
+
+
+def _value(m: Model) -> float:
+    return VALUE[m.f.type] + 0.1 * m.f.cost / 10
+
+
+def _injury_value(dist: dict[Any, Any], target: Model, attacker: Model) -> float:
+    """Expected value of an Attack's outcome: Wounds count the target's worth, Shocks a third
+    (a Shock on a Shocked or Broken model Wounds); a Counter-Attack costs the attacker."""
+    ev = 0.0
+    for (res, counter), p in dist.items():
+        pf = float(p)
+        if res == "wounded" or (res == "shocked" and (target.shocked or target.broken)):
+            ev += pf * _value(target)
+        elif res == "shocked":
+            ev += pf * _value(target) * 0.35
+        if counter == "wounded":
+            ev -= pf * _value(attacker)
+        elif counter == "shocked":
+            ev -= pf * _value(attacker) * 0.35
+        elif counter == "counter":
+            ev -= pf * _value(attacker) * 0.3
+    return ev
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        kind = decision.kind
+        opts = decision.options
+        if kind in ("order_first", "act_first"):
+            return decision.player
+        if kind == "order":
+            return max(opts, key=lambda uid: self._order_score(view, view.by_uid(uid)))
+        if kind == "tactical":
+            return self._tactical(view, decision)
+        if kind == "unbreakable":
+            return True
+        if kind == "fire_at":
+            shooter = view.by_uid(decision.info["uid"])
+            return max(opts, key=lambda uid: self._shot_value(view, shooter, view.by_uid(uid),
+                                                              "mobile_fire"))
+        if kind == "break":
+            return self._break(view, decision)
+        if kind == "action":
+            return self._action(view, decision)
+        return opts[0]
+
+    # -- orders ----------------------------------------------------------------------------
+    def _order_score(self, view: Any, m: Model) -> float:
+        score = _value(m)
+        if m.broken:
+            score -= 1.5
+        if view.engaged(m):
+            score += 1.0
+        foes = [view.gap(m, e) for e in view.enemies_of(m)]
+        if foes and min(foes) <= m.f.move + 1:
+            score += 0.8
+        return score - m.uid * 1e-3
+
+    # -- dice --------------------------------------------------------------------------------
+    def _tactical(self, view: Any, decision: Decision) -> str:
+        opts = decision.options
+        m = view.by_uid(decision.info["uid"])
+        if "attack" in opts:
+            return "attack"
+        if "resistance" in opts and m.f.type is not ModelType.WARRIOR:
+            return "resistance"
+        return "defense" if "defense" in opts else "none"
+
+    # -- attacks -----------------------------------------------------------------------------
+    def _melee_value(self, view: Any, m: Model, e: Model, charge: bool) -> float:
+        attack, _ = build_close_attack(view, m, e, charge)
+        return _injury_value(attack.distribution(), e, m)
+
+    def _shot_value(self, view: Any, m: Model, e: Model, mode: str) -> float:
+        w = ranged_weapon(m)
+        if w is None:
+            return -1.0
+        attack, _ = build_ranged_attack(view, m, e, w, mode)
+        if attack is None:
+            return -0.5
+        return _injury_value(attack.distribution(), e, m)
+
+    # -- breaks -------------------------------------------------------------------------------
+    def _break(self, view: Any, decision: Decision) -> Any:
+        info = decision.info
+        action, target = info.get("action"), info.get("target", -1)
+        threatened = target >= 0 and view.by_uid(target).side == decision.player
+        key = threatened and view.by_uid(target).f.type is not ModelType.WARRIOR
+        if not (action in ("charge", "take_aim") and threatened or key):
+            return -1
+        declaring = view.by_uid(info["declaring"])
+        best, best_score = -1, 0.15
+        for uid in decision.options:
+            if uid == -1:
+                continue
+            b = view.by_uid(uid)
+            score = self._best_attack_on(view, b, declaring)
+            if score > best_score:
+                best, best_score = uid, score
+        return Reasoned(best, "a Break against the threat") if best != -1 else -1
+
+    def _best_attack_on(self, view: Any, b: Model, e: Model) -> float:
+        if view.engaged(b):
+            return self._melee_value(view, b, e, False) if e in view.engaged_with(b) else 0.0
+        best = 0.0
+        if ranged_weapon(b) is not None and e in ranged_targets(view, b):
+            best = self._shot_value(view, b, e, "standing_fire")
+        if view.gap(b, e) <= b.f.move + 0.9:
+            best = max(best, self._melee_value(view, b, e, True))
+        return best
+
+    # -- actions --------------------------------------------------------------------------------
+    def _action(self, view: Any, decision: Decision) -> Any:
+        cache: dict[tuple[int, float, float, str], tuple[float, float]] = {}
+        best, best_score = decision.options[0], -math.inf
+        for act in decision.options:
+            score = self._score(view, act, cache)
+            if score > best_score:
+                best, best_score = act, score
+        return best
+
+    def _score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
+        m = view.by_uid(act.uid)
+        a = act.action
+        target = view.by_uid(act.target) if act.target >= 0 else None
+        priority = _value(m) * 0.05
+        if a == "forfeit":
+            return -5.0
+        if a == "steady":
+            return 2.0
+        if a in ("standing_fire", "take_aim") and target is not None:
+            return priority + self._shot_value(view, m, target, a)
+        if a == "charge" and target is not None:
+            reach = m.f.move + (4.0 if m.has("hack_and_slash") and not m.f.heavy else 0.0)
+            if view.gap(m, target) > reach + 1.0:
+                return -1.0
+            return priority + self._melee_value(view, m, target, True) + 0.1
+        if a == "stand_and_fight" and target is not None:
+            return priority + self._melee_value(view, m, target, False) + 0.05
+        if a == "disengage":
+            foes = view.engaged_with(m)
+            worst = max(self._melee_value(view, e, m, False) for e in foes) if foes else 0.0
+            shooter = ranged_weapon(m) is not None
+            return (0.2 if shooter else -0.2) + worst * 0.3
+        if a in ("kingmaker", "belay_order") and target is not None:
+            return 0.1 + _value(target) * 0.05
+        if a in ("move", "hustle", "ambush", "mobile_fire"):
+            mode = "hustle" if a == "hustle" else "move"
+            extra = 4.0 if a == "hustle" else 0.0
+            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
+            key = (m.uid, act.x, act.y, mode)
+            if key not in cache:
+                x, y, _ = move_model(view, m, (act.x, act.y), allowance, mode)
+                cache[key] = (x, y)
+            x, y = cache[key]
+            score = self._position(view, m, x, y) - self._position(view, m, m.x, m.y)
+            if a == "ambush":
+                score += 0.15 if ranged_weapon(m) is not None else -0.1
+            if a == "mobile_fire":
+                old = (m.x, m.y)
+                m.x, m.y = x, y  # look from where it would stand (restored below)
+                try:
+                    shots = [self._shot_value(view, m, e, "mobile_fire")
+                             for e in ranged_targets(view, m)]
+                finally:
+                    m.x, m.y = old
+                score += max(shots, default=-0.2)
+            return priority * 0.5 + score
+        return -1.0
+
+    def _position(self, view: Any, m: Model, x: float, y: float) -> float:
+        """How good a spot is for ``m``: melee models want to be a Charge away from the
+        nearest enemy, shooters inside their Effective Range near Cover; everybody stays in
+        the Warlord's Command Radius; objectives pull in the last two Turns."""
+        foes = [e for e in view.enemies_of(m)]
+        if not foes:
+            return 0.0
+        d = min(math.hypot(e.x - x, e.y - y) - e.r - m.r for e in foes)
+        w = ranged_weapon(m)
+        score = 0.0
+        if w is not None and w.range is not None:
+            eff, _, _ = weapon_range(m, w)
+            score -= 0.05 * abs(d - eff * 0.75)
+            if near_cover(view, x, y, m.r):
+                score += 0.3
+            if d < 3:
+                score -= 0.4
+        else:
+            score -= 0.08 * max(0.0, d - 1.0)
+            if near_cover(view, x, y, m.r) and d > m.f.move + 1:
+                score += 0.15
+        wl = view.warlord(m.side)
+        if wl is not m and wl.on_table:
+            if math.hypot(wl.x - x, wl.y - y) - wl.r - m.r <= wl.f.cmd:
+                score += 0.1
+        late = view.turn >= view.turns - 1
+        for ox, oy in view.adventure.objectives:
+            dist = math.hypot(ox - x, oy - y) - m.r
+            score -= (0.15 if late else 0.03) * max(0.0, dist - 1.0) * (
+                view.adventure.objective_vp / 2)
+        return score

@@ -1,0 +1,251 @@
+"""Terrain, sight and movement on The Sword Marches table, built on warband.core.geometry.
+
+* Open, Difficult and Impassable ground (sm.terrain.open_ground, sm.terrain.difficult_ground,
+  sm.terrain.impassable): a Move that starts in Difficult Ground is 3" (Graceful 4"); one that
+  starts outside may go its full distance in but stops just inside rather than cross it; a
+  Charge goes at most 6" into Difficult Ground; a Hustle may not enter it (sm.action.hustle).
+  Rangers treat Difficult as Open (sm.trait.ranger).
+* No Move comes within 1" of an enemy but a Charge (sm.core.enemy_exclusion): enemy bases are
+  grown by 1" for the mover.
+* Line of Sight (sm.combat.line_of_sight) is the core's sampled sight past sight-blocking
+  terrain, plus the Area Terrain rule (sm.terrain.area_los): a sight line may run at most 2"
+  inside an Area piece and never right through one.
+* Concealment (sm.ranged.concealment): any part of the target hidden by terrain, a target
+  wholly inside Area Terrain, or a shooter inside Area Terrain firing out (sm.terrain.area_cover).
+  Cover (sm.ranged.cover): Concealment from durable terrain (wood, stone, metal) within 1".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from shapely import LineString, Point, Polygon, prepare
+
+from warband.core.geometry import Base, Table, Terrain
+from warband.rulesets.sword_marches.models import AdventureModel
+from warband.rulesets.sword_marches.state import ENGAGED, Model, SMState
+
+__all__ = [
+    "build_table",
+    "concealed",
+    "has_cover",
+    "in_area",
+    "in_difficult",
+    "line_of_sight",
+    "move_model",
+    "near_cover",
+]
+
+AREA_SIGHT = 2.0  # sm.terrain.area_los
+_EPS = 1e-6
+
+
+class Pieces:
+    """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
+
+    __slots__ = ("area", "difficult", "durable", "all")
+
+    def __init__(self, adventure: AdventureModel) -> None:
+        self.area: list[Polygon] = []
+        self.difficult: list[Polygon] = []
+        self.durable: list[Polygon] = []
+        self.all: list[Polygon] = []
+        for t in adventure.terrain:
+            poly = Polygon(t.points)
+            prepare(poly)
+            self.all.append(poly)
+            if t.area:
+                self.area.append(poly)
+            if t.kind == "difficult" or t.area:
+                self.difficult.append(poly)
+            if t.durable:
+                self.durable.append(poly)
+
+
+_PIECES: dict[str, Pieces] = {}
+
+
+def pieces(st: SMState) -> Pieces:
+    key = f"{st.adventure.id}:{id(st.adventure)}"
+    p = _PIECES.get(key)
+    if p is None:
+        p = _PIECES[key] = Pieces(st.adventure)
+    return p
+
+
+def build_table(adventure: AdventureModel) -> Table:
+    """The core table: Area Terrain obscures (``cover``) without blocking sight outright; the
+    2" Area rule is applied on top by :func:`line_of_sight`."""
+    kinds = {"open": "open", "difficult": "difficult", "impassable": "impassable"}
+    terrain = [
+        Terrain.from_points(t.name, "difficult" if t.area and t.kind == "open" else kinds[t.kind],
+                            t.points, blocks_sight=t.blocks_sight,
+                            cover=t.area or t.durable)
+        for t in adventure.terrain
+    ]
+    return Table.shared(float(adventure.width), float(adventure.height), terrain)
+
+
+# ------------------------------------------------------------------------------ where a model is
+def _wholly_inside(poly: Polygon, x: float, y: float, r: float) -> bool:
+    p = Point(x, y)
+    return bool(poly.contains(p)) and poly.exterior.distance(p) >= r - _EPS
+
+
+def in_area(st: SMState, m: Model) -> bool:
+    """The model's base is wholly within Area Terrain (sm.terrain.area_cover)."""
+    return any(_wholly_inside(p, m.x, m.y, m.r) for p in pieces(st).area)
+
+
+def in_difficult(st: SMState, x: float, y: float, r: float) -> bool:
+    """Wholly or partly within Difficult Ground (sm.terrain.difficult_ground)."""
+    pt = Point(x, y)
+    return any(p.distance(pt) < r - _EPS for p in pieces(st).difficult)
+
+
+def near_cover(st: SMState, x: float, y: float, r: float) -> bool:
+    """Within 1" of a durable piece, or inside Area Terrain (a spot worth standing on)."""
+    pt = Point(x, y)
+    return any(p.distance(pt) <= r + 1.0 for p in pieces(st).durable) or any(
+        p.contains(pt) for p in pieces(st).area)
+
+
+# ------------------------------------------------------------------------------ sight
+def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
+    """Can ``a`` draw a LoS to ``b`` (sm.combat.line_of_sight, sm.terrain.area_los,
+    sm.terrain.obstacle_los)? Models never block sight."""
+    key = ("los", a.x, a.y, b.x, b.y)
+    cache: dict[tuple[object, ...], bool] = st.extra.setdefault("los", {})
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    result = st.table.sight(a.x, a.y, a.r, b.x, b.y, b.r).visible and _area_sight(st, a, b)
+    if len(cache) > 20_000:
+        cache.clear()
+    cache[key] = result
+    return result
+
+
+def _area_sight(st: SMState, a: Model, b: Model) -> bool:
+    area = pieces(st).area
+    if not area:
+        return True
+    seg = LineString([(a.x, a.y), (b.x, b.y)])
+    pa, pb = Point(a.x, a.y), Point(b.x, b.y)
+    for poly in area:
+        if not poly.intersects(seg):
+            continue
+        a_in, b_in = poly.contains(pa), poly.contains(pb)
+        inside = poly.intersection(seg).length
+        if not a_in and not b_in:
+            return False  # never through an Area piece, however thin
+        # Inside: visibility is 2"; from outside one sees 2" in; from inside 2" from the edge.
+        allowed = AREA_SIGHT + (a.r if a_in else 0.0) + (b.r if b_in else 0.0)
+        if inside > allowed + _EPS:
+            return False
+    return True
+
+
+def _obscured(st: SMState, shooter: Model, target: Model) -> bool:
+    if in_area(st, target):
+        return True
+    sight = st.table.sight(shooter.x, shooter.y, shooter.r, target.x, target.y, target.r)
+    return sight.hidden > 0 or in_area(st, shooter)
+
+
+def concealed(st: SMState, shooter: Model, target: Model) -> bool:
+    """The target has Concealment from the shooter (sm.ranged.concealment,
+    sm.terrain.area_cover). Shocked models never have it (sm.condition.shocked)."""
+    return not target.shocked and _obscured(st, shooter, target)
+
+
+def has_cover(st: SMState, shooter: Model, target: Model) -> bool:
+    """Terrain hides part of the target and a durable piece (wood, stone, metal) is within 1"
+    of it (sm.ranged.cover). Shocked models keep Cover; Engaged models never have it."""
+    if st.engaged(target) or not _obscured(st, shooter, target):
+        return False
+    seg = LineString([(shooter.x, shooter.y), (target.x, target.y)])
+    pt = Point(target.x, target.y)
+    for poly in pieces(st).durable:
+        if poly.distance(pt) <= target.r + 1.0 and (poly.contains(pt) or poly.intersects(seg)):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------------------ movement
+def _enemy_blockers(st: SMState, m: Model, ignore: Sequence[Model]
+                    ) -> tuple[list[Base], list[bool]]:
+    bases: list[Base] = []
+    stops: list[bool] = []
+    for o in st.models:
+        if not o.on_table or o is m or o in ignore:
+            continue
+        if o.side != m.side:
+            # Enemies are kept 1" off; the Charge's own target is reached at 1" too.
+            bases.append(Base(o.x, o.y, o.r + ENGAGED))
+            stops.append(True)
+        else:
+            bases.append(o.base)
+            stops.append(False)
+    return bases, stops
+
+
+def move_model(st: SMState, m: Model, goal: tuple[float, float], allowance: float,
+               mode: str = "move", ignore: Sequence[Model] = ()) -> tuple[float, float, float]:
+    """Where ``m`` ends when it moves toward ``goal`` with ``allowance`` inches.
+
+    ``mode``: ``move`` (Move, Ambush, Mobile Fire, Disengage, Steady), ``hustle`` (may not
+    enter Difficult Ground), ``charge`` (at most 6" into Difficult Ground; the target's grown
+    base stops it within 1") or ``flee`` (Random Movement: terrain penalties ignored but
+    for Impassable ground, sm.mettle.random_movement). Returns (x, y, distance moved).
+    """
+    ranger = m.has("ranger")
+    start_in = in_difficult(st, m.x, m.y, m.r) and not ranger and mode != "flee"
+    if start_in and mode != "charge":
+        allowance = min(allowance, 4.0 if m.f.subtype == "graceful" else 3.0)
+    gx, gy = st.table.clamp(goal[0], goal[1], m.r)
+    if mode != "flee" and not ranger:
+        gx, gy = _limit_difficult(st, m, (gx, gy), mode, start_in)
+    bases, stops = _enemy_blockers(st, m, ignore)
+    res = st.table.move((m.x, m.y), (gx, gy), m.r, allowance, bases, halve_difficult=False,
+                        stop_at=stops)
+    return res.x, res.y, res.travelled
+
+
+def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str,
+                     start_in: bool) -> tuple[float, float]:
+    """Cut the straight line to ``goal`` where the Difficult Ground rules stop the model."""
+    dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
+    if dist < _EPS:
+        return goal
+    seg = LineString([(m.x, m.y), goal])
+    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    cut = dist
+    for poly in pieces(st).difficult:
+        if not poly.intersects(seg):
+            continue
+        inside = poly.intersection(seg)
+        parts = getattr(inside, "geoms", [inside])
+        for part in parts:
+            coords = list(part.coords) if hasattr(part, "coords") else []
+            if len(coords) < 2:
+                continue
+            ts = sorted(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+            t_in, t_out = ts[0], ts[-1]
+            if mode == "hustle" and t_in > m.r:
+                cut = min(cut, max(0.0, t_in - m.r - 0.05))  # no Hustle into Difficult Ground
+            elif mode == "charge" and not start_in:
+                cut = min(cut, t_in + 6.0)  # Charges go at most 6" into Difficult Ground
+            elif not start_in and t_out < dist - _EPS and t_in > _EPS:
+                cut = min(cut, t_out - 0.05)  # stop just inside rather than cross it
+    if cut >= dist:
+        return goal
+    return (m.x + ux * cut, m.y + uy * cut)
+
+
+def edge_goal(st: SMState, m: Model) -> tuple[tuple[float, float], float]:
+    """The nearest table-edge point a fleeing model heads for and how far past it it must
+    go to leave the table (sm.condition.broken_flight)."""
+    ex, ey = st.table.nearest_edge_point(m.x, m.y, m.r)
+    return (ex, ey), math.hypot(ex - m.x, ey - m.y)
