@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.sword_marches.choices import Act
+from warband.rulesets.sword_marches.mechanics import CombatAttack
 from warband.rulesets.sword_marches.models import ModelType
 from warband.rulesets.sword_marches.rules.combat import (
     build_close_attack,
@@ -27,7 +29,7 @@ from warband.rulesets.sword_marches.rules.combat import (
     ranged_weapon,
     weapon_range,
 )
-from warband.rulesets.sword_marches.rules.terrain import move_model, near_cover
+from warband.rulesets.sword_marches.rules.terrain import in_difficult, near_cover
 from warband.rulesets.sword_marches.state import Model
 
 __all__ = ["HeuristicController"]
@@ -39,12 +41,17 @@ def _value(m: Model) -> float:
     return VALUE[m.f.type] + 0.1 * m.f.cost / 10
 
 
-def _injury_value(dist: dict[Any, Any], target: Model, attacker: Model) -> float:
+@lru_cache(maxsize=20_000)
+def _outcomes(attack: CombatAttack) -> tuple[tuple[str, str, float], ...]:
+    """The exact distribution of an Attack, as floats (cached: the same Attacks recur)."""
+    return tuple((res, counter, float(p)) for (res, counter), p in attack.distribution().items())
+
+
+def _injury_value(attack: CombatAttack, target: Model, attacker: Model) -> float:
     """Expected value of an Attack's outcome: Wounds count the target's worth, Shocks a third
     (a Shock on a Shocked or Broken model Wounds); a Counter-Attack costs the attacker."""
     ev = 0.0
-    for (res, counter), p in dist.items():
-        pf = float(p)
+    for res, counter, pf in _outcomes(attack):
         if res == "wounded" or (res == "shocked" and (target.shocked or target.broken)):
             ev += pf * _value(target)
         elif res == "shocked":
@@ -56,6 +63,23 @@ def _injury_value(dist: dict[Any, Any], target: Model, attacker: Model) -> float
         elif counter == "counter":
             ev -= pf * _value(attacker) * 0.3
     return ev
+
+
+def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float
+                 ) -> tuple[float, float]:
+    """Roughly where a Move toward (gx, gy) ends: straight, 3" out of Difficult Ground, 1"
+    short of an enemy (the AI's cheap estimate; the game moves by the rules)."""
+    if in_difficult(view, m.x, m.y, m.r) and not m.has("ranger"):
+        allowance = min(allowance, 3.0)
+    d = math.hypot(gx - m.x, gy - m.y)
+    if d < 1e-9:
+        return m.x, m.y
+    for e in view.enemies_of(m):
+        if math.hypot(e.x - gx, e.y - gy) < e.r + 0.01:
+            d = max(0.0, d - e.r - m.r - 1.0)
+            break
+    step = min(allowance, d) / math.hypot(gx - m.x, gy - m.y)
+    return m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
 
 
 class HeuristicController:
@@ -107,7 +131,7 @@ class HeuristicController:
     # -- attacks -----------------------------------------------------------------------------
     def _melee_value(self, view: Any, m: Model, e: Model, charge: bool) -> float:
         attack, _ = build_close_attack(view, m, e, charge)
-        return _injury_value(attack.distribution(), e, m)
+        return _injury_value(attack, e, m)
 
     def _shot_value(self, view: Any, m: Model, e: Model, mode: str) -> float:
         w = ranged_weapon(m)
@@ -116,7 +140,7 @@ class HeuristicController:
         attack, _ = build_ranged_attack(view, m, e, w, mode)
         if attack is None:
             return -0.5
-        return _injury_value(attack.distribution(), e, m)
+        return _injury_value(attack, e, m)
 
     # -- breaks -------------------------------------------------------------------------------
     def _break(self, view: Any, decision: Decision) -> Any:
@@ -186,23 +210,22 @@ class HeuristicController:
             mode = "hustle" if a == "hustle" else "move"
             extra = 4.0 if a == "hustle" else 0.0
             allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
-            key = (m.uid, act.x, act.y, mode)
-            if key not in cache:
-                x, y, _ = move_model(view, m, (act.x, act.y), allowance, mode)
-                cache[key] = (x, y)
-            x, y = cache[key]
-            score = self._position(view, m, x, y) - self._position(view, m, m.x, m.y)
+            x, y = _reach_point(view, m, act.x, act.y, allowance)
+            here = cache.get(("here", m.uid))
+            if here is None:
+                here = cache[("here", m.uid)] = self._position(view, m, m.x, m.y)
+            score = self._position(view, m, x, y) - here
             if a == "ambush":
                 score += 0.15 if ranged_weapon(m) is not None else -0.1
             if a == "mobile_fire":
-                old = (m.x, m.y)
-                m.x, m.y = x, y  # look from where it would stand (restored below)
-                try:
-                    shots = [self._shot_value(view, m, e, "mobile_fire")
-                             for e in ranged_targets(view, m)]
-                finally:
-                    m.x, m.y = old
-                score += max(shots, default=-0.2)
+                # estimated from where it stands now (the targets after the Move are chosen
+                # when it gets there)
+                shots = cache.get(("mobile", m.uid))
+                if shots is None:
+                    shots = cache[("mobile", m.uid)] = max(
+                        (self._shot_value(view, m, e, "mobile_fire")
+                         for e in ranged_targets(view, m)), default=-0.2)
+                score += shots
             return priority * 0.5 + score
         return -1.0
 

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from shapely import LineString, Point, Polygon, prepare
 
@@ -44,9 +44,11 @@ _EPS = 1e-6
 class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
-    __slots__ = ("area", "difficult", "durable", "all")
+    __slots__ = ("area", "difficult", "durable", "all", "memo")
 
     def __init__(self, adventure: AdventureModel) -> None:
+        #: pure-function caches keyed on exact floats (same answers with or without them)
+        self.memo: dict[tuple[object, ...], bool] = {}
         self.area: list[Polygon] = []
         self.difficult: list[Polygon] = []
         self.durable: list[Polygon] = []
@@ -93,22 +95,40 @@ def _wholly_inside(poly: Polygon, x: float, y: float, r: float) -> bool:
     return bool(poly.contains(p)) and poly.exterior.distance(p) >= r - _EPS
 
 
+def _memo(st: SMState, key: tuple[object, ...], compute: Callable[[Pieces], bool]) -> bool:
+    ps = pieces(st)
+    hit = ps.memo.get(key)
+    if hit is None:
+        if len(ps.memo) > 50_000:
+            ps.memo.clear()
+        hit = ps.memo[key] = compute(ps)
+    return hit
+
+
 def in_area(st: SMState, m: Model) -> bool:
     """The model's base is wholly within Area Terrain (sm.terrain.area_cover)."""
-    return any(_wholly_inside(p, m.x, m.y, m.r) for p in pieces(st).area)
+    x, y, r = m.x, m.y, m.r
+    return _memo(st, ("area", x, y, r),
+                 lambda ps: any(_wholly_inside(p, x, y, r) for p in ps.area))
 
 
 def in_difficult(st: SMState, x: float, y: float, r: float) -> bool:
     """Wholly or partly within Difficult Ground (sm.terrain.difficult_ground)."""
-    pt = Point(x, y)
-    return any(p.distance(pt) < r - _EPS for p in pieces(st).difficult)
+    def compute(ps: Pieces) -> bool:
+        pt = Point(x, y)
+        return any(p.distance(pt) < r - _EPS for p in ps.difficult)
+
+    return _memo(st, ("difficult", x, y, r), compute)
 
 
 def near_cover(st: SMState, x: float, y: float, r: float) -> bool:
     """Within 1" of a durable piece, or inside Area Terrain (a spot worth standing on)."""
-    pt = Point(x, y)
-    return any(p.distance(pt) <= r + 1.0 for p in pieces(st).durable) or any(
-        p.contains(pt) for p in pieces(st).area)
+    def compute(ps: Pieces) -> bool:
+        pt = Point(x, y)
+        return any(p.distance(pt) <= r + 1.0 for p in ps.durable) or any(
+            p.contains(pt) for p in ps.area)
+
+    return _memo(st, ("cover", x, y, r), compute)
 
 
 # ------------------------------------------------------------------------------ sight
