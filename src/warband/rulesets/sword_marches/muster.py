@@ -270,14 +270,12 @@ def parse_muster(data: Any, source: str, cat: Catalogue, lines: LineMap | None =
                 "models")
     fighters: list[Fighter] = []
     scarce = 0
-    per_model_traits: set[str] = set()
     for i, e in enumerate(model.models):
+        scarce += e.count * sum(1 for g in e.gear if (g in cat.weapons or g in cat.armour)
+                                and "scarce" in cat.gear_traits(g))
         f = _check_entry(e, i, cat, model, stage, problem)
         if f is None:
             continue
-        scarce += e.count * sum(1 for g in e.gear if "scarce" in cat.gear_traits(g)
-                                if g in cat.weapons or g in cat.armour)
-        per_model_traits.update(t for t, _ in f.traits)
         for k in range(e.count):
             name = e.name if e.count == 1 else f"{e.name} {k + 1}"
             fighters.append(Fighter(name, *_fields_after_name(f)))
@@ -308,7 +306,6 @@ def _fields_after_name(f: Fighter) -> tuple[Any, ...]:
 
 def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stage: Any,
                  problem: Any) -> Fighter | None:
-    before: list[int] = []
     bad = False
 
     def fail(message: str, *loc: str | int) -> None:
@@ -316,7 +313,6 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
         bad = True
         problem(message, "models", i, *loc)
 
-    del before
     who = f"{e.name}:"
     if e.subtype not in SUBTYPES[e.origin]:
         fail(f"{who} a {e.origin.value} model chooses one of {', '.join(SUBTYPES[e.origin])},"
