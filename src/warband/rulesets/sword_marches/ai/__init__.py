@@ -30,6 +30,7 @@ from warband.rulesets.sword_marches.rules.combat import (
     weapon_range,
 )
 from warband.rulesets.sword_marches.rules.terrain import in_difficult, near_cover
+from warband.rulesets.sword_marches.rules.turn import options_for
 from warband.rulesets.sword_marches.state import Model
 
 __all__ = ["HeuristicController"]
@@ -102,6 +103,8 @@ class HeuristicController:
                                                               "mobile_fire"))
         if kind == "break":
             return self._break(view, decision)
+        if kind == "activate":
+            return self._activate(view, decision)
         if kind == "action":
             return self._action(view, decision)
         return opts[0]
@@ -172,6 +175,18 @@ class HeuristicController:
         return best
 
     # -- actions --------------------------------------------------------------------------------
+    def _activate(self, view: Any, decision: Decision) -> Any:
+        """The Active model whose best Action scores highest acts first."""
+        cache: dict[Any, Any] = {}
+        best, best_score = decision.options[0], -math.inf
+        for uid in decision.options:
+            m = view.by_uid(uid)
+            score = max((self._score(view, act, cache) for act in options_for(view, m)),
+                        default=-math.inf)
+            if score > best_score:
+                best, best_score = uid, score
+        return best
+
     def _action(self, view: Any, decision: Decision) -> Any:
         cache: dict[tuple[int, float, float, str], tuple[float, float]] = {}
         best, best_score = decision.options[0], -math.inf

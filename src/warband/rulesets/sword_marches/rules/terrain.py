@@ -44,12 +44,13 @@ _EPS = 1e-6
 class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
-    __slots__ = ("area", "difficult", "durable", "all", "memo")
+    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
         self.memo: dict[tuple[object, ...], bool] = {}
         self.area: list[Polygon] = []
+        self.area_bounds: list[tuple[float, float, float, float]] = []
         self.difficult: list[Polygon] = []
         self.durable: list[Polygon] = []
         self.all: list[Polygon] = []
@@ -59,6 +60,7 @@ class Pieces:
             self.all.append(poly)
             if t.area:
                 self.area.append(poly)
+                self.area_bounds.append(poly.bounds)
             if t.kind == "difficult" or t.area:
                 self.difficult.append(poly)
             if t.durable:
@@ -69,10 +71,13 @@ _PIECES: dict[str, Pieces] = {}
 
 
 def pieces(st: SMState) -> Pieces:
-    key = f"{st.adventure.id}:{id(st.adventure)}"
-    p = _PIECES.get(key)
+    p: Pieces | None = st.extra.get("pieces")
     if p is None:
-        p = _PIECES[key] = Pieces(st.adventure)
+        key = f"{st.adventure.id}:{id(st.adventure)}"
+        p = _PIECES.get(key)
+        if p is None:
+            p = _PIECES[key] = Pieces(st.adventure)
+        st.extra["pieces"] = p
     return p
 
 
@@ -148,12 +153,16 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
 
 
 def _area_sight(st: SMState, a: Model, b: Model) -> bool:
-    area = pieces(st).area
-    if not area:
+    ps = pieces(st)
+    lo_x, hi_x = min(a.x, b.x), max(a.x, b.x)
+    lo_y, hi_y = min(a.y, b.y), max(a.y, b.y)
+    near = [poly for poly, (x0, y0, x1, y1) in zip(ps.area, ps.area_bounds, strict=True)
+            if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y]
+    if not near:
         return True
     seg = LineString([(a.x, a.y), (b.x, b.y)])
     pa, pb = Point(a.x, a.y), Point(b.x, b.y)
-    for poly in area:
+    for poly in near:
         if not poly.intersects(seg):
             continue
         a_in, b_in = poly.contains(pa), poly.contains(pb)

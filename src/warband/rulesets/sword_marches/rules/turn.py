@@ -296,7 +296,10 @@ def action_phase(st: SMState) -> Steps:
         free = unbreakable and p == st.edge
         if free:
             unbreakable = False
-        act = yield _action_decision(st, p, action_options(st, p), "Declare an Action")
+        active = tuple(m.uid for m in st.living(p) if m.active)
+        uid = yield Decision("activate", p, active, prompt="Which Active model acts?")
+        act = yield _action_decision(st, p, options_for(st, st.by_uid(uid)),
+                                     f"Declare {st.by_uid(uid).name}'s Action")
         yield from declared(st, p, act, free, None, False)
         p = 1 - p
     if decided(st):
