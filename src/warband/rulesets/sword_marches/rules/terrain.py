@@ -194,12 +194,17 @@ def has_cover(st: SMState, shooter: Model, target: Model) -> bool:
     of it (sm.ranged.cover). Shocked models keep Cover; Engaged models never have it."""
     if st.engaged(target) or not _obscured(st, shooter, target):
         return False
-    seg = LineString([(shooter.x, shooter.y), (target.x, target.y)])
     pt = Point(target.x, target.y)
-    for poly in pieces(st).durable:
-        if poly.distance(pt) <= target.r + 1.0 and (poly.contains(pt) or poly.intersects(seg)):
-            return True
-    return False
+    near = [poly for poly in pieces(st).durable if poly.distance(pt) <= target.r + 1.0]
+    if not near:
+        return False
+    # sight lines to the middle and both sides of the target's base, as the core samples them
+    d = math.hypot(target.x - shooter.x, target.y - shooter.y) or 1.0
+    px, py = -(target.y - shooter.y) / d, (target.x - shooter.x) / d
+    lines = [LineString([(shooter.x, shooter.y),
+                         (target.x + px * o * target.r, target.y + py * o * target.r)])
+             for o in (-0.9, 0.0, 0.9)]
+    return any(poly.contains(pt) or any(poly.intersects(seg) for seg in lines) for poly in near)
 
 
 # ------------------------------------------------------------------------------ movement
