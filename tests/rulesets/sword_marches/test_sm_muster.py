@@ -7,13 +7,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sm_helpers import muster_data, musters, parse
 from typer.testing import CliRunner
 
 from warband.cli.main import app
 from warband.content.errors import ContentError
 from warband.rulesets.sword_marches import RULESET
-
-from sm_helpers import muster_data, musters, parse
 
 _muster_data = muster_data
 

@@ -25,6 +25,7 @@ Checked, with rule ids in each message:
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -132,9 +133,8 @@ class Fighter:
     def ranged_damage(self, w: Weapon) -> int:
         """Ranged DMG is the Weapon's; Thrown Knives, Spears, Javelins and Throwing Edges use
         CON/2 (sm.geartrait.thrown)."""
-        if w.range is None:
-            if w.id in ("knife", "spear", "javelin", "throwing_edge"):
-                return self.con // 2
+        if w.range is None and w.id in ("knife", "spear", "javelin", "throwing_edge"):
+            return self.con // 2
         return w.dmg
 
     def profile_row(self) -> dict[str, Any]:
@@ -278,7 +278,7 @@ def parse_muster(data: Any, source: str, cat: Catalogue, lines: LineMap | None =
             continue
         for k in range(e.count):
             name = e.name if e.count == 1 else f"{e.name} {k + 1}"
-            fighters.append(Fighter(name, *_fields_after_name(f)))
+            fighters.append(dataclasses.replace(f, name=name))
     max_scarce = 2 if strong == "mercantile" else 1
     if scarce > max_scarce:
         problem(f"{scarce} pieces of Scarce Gear; this Warband may start with {max_scarce}"
@@ -293,15 +293,10 @@ def parse_muster(data: Any, source: str, cat: Catalogue, lines: LineMap | None =
     assert stage is not None
     if rations:
         # The Rations' price is carried by the Warlord's line so the total adds up.
-        fighters = [f if f.type is not ModelType.WARLORD else Fighter(
-            f.name, *_fields_after_name(f)[:-1], f.cost + rations) for f in fighters]
+        fighters = [f if f.type is not ModelType.WARLORD else dataclasses.replace(
+            f, cost=f.cost + rations) for f in fighters]
     return Muster(model.name, model.stage, arche, model.faction, strong, model.extra_rations,
                   tuple(fighters), stage.silver, model.model_dump(mode="json", exclude_none=True))
-
-
-def _fields_after_name(f: Fighter) -> tuple[Any, ...]:
-    return (f.type, f.origin, f.subtype, f.cbt, f.cmd, f.con, f.traits, f.weapons, f.arm,
-            f.helmet, f.shield, f.heavy, f.two_handed, f.hireling, f.cost)
 
 
 def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stage: Any,

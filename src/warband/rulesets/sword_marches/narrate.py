@@ -168,7 +168,7 @@ def describe_choice(view: Any, choice: Any) -> str:
             text += f" toward ({choice.x:g}, {choice.y:g})"
         return text
     if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(view.models):
-        return view.by_uid(choice).name
+        return str(view.by_uid(choice).name)
     if choice == -1:
         return "no"
     return str(choice)

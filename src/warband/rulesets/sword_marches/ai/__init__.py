@@ -222,7 +222,6 @@ class HeuristicController:
         if a in ("kingmaker", "belay_order") and target is not None:
             return 0.1 + _value(target) * 0.05
         if a in ("move", "hustle", "ambush", "mobile_fire"):
-            mode = "hustle" if a == "hustle" else "move"
             extra = 4.0 if a == "hustle" else 0.0
             allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
             x, y = _reach_point(view, m, act.x, act.y, allowance)
@@ -253,7 +252,7 @@ class HeuristicController:
             return 0.0
         d = min(math.hypot(e.x - x, e.y - y) - e.r - m.r for e in foes)
         w = ranged_weapon(m)
-        score = 0.0
+        score: float = 0.0
         if w is not None and w.range is not None:
             eff, _, _ = weapon_range(m, w)
             score -= 0.05 * abs(d - eff * 0.75)
@@ -266,9 +265,8 @@ class HeuristicController:
             if near_cover(view, x, y, m.r) and d > m.f.move + 1:
                 score += 0.15
         wl = view.warlord(m.side)
-        if wl is not m and wl.on_table:
-            if math.hypot(wl.x - x, wl.y - y) - wl.r - m.r <= wl.f.cmd:
-                score += 0.1
+        if wl is not m and wl.on_table and math.hypot(wl.x - x, wl.y - y) - wl.r - m.r <= wl.f.cmd:
+            score += 0.1
         late = view.turn >= view.turns - 1
         for ox, oy in view.adventure.objectives:
             dist = math.hypot(ox - x, oy - y) - m.r

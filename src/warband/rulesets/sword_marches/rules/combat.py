@@ -279,7 +279,7 @@ def _reach(m: Model, w: Weapon, charging: bool) -> int:
     return r
 
 
-def _close_cbt(st: SMState, m: Model, foe: Model, w: Weapon, bonus: int, extra_penalty: bool
+def close_cbt(st: SMState, m: Model, foe: Model, w: Weapon, bonus: int, extra_penalty: bool
                ) -> int:
     """A model's modified CBT for a close combat Attack or Defense Check: Man-at-Arms with a
     close combat Weapon, Highborn against a lower type, then one /2 if any penalty applies:
@@ -330,8 +330,8 @@ def build_close_attack(st: SMState, att: Model, dfn: Model, charge: bool, is_bre
     if is_break and att.has("fighting_man") and not att.fighting_man_used:
         bonus += 3
         facts["fighting_man"] = True
-    a_cbt = _close_cbt(st, att, dfn, aw, bonus, reach_penalty)
-    d_cbt = _close_cbt(st, dfn, att, dw, 0, False)
+    a_cbt = close_cbt(st, att, dfn, aw, bonus, reach_penalty)
+    d_cbt = close_cbt(st, dfn, att, dw, 0, False)
     d_dice = dfn.f.base_attacks if st.options.defense_dice == "base_attacks" else 1
     if dfn.f.subtype == "mystic":
         d_dice = max(d_dice, dfn.f.cmd // 2)

@@ -22,13 +22,13 @@ from warband.rulesets.sword_marches.rules.combat import (
     apply_injury,
     charge_targets,
     close_attack,
+    close_cbt,
     close_weapon,
     panic_check,
     ranged_attack,
     ranged_targets,
     ranged_weapon,
     wound,
-    _close_cbt,
 )
 from warband.rulesets.sword_marches.rules.terrain import (
     concealed,
@@ -636,8 +636,8 @@ def _do_fight(st: SMState, m: Model, act: Act, target: Model | None, is_break: b
 def _disengage_roll(st: SMState, m: Model, foes: list[Model]) -> mech.OpposedRoll:
     """Disengage Check: d10 + modified CBT against d10 + the best Engaged enemy's modified CBT
     + 1 per other Engaged enemy (sm.action.disengage)."""
-    mine = _close_cbt(st, m, foes[0], close_weapon(m), 0, False)
-    best = max(_close_cbt(st, e, m, close_weapon(e), 0, False) for e in foes)
+    mine = close_cbt(st, m, foes[0], close_weapon(m), 0, False)
+    best = max(close_cbt(st, e, m, close_weapon(e), 0, False) for e in foes)
     return mech.OpposedCheck(mech.DicePool(1), mine, mech.DicePool(1),
                              best + len(foes) - 1).sample(st.dice)
 
@@ -665,7 +665,7 @@ def _do_disengage(st: SMState, m: Model, act: Act, target: Model | None, is_brea
         return
     if -roll.margin > m.f.cbt:
         # Failing by more than its unmodified CBT: a Counter-Attack from the best enemy.
-        best = max(foes, key=lambda e: (_close_cbt(st, e, m, close_weapon(e), 0, False), -e.uid))
+        best = max(foes, key=lambda e: (close_cbt(st, e, m, close_weapon(e), 0, False), -e.uid))
         w = close_weapon(best)
         check = mech.DamageCheck(best.f.close_damage(w), (-roll.margin) // 2, m.f.con, m.f.arm,
                                  m.f.wound_threshold, m.f.helmet,
