@@ -143,7 +143,8 @@ def test_ambushers_cannot_be_targeted() -> None:
 
 
 def test_charge_reach_at_risk_and_the_charge_bonus() -> None:
-    """sm.action.charge (+1 CBT), sm.cc.weapon_reach (the longer Reach is not At Risk; a
+    """sm.check.combat, sm.combat.attack_defense_checks, sm.action.charge (+1 CBT),
+    sm.cc.weapon_reach (the longer Reach is not At Risk; a
     Defender with the longer Reach halves the Attacker), sm.trait.to_victory (+3 Reach),
     sm.trait.man_at_arms (+1 per level)."""
     st = bare_state()

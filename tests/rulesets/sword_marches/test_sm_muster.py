@@ -52,6 +52,7 @@ def test_apprenticeship_man_at_arms_plus_two_costs_fifteen_sp() -> None:
 
 def test_pre_game_calculations() -> None:
     """sm.muster.base_attacks (unmodified CBT/2, min 1, Man-at-Arms not counted),
+    sm.gear.overview, sm.gear.equipment,
     sm.muster.base_damage (close: weapon + CON; ranged: the weapon's), sm.muster.armor_rating."""
     brand = musters()[0].fighters[0]  # CBT 6, CON 4, Bastard Sword, Half Metal + Shield
     assert brand.base_attacks == 3
@@ -269,3 +270,25 @@ def test_cli_validate_lists_every_violation(tmp_path: Path) -> None:
     assert "2 problem(s)" in result.output
     ok = runner.invoke(app, ["validate", *map(str, RULESET.sample_lists())])
     assert ok.exit_code == 0, ok.output
+
+
+def test_wound_thresholds_by_origin() -> None:
+    """sm.core.wound_threshold: sm.origin.human 5, sm.origin.demi_human 6 (Stout 7,
+    sm.origin.bloodline_stout), sm.origin.supernatural 6 (Avatar 7, sm.origin.caste_avatar)."""
+    by_name = {f.name: f for m in musters() for f in m.fighters}
+    assert by_name["Brand Ashcloak"].wound_threshold == 5
+    assert by_name["Tamsin Fernshade"].wound_threshold == 6
+    assert by_name["Korga Ironhand"].wound_threshold == 7
+    assert by_name["Gnashmaw"].wound_threshold == 6
+    assert by_name["Veiled Oracle"].wound_threshold == 6
+
+
+def test_light_gear_is_not_encumbrance() -> None:
+    """sm.geartrait.light, sm.geartrait.small: a Knife does not count toward Encumbrance."""
+    data = muster_data(0)
+    data["stage"] = "blooded"
+    xbow = data["models"][4]  # CON 3: Crossbow, Knife, Leathers = 2 counted
+    xbow["gear"] = ["crossbow", "knife", "leathers", "buckler", "sword"]
+    parse(data)  # Knife and Buckler are Light: 3 counted
+    xbow["gear"] = ["crossbow", "knife", "leathers", "shield", "sword"]
+    assert any("Encumbrance" in p for p in _violations(data))

@@ -39,7 +39,7 @@ STRIP = {"name": "stream", "kind": "difficult", "points": [[0, 14], [36, 14], [3
 
 # ------------------------------------------------------------------------------ Mettle
 def test_rout_check_worked_example() -> None:
-    """sm.mettle.rout_check: 8 models, 3 Wounded - the Warlord's d10 + CMD against d10 + 3; a
+    """sm.mettle.rout_check, sm.check.rout: 8 models, 3 Wounded - d10 + CMD against d10 + 3; a
     failure loses the game. sm.mettle.rout_warlord_condition: a Broken Warlord cannot help."""
     st = bare_state(a=2, b=0, dice=[5, 7])  # Hollow Court (8 models, CMD 4) vs Ashen Company
     for uid in (3, 4, 5):
@@ -61,7 +61,8 @@ def test_rout_check_worked_example() -> None:
 
 
 def test_rout_threshold_by_rivalry_and_relentless_crusader() -> None:
-    """sm.mettle.rout_check (25%, 50% against a Rival), sm.archetype.relentless_crusader
+    """sm.mettle.rout_check (25%, 50% against a Rival: sm.faction.selection,
+    sm.faction.march_wardens, sm.faction.lords_of_entropy), sm.archetype.relentless_crusader
     (50%, 75% against a Rival, while its Warlord is not Wounded)."""
     st = bare_state(a=1, b=2)  # March Wardens vs Lords of Entropy: Rivals
     assert st.rivals
@@ -83,7 +84,8 @@ def test_both_warbands_failing_their_rout_checks_is_a_draw() -> None:
 
 
 def test_panic_from_outnumbered_breaks_and_forces_a_disengage() -> None:
-    """sm.panic.outnumbered (Difficulty 5 + 1 per extra enemy, no friend within 3"),
+    """sm.mettle.panic_step, sm.panic.outnumbered (Difficulty 5 + 1 per extra enemy, no friend
+    within 3"), sm.check.panic,
     sm.panic.outnumbered_failure (fail the Disengage and it is cut down)."""
     st = bare_state(dice=[1, 10, 1, 10])  # Panic 1 + 2 vs 10 + 6; Disengage 1 + 3 vs 10 + ..
     victim = place(st, SPEAR_1, 18, 18)
@@ -124,7 +126,8 @@ def test_shocked_models_recover_in_the_mettle_phase() -> None:
 
 # ------------------------------------------------------------------------------ Orders
 def test_strategy_check_gives_the_edge_and_the_difference_in_tokens() -> None:
-    """sm.orders.strategy_check: d10 + Warlord CMD each; the higher has the Edge and adds the
+    """sm.orders.strategy_check, sm.check.strategy, sm.orders.overview: d10 + Warlord CMD each;
+    the higher has the Edge and adds the
     difference to its Tactical Pool; the other has the Break (one Break Token)."""
     st = bare_state(dice=[7, 3])  # 7 + 4 = 11 vs 3 + 6 = 9
     st.turn, st.edge, st.edge_streak = 2, 1, 1
@@ -238,7 +241,8 @@ def test_forfeit_while_engaged_needs_a_command_check() -> None:
 
 
 def test_a_break_interrupts_and_the_interrupted_model_cannot_break_back() -> None:
-    """sm.actionphase.break, sm.actionphase.break_resolution, sm.actionphase.edge: the Edge's
+    """sm.actionphase.break, sm.actionphase.break_resolution, sm.actionphase.edge,
+    sm.actionphase.sequence (alternating Actions), sm.actionphase.declaring: the Edge's
     first Action is Unbreakable; the Break holder spends its Token with an Active model, which
     acts at once; the original model then declares again."""
     st = bare_state(dice=[], options=None)
@@ -305,7 +309,8 @@ def test_difficult_ground_three_inches_and_stop_inside() -> None:
 
 
 def test_area_terrain_sight() -> None:
-    """sm.terrain.area_los: no sight through Area Terrain; 2" into it from outside."""
+    """sm.terrain.area_terrain, sm.terrain.area_los: no sight through Area Terrain; 2" into it
+    from outside; sm.combat.line_of_sight."""
     st = bare_state(terrain=[WOOD])
     a = place(st, BOW_1, 15, 8)
     b = place(st, BRAND, 15, 20)
