@@ -67,13 +67,14 @@ class Pieces:
                 self.durable.append(poly)
 
 
+#: by the terrain itself (two tables with the same layout share their shapes and caches)
 _PIECES: dict[str, Pieces] = {}
 
 
 def pieces(st: SMState) -> Pieces:
     p: Pieces | None = st.extra.get("pieces")
     if p is None:
-        key = f"{st.adventure.id}:{id(st.adventure)}"
+        key = st.adventure.model_dump_json(include={"terrain"})
         p = _PIECES.get(key)
         if p is None:
             p = _PIECES[key] = Pieces(st.adventure)
