@@ -70,7 +70,15 @@ def _with(m: Model, traits: tuple[str, ...] = (), **changes: object) -> None:
 
 def test_every_book_price_is_used_as_printed() -> None:
     """sm.item.* (every weapon, armour, shield and helmet), sm.gear.weapon_profile (close
-    Reach 0-3, Ranged Effective Range over 3, RoF or C), sm.gear.armor_shields."""
+    Reach 0-3, Ranged Effective Range over 3, RoF or C), sm.gear.armor_shields. The items:
+    sm.item.bastard_sword, sm.item.bladed_war_spear, sm.item.bludgeon, sm.item.cleaver,
+    sm.item.flail, sm.item.great_bludgeon, sm.item.great_cleaver, sm.item.great_flail,
+    sm.item.great_spear, sm.item.great_sword, sm.item.halberd, sm.item.javelin, sm.item.knife,
+    sm.item.pike, sm.item.spear, sm.item.staff, sm.item.sword, sm.item.throwing_edge,
+    sm.item.bow, sm.item.crossbow, sm.item.heavy_crossbow, sm.item.long_bow, sm.item.warblade,
+    sm.item.war_bow, sm.item.leathers, sm.item.piece_metal_armor, sm.item.half_metal_armor,
+    sm.item.full_metal_armor, sm.item.buckler, sm.item.shield, sm.item.large_shield,
+    sm.item.helmet, sm.item.extra_rations."""
     cat = catalogue()
     prices = {**{w: m.cost for w, m in cat.weapons.items()},
               **{a: m.cost for a, m in cat.armour.items()}}

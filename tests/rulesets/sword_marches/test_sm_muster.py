@@ -67,7 +67,8 @@ def test_pre_game_calculations() -> None:
 
 
 def test_armor_rating_is_capped_at_ten() -> None:
-    """sm.muster.armor_rating: Armor and Shield ARM add up; any ARM over 10 is lost."""
+    """sm.muster.armor_rating: Armor and Shield ARM add up; any ARM over 10 is lost;
+    sm.trait.insectoid (Immune Heavy, Encumbrance +2, an Inborn Arsenal augmentation)."""
     data = muster_data(3)
     data["stage"] = "blooded"
     sskarr = data["models"][1]
@@ -292,3 +293,15 @@ def test_light_gear_is_not_encumbrance() -> None:
     parse(data)  # Knife and Buckler are Light: 3 counted
     xbow["gear"] = ["crossbow", "knife", "leathers", "shield", "sword"]
     assert any("Encumbrance" in p for p in _violations(data))
+
+
+def test_every_faction_has_its_rival() -> None:
+    """sm.faction.fighting_companies (other Fighting Companies), sm.faction.guilders and
+    sm.faction.wold_walkers, sm.faction.lords_of_entropy and sm.faction.march_wardens,
+    sm.faction.reliquarians and sm.faction.regency are each other's Rivals."""
+    from warband.rulesets.sword_marches.models import FACTIONS, RIVALS
+
+    assert set(RIVALS) == set(FACTIONS)
+    assert all(RIVALS[RIVALS[f]] == f for f in FACTIONS)
+    assert RIVALS["fighting_companies"] == "fighting_companies"
+    assert RIVALS["guilders"] == "wold_walkers" and RIVALS["reliquarians"] == "regency"
