@@ -12,8 +12,8 @@ from warband.core.dice import ScriptedDice
 from warband.rulesets.sword_marches import RULESET
 from warband.rulesets.sword_marches.catalogue import catalogue
 from warband.rulesets.sword_marches.game import build_state
+from warband.rulesets.sword_marches.lists import Warband, parse_list
 from warband.rulesets.sword_marches.models import AdventureModel
-from warband.rulesets.sword_marches.muster import Muster, parse_muster
 from warband.rulesets.sword_marches.state import Model, Options, SMState
 
 # uids in the Ashen Company (side 0) and Wardens of the Greyrun (side 1)
@@ -21,7 +21,7 @@ BRAND, KORGA, WENNA, SPEAR_1, SPEAR_2, XBOW_1, XBOW_2 = range(7)
 ISOLDE, TAMSIN, ALDO, WATCH_1, WATCH_2, BOW_1, BOW_2 = range(7, 14)
 
 
-def musters() -> list[Muster]:
+def musters() -> list[Warband]:
     return [RULESET.load_list(p) for p in RULESET.sample_lists()]
 
 
@@ -29,8 +29,8 @@ def muster_data(index: int = 0) -> dict[str, Any]:
     return copy.deepcopy(dict(musters()[index].source))
 
 
-def parse(data: dict[str, Any]) -> Muster:
-    return parse_muster(data, "test.yaml", catalogue())
+def parse(data: dict[str, Any]) -> Warband:
+    return parse_list(data, "test.yaml", catalogue())
 
 
 def bare_state(a: int = 0, b: int = 1, terrain: list[dict[str, Any]] | None = None,

@@ -31,7 +31,7 @@ def test_battle_narrates_the_turn_and_writes_a_record_that_replays(tmp_path: Pat
 
 def test_battle_json_options_and_the_other_adventure() -> None:
     result = runner.invoke(app, ["battle", "--ruleset", "sword-marches", "--seed", "4", "--json",
-                                 "-o", "adventure=cairn-ford", "-o", "edge_bonus=three",
+                                 "-o", "scenario=cairn-ford", "-o", "edge_bonus=three",
                                  "--ai", "heuristic", "--ai-b", "random", "--rounds", "3"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -44,8 +44,8 @@ def test_bad_options_are_refused_without_a_traceback() -> None:
     assert result.exit_code != 0
     assert "Traceback" not in result.output
     result = runner.invoke(app, ["battle", "--ruleset", "sword-marches", "-o",
-                                 "adventure=nowhere"])
-    assert result.exit_code != 0 and "unknown adventure" in result.output
+                                 "scenario=nowhere"])
+    assert result.exit_code != 0 and "unknown scenario" in result.output
 
 
 def test_a_human_plays_against_the_ai(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from warband.rulesets.sword_marches.rules.combat import (
 )
 from warband.rulesets.sword_marches.state import Model
 
-WALL = {"name": "wall", "kind": "open", "durable": True,
+WALL = {"name": "wall", "kind": "open", "cover": True,
         "points": [[4, 14.6], [14, 14.6], [14, 15.2], [4, 15.2]]}
 
 

@@ -287,7 +287,7 @@ def test_reptilian_adds_four_inches_and_sharpshooter_sees_through_concealment() 
     sskarr = place(st, 1, 10, 20)
     bow = place(st, 13, 10, 20 - 16 - 2 * sskarr.r)  # 16": Long only with the +4"
     assert build_ranged_attack(st, bow, sskarr, ranged_weapon(bow), "standing_fire")[1]["long"]
-    wall = {"name": "wall", "kind": "open", "durable": True,
+    wall = {"name": "wall", "kind": "open", "cover": True,
             "points": [[4, 14.6], [14, 14.6], [14, 15.2], [4, 15.2]]}
     st = bare_state(terrain=[wall])
     bow, target = place(st, BOW_1, 9, 2), place(st, BRAND, 9, 15.8)
@@ -338,7 +338,7 @@ def test_flail_negates_the_shield_and_two_hands_forbid_it() -> None:
 def test_cover_adjustment_steps_into_cover() -> None:
     """sm.combat.cover_adjustment_ranged: a target within 1" of durable terrain moves to it
     when shot at, if that gives Cover."""
-    wall = {"name": "wall", "kind": "open", "durable": True,
+    wall = {"name": "wall", "kind": "open", "cover": True,
             "points": [[10, 10], [10.6, 10], [10.6, 20], [10, 20]]}
     st = bare_state(terrain=[wall])
     st.dice = Dice(1)

@@ -33,7 +33,7 @@ def _check(st: SMState) -> None:
 
 def _play(seed: int, a: int, b: int, adventure: str, heuristic: bool = False) -> None:
     ctl = RULESET.controllers()["heuristic" if heuristic else "random"]
-    game = RULESET.new_game([LISTS[a], LISTS[b]], seed, {"adventure": adventure})
+    game = RULESET.new_game([LISTS[a], LISTS[b]], seed, {"scenario": adventure})
     rngs = {p: controller_rng(seed, p) for p in (0, 1)}
     players = {0: ctl(), 1: RandomController()}
     for _ in range(5000):

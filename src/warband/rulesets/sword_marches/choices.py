@@ -5,9 +5,7 @@ a Break model, -1 for none), a player index (who starts), a string (where a Tact
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from warband.core.decisions import ChoiceCodec
+from warband.kit.choices import ChoiceSet, choice
 
 __all__ = ["ACTIONS", "CODEC", "Act"]
 
@@ -17,11 +15,10 @@ ACTIONS = ("move", "hustle", "ambush", "steady", "mobile_fire", "standing_fire",
 #: Actions with a Move component toward a point
 MOVES = frozenset({"move", "hustle", "ambush", "mobile_fire"})
 
-CODEC = ChoiceCodec()
+CODEC = ChoiceSet()
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Act:
     """Declare an Action (sm.actionphase.declaring): the acting model, the Action, its target
     model (-1: none) and, for Actions with a Move, the point it moves toward."""

@@ -23,46 +23,20 @@ from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.core.game import Flow, Game, Outcome
+from warband.core.game import Flow, Outcome
+from warband.kit.ruleset import Setup
 from warband.rulesets.sword_marches import mechanics as mech
 from warband.rulesets.sword_marches.catalogue import Catalogue
 from warband.rulesets.sword_marches.choices import CODEC
+from warband.rulesets.sword_marches.lists import Warband
 from warband.rulesets.sword_marches.models import AdventureModel, ModelType, ZoneModel
-from warband.rulesets.sword_marches.muster import Muster
+from warband.rulesets.sword_marches.options import Options
 from warband.rulesets.sword_marches.rules.terrain import build_table
 from warband.rulesets.sword_marches.rules.turn import decided, play_turn
-from warband.rulesets.sword_marches.state import Model, Options, SMState, SMView
+from warband.rulesets.sword_marches.state import Model, SMState, SMView
 
-__all__ = ["DEFAULT_ADVENTURE", "game_flow", "make_options", "new_game", "victory_points"]
-
-DEFAULT_ADVENTURE = "the-waystation"
+__all__ = ["build_state", "game_flow", "setup_game", "victory_points"]
 VALUE = {ModelType.WARRIOR: 1, ModelType.CHAMPION: 2, ModelType.WARLORD: 3}
-
-
-def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
-    """Game options from a mapping; unknown names and bad values are refused clearly."""
-    opts = dict(options or {})
-    adventure = str(opts.pop("adventure", DEFAULT_ADVENTURE))
-    known = set(Options.names())
-    unknown = sorted(set(opts) - known)
-    if unknown:
-        raise ValueError(f"unknown game option(s) {', '.join(unknown)}"
-                         f" (known: {', '.join(sorted(known))})")
-    result = Options()
-    if opts.get("rounds") is not None:
-        rounds = opts["rounds"]
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 30:
-            raise ValueError("rounds (the Turn limit) must be a whole number from 1 to 30")
-        result.rounds = rounds
-    if "edge_bonus" in opts:
-        if opts["edge_bonus"] not in ("difference", "three"):
-            raise ValueError("edge_bonus must be 'difference' or 'three'")
-        result.edge_bonus = str(opts["edge_bonus"])
-    if "defense_dice" in opts:
-        if opts["defense_dice"] not in ("base_attacks", "one"):
-            raise ValueError("defense_dice must be 'base_attacks' or 'one'")
-        result.defense_dice = str(opts["defense_dice"])
-    return result, adventure
 
 
 def _deploy(st: SMState, side: int, zone: ZoneModel) -> None:
@@ -102,7 +76,7 @@ def _free_spot(st: SMState, m: Model, x: float, y: float, placed: list[Model]
     return st.table.clamp(x, y, m.r)
 
 
-def build_state(cat: Catalogue, musters: Sequence[Muster], adventure: AdventureModel, seed: int,
+def build_state(cat: Catalogue, musters: Sequence[Warband], adventure: AdventureModel, seed: int,
                 options: Options, log_events: bool = True) -> SMState:
     r = cat.tables.base_mm / 25.4 / 2
     models: list[Model] = []
@@ -189,22 +163,10 @@ def _outcome(st: SMState) -> Outcome:
     )
 
 
-def new_game(cat: Catalogue, musters: Sequence[Muster], seed: int,
-             options: Mapping[str, Any] | None = None, track_digest: bool = False,
-             log_events: bool = True) -> Game:
-    if len(musters) != 2:
-        raise ValueError("a Sword Marches Adventure here is between exactly two Warbands")
-    opts, adventure_id = make_options(options)
-    adventure = cat.adventures.get(adventure_id)
-    if adventure is None:
-        raise ValueError(f"unknown adventure {adventure_id!r}"
-                         f" (known: {', '.join(sorted(cat.adventures))})")
+def setup_game(cat: Catalogue, musters: Sequence[Warband], seed: int, opts: Options,
+               adventure: AdventureModel | None, given: Mapping[str, Any],
+               log_events: bool = True) -> Setup:
+    """The kit's hook: the starting state and flow of an Adventure between two Warbands."""
+    assert adventure is not None  # the kit always resolves the ``scenario`` option
     st = build_state(cat, musters, adventure, seed, opts, log_events)
-    header = {
-        "ruleset": "sword-marches",
-        "content_hash": cat.digest,
-        "seed": seed,
-        "lists": [dict(m.source) for m in musters],
-        "options": {**dict(options or {}), "adventure": adventure_id},
-    }
-    return Game("sword-marches", st, game_flow(st), CODEC, SMView, header, track_digest)
+    return Setup(st, game_flow(st), SMView, CODEC)

@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
+
+from warband.kit.models import ContentFile, Strict
+from warband.kit.models import TerrainModel as KitTerrainModel
 
 __all__ = [
     "ARCHETYPES",
@@ -43,10 +46,6 @@ __all__ = [
 ]
 
 ID = r"^[a-z][a-z0-9_]*$"
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class ModelType(StrEnum):
@@ -157,8 +156,7 @@ class ArmourModel(Strict):
     cost: int = Field(ge=0, le=500)
 
 
-class GearFile(Strict):
-    source: Literal["house"]
+class GearFile(ContentFile):
     weapons: list[WeaponModel]
     armour: list[ArmourModel]
     extra_rations_cost: int = Field(5, ge=0, le=100, description="SP per model (sm.item.extra_rations)")
@@ -228,8 +226,7 @@ class ArsenalModel(Strict):
     cost: int = Field(ge=0, le=200)
 
 
-class TablesFile(Strict):
-    source: Literal["house"]
+class TablesFile(ContentFile):
     stages: list[StageModel]
     #: SP for a Rating at each value 1-7 (the same price for CBT, CMD and CON)
     rating_cost: list[int] = Field(min_length=7, max_length=7)
@@ -242,17 +239,13 @@ class TablesFile(Strict):
 
 
 # ------------------------------------------------------------------------- adventures (house)
-class TerrainModel(Strict):
-    """A terrain piece (sm.terrain.*): Open, Difficult or Impassable ground; Area Terrain
-    (Difficult, conceals what is wholly inside, 2" sight rule); durable (wood, stone, metal:
-    gives Cover); blocks sight (a building, a rock)."""
+class TerrainModel(KitTerrainModel):
+    """A terrain piece (sm.terrain.*): Open, Difficult or Impassable ground; ``area``: Area
+    Terrain (Difficult, conceals what is wholly inside, the 2" sight rule); ``cover``: made of
+    durable stuff (wood, stone, metal), so it gives Cover; ``blocks_sight``: a building, a
+    rock."""
 
-    name: str
-    kind: Literal["open", "difficult", "impassable"]
     area: bool = False
-    durable: bool = False
-    blocks_sight: bool = False
-    points: list[tuple[float, float]] = Field(min_length=3, max_length=40)
 
 
 class ZoneModel(Strict):
@@ -338,3 +331,10 @@ class Weapon:
 
 
 UNARMED = Weapon("unarmed", "Unarmed", 0, None, None, 0, frozenset({"unarmed"}))
+
+
+#: the models ``warband schema`` exports (``sword-marches-<key>.schema.json``)
+SCHEMAS: dict[str, type[BaseModel]] = {
+    "list": MusterModel, "gear": GearFile, "traits": TraitsFile, "tables": TablesFile,
+    "scenario": AdventureModel,
+}

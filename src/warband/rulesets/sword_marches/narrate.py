@@ -1,4 +1,4 @@
-"""The narrated log of a Sword Marches game, and how a human player sees choices and the table."""
+"""The narrated log of a Sword Marches game: one line of rich markup per event."""
 
 from __future__ import annotations
 
@@ -7,9 +7,8 @@ from typing import Any
 from rich.markup import escape
 
 from warband.core.events import Event
-from warband.rulesets.sword_marches.choices import Act
 
-__all__ = ["describe_choice", "describe_view", "narrate"]
+__all__ = ["ACTION_NAMES", "narrate"]
 
 SIDES = ("a", "b")
 ACTION_NAMES = {
@@ -156,31 +155,3 @@ def narrate(e: Event) -> str | None:  # noqa: C901 - one branch per event kind
         return (f"\n[bold]Game over[/bold] after {d['turns']} Turns ({d['reason']}):"
                 f" {who}; VP a {d['vp'][0]}, b {d['vp'][1]}")
     return None
-
-
-def describe_choice(view: Any, choice: Any) -> str:
-    if isinstance(choice, Act):
-        m = view.by_uid(choice.uid)
-        text = f"{m.name}: {ACTION_NAMES.get(choice.action, choice.action)}"
-        if choice.target >= 0:
-            text += f" -> {view.by_uid(choice.target).name}"
-        elif choice.action in ("move", "hustle", "ambush", "mobile_fire"):
-            text += f" toward ({choice.x:g}, {choice.y:g})"
-        return text
-    if isinstance(choice, int) and not isinstance(choice, bool) and 0 <= choice < len(view.models):
-        return str(view.by_uid(choice).name)
-    if choice == -1:
-        return "no"
-    return str(choice)
-
-
-def describe_view(view: Any, player: int) -> list[str]:
-    lines = [f"Turn {view.turn}: you are side {SIDES[player]}; Edge: side {SIDES[view.edge]};"
-             f" Tactical Dice {view.tactical_dice[player]}"]
-    for m in view.models:
-        if not m.on_table:
-            continue
-        mine = "*" if m.side == player else " "
-        lines.append(f" {mine}{escape(m.name)} [{m.condition}] at ({m.x:.1f}, {m.y:.1f})"
-                     f" CBT {m.f.cbt} CMD {m.f.cmd} CON {m.f.con} ARM {m.f.arm}")
-    return lines

@@ -7,16 +7,17 @@ Kept flat (slotted dataclasses, plain floats for positions) because the AIs read
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Base, Table
+from warband.kit.state import OpenView, SideQueries
 from warband.rulesets.sword_marches.catalogue import Catalogue
+from warband.rulesets.sword_marches.lists import Fighter, Warband
 from warband.rulesets.sword_marches.models import AdventureModel, ModelType
-from warband.rulesets.sword_marches.muster import Fighter, Muster
+from warband.rulesets.sword_marches.options import Options
 
 __all__ = ["ENGAGED", "Model", "Options", "SMState", "SMView"]
 
@@ -85,33 +86,15 @@ class Model:
         return "active" if self.active else "ready"
 
 
-@dataclass(slots=True)
-class Options:
-    """Switchable readings of ambiguous rules (each documented next to its rule)."""
-
-    #: house turn limit; None: the Adventure's
-    rounds: int | None = None
-    #: sm.orders.strategy_check: the Edge adds the difference of the Strategy Check totals
-    #: ("difference", the rules yaml's default) or a flat 3 tokens ("three", the Edge section)
-    edge_bonus: str = "difference"
-    #: sm.combat.attack_defense_checks: close combat Defense dice = the Defender's Base Attacks
-    #: ("base_attacks", default) or one die ("one")
-    defense_dice: str = "base_attacks"
-
-    @staticmethod
-    def names() -> list[str]:
-        return [f.name for f in fields(Options)] + ["adventure"]
-
-
 @dataclass
-class SMState:
+class SMState(SideQueries[Model]):
     dice: Dice
     log: EventLog
     cat: Catalogue
     table: Table
     adventure: AdventureModel
     models: list[Model]
-    musters: list[Muster]
+    musters: list[Warband]
     side_names: list[str]
     side_labels: list[str]
     options: Options
@@ -138,24 +121,12 @@ class SMState:
     #: terrain polygons by role, as plain coordinates (built by rules.terrain)
     extra: dict[str, Any] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.pieces = self.models  # living, enemies_of, friends_of, by_uid (SideQueries)
+
     # -- queries ---------------------------------------------------------------------------
     def side_models(self, side: int) -> list[Model]:
         return [m for m in self.models if m.side == side]
-
-    def living(self, side: int | None = None) -> Iterator[Model]:
-        for m in self.models:
-            if m.on_table and (side is None or m.side == side):
-                yield m
-
-    def enemies_of(self, m: Model) -> Iterator[Model]:
-        for o in self.models:
-            if o.on_table and o.side != m.side:
-                yield o
-
-    def friends_of(self, m: Model) -> Iterator[Model]:
-        for o in self.models:
-            if o.on_table and o.side == m.side and o is not m:
-                yield o
 
     def gap(self, a: Model, b: Model) -> float:
         """Base edge to base edge (sm.combat.range)."""
@@ -180,22 +151,9 @@ class SMState:
     def blockers(self, m: Model) -> list[Model]:
         return [o for o in self.models if o.on_table and o is not m]
 
-    def by_uid(self, uid: int) -> Model:
-        return self.models[uid]
 
-
-class SMView:
+class SMView(OpenView[SMState]):
     """What a player sees: The Sword Marches has open information on the table, so everything
-    but the dice and the log. The view shares the state's objects; controllers must treat it
-    as read-only."""
+    but the dice and the log (the kit's open view)."""
 
-    __slots__ = ("_state", "player")
-
-    def __init__(self, state: SMState, player: int) -> None:
-        self._state = state
-        self.player = player
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("dice", "log"):
-            raise AttributeError(f"{name} is not part of a player's view")
-        return getattr(self._state, name)
+    __slots__ = ()

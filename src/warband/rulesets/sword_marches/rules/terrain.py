@@ -63,7 +63,7 @@ class Pieces:
                 self.area_bounds.append(poly.bounds)
             if t.kind == "difficult" or t.area:
                 self.difficult.append(poly)
-            if t.durable:
+            if t.cover:
                 self.durable.append(poly)
 
 
@@ -89,7 +89,7 @@ def build_table(adventure: AdventureModel) -> Table:
     terrain = [
         Terrain.from_points(t.name, "difficult" if t.area and t.kind == "open" else kinds[t.kind],
                             t.points, blocks_sight=t.blocks_sight,
-                            cover=t.area or t.durable)
+                            cover=t.area or t.cover)
         for t in adventure.terrain
     ]
     return Table.shared(float(adventure.width), float(adventure.height), terrain)

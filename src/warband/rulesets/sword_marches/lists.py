@@ -26,14 +26,11 @@ Checked, with rule ids in each message:
 from __future__ import annotations
 
 import dataclasses
-import difflib
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.content.yamlio import LineMap
+from warband.kit.lists import Roster, read_list, suggest
 from warband.rulesets.sword_marches.catalogue import Catalogue
 from warband.rulesets.sword_marches.mechanics import ARM_CAP
 from warband.rulesets.sword_marches.models import (
@@ -50,7 +47,7 @@ from warband.rulesets.sword_marches.models import (
     Weapon,
 )
 
-__all__ = ["Fighter", "Muster", "load_muster", "parse_muster"]
+__all__ = ["Fighter", "Warband", "parse_list"]
 
 RULESET = "sword-marches"
 #: the Trait lists each Origin may buy besides Core (sm.trait.categories)
@@ -150,21 +147,20 @@ class Fighter:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Muster:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warband(Roster[Fighter]):
+    """A validated Warband Muster; ``members`` are its models (one Fighter each)."""
+
     stage: str
     archetype: str
     faction: str
     stronghold: str
     extra_rations: bool
-    fighters: tuple[Fighter, ...]
     silver: int
-    source: Mapping[str, Any]
 
     @property
-    def cost(self) -> int:
-        return sum(f.cost for f in self.fighters)
+    def fighters(self) -> tuple[Fighter, ...]:
+        return self.members
 
     @property
     def game_value(self) -> int:
@@ -172,20 +168,15 @@ class Muster:
 
     @property
     def warlord(self) -> Fighter:
-        return next(f for f in self.fighters if f.type is ModelType.WARLORD)
+        return next(f for f in self.members if f.type is ModelType.WARLORD)
 
-    def rival_of(self, other: Muster) -> bool:
+    def rival_of(self, other: Warband) -> bool:
         """Rival Warbands (sm.faction.selection)."""
         return RIVALS.get(self.faction) == other.faction
 
     def warnings(self) -> list[str]:
         spare = self.silver - self.cost
         return [f"{spare} Silver Pieces unspent (banked)"] if spare >= 30 else []
-
-
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
 
 
 def _parse_trait(text: str) -> tuple[str, int]:
@@ -195,33 +186,23 @@ def _parse_trait(text: str) -> tuple[str, int]:
     return text, 1
 
 
-def parse_muster(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None) -> Muster:
+def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None,
+               ruleset: str = RULESET) -> Warband:
     """Validate a Warband Muster (already parsed YAML); raises ContentError listing every
     violation."""
-    lines = lines or {}
-    if isinstance(data, Mapping) and data.get("ruleset", RULESET) != RULESET:
-        other = data["ruleset"]
-        raise ContentError([Violation(
-            source, f"this list is for ruleset {other!r}, not {RULESET!r} (use --ruleset {other})",
-            "ruleset", line_for(lines, ("ruleset",)))])
-    model = validate_model(MusterModel, data, source, lines)
-    problems: list[Violation] = []
-
-    def problem(message: str, *loc: str | int) -> None:
-        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-        problems.append(Violation(source, message, field, line_for(lines, loc)))
+    model, problems = read_list(MusterModel, data, source, lines, ruleset)
+    problem = problems.problem
 
     stage = cat.stages.get(model.stage)
     if model.archetype not in ARCHETYPES:
-        problem(f"unknown Archetype {model.archetype!r}{_suggest(model.archetype, list(ARCHETYPES))}"
-                " (sm.archetype.selection)", "archetype")
+        problems.unknown("Archetype", model.archetype, ARCHETYPES, "archetype",
+                         extra=" (sm.archetype.selection)")
     if model.faction not in FACTIONS:
-        problem(f"unknown Faction {model.faction!r}{_suggest(model.faction, list(FACTIONS))}"
-                " (sm.faction.selection)", "faction")
+        problems.unknown("Faction", model.faction, FACTIONS, "faction",
+                         extra=" (sm.faction.selection)")
     if model.stronghold not in STRONGHOLDS:
-        problem(f"unknown Stronghold {model.stronghold!r}"
-                f"{_suggest(model.stronghold, list(STRONGHOLDS))} (sm.stronghold.selection)",
-                "stronghold")
+        problems.unknown("Stronghold", model.stronghold, STRONGHOLDS, "stronghold",
+                         extra=" (sm.stronghold.selection)")
     arche, strong = model.archetype, model.stronghold
     entries = [(i, e) for i, e in enumerate(model.models) for _ in range(e.count)]
     n = len(entries)
@@ -288,15 +269,16 @@ def parse_muster(data: Any, source: str, cat: Catalogue, lines: LineMap | None =
     if stage is not None and cost > stage.silver:
         problem(f"total cost {cost} SP is over the {stage.name} Chronicle's {stage.silver} SP"
                 " (sm.muster.silver_pieces)", "models")
-    if problems:
-        raise ContentError(problems)
+    problems.raise_if_any()
     assert stage is not None
     if rations:
         # The Rations' price is carried by the Warlord's line so the total adds up.
         fighters = [f if f.type is not ModelType.WARLORD else dataclasses.replace(
             f, cost=f.cost + rations) for f in fighters]
-    return Muster(model.name, model.stage, arche, model.faction, strong, model.extra_rations,
-                  tuple(fighters), stage.silver, model.model_dump(mode="json", exclude_none=True))
+    return Warband(name=model.name, members=tuple(fighters),
+                   source=model.model_dump(mode="json", exclude_none=True), stage=model.stage,
+                   archetype=arche, faction=model.faction, stronghold=strong,
+                   extra_rations=model.extra_rations, silver=stage.silver)
 
 
 def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stage: Any,
@@ -344,7 +326,7 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
         loc: tuple[str | int, ...] = ("traits", j) if j >= 0 else ("apprenticeship",)
         t = cat.traits.get(tid)
         if t is None:
-            fail(f"{who} unknown Trait {tid!r}{_suggest(tid, sorted(cat.traits))}", *loc)
+            fail(f"{who} unknown Trait {tid!r}{suggest(tid, cat.traits)}", *loc)
             continue
         if tid in traits:
             fail(f"{who} {t.name} taken twice (sm.trait.categories)", *loc)
@@ -433,7 +415,7 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
             gtraits = frozenset()
         else:
             known = sorted([*cat.weapons, *cat.armour, *cat.arsenal])
-            fail(f"{who} unknown Gear {gid!r}{_suggest(gid, known)}", "gear", j)
+            fail(f"{who} unknown Gear {gid!r}{suggest(gid, known)}", "gear", j)
             continue
         if "heavy" in gtraits:
             heavy = True
@@ -468,8 +450,3 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
     return Fighter(e.name, e.type, e.origin, e.subtype, e.ratings.cbt, e.ratings.cmd,
                    e.ratings.con, tuple(order), tuple(weapons), arm, helmet, shield,
                    heavy and not immune_heavy, e.two_handed, e.hireling, cost)
-
-
-def load_muster(path: Path, cat: Catalogue) -> Muster:
-    data, lines = load_yaml(path)
-    return parse_muster(data, str(path), cat, lines)
