@@ -66,8 +66,8 @@ def _injury_value(attack: CombatAttack, target: Model, attacker: Model) -> float
     return ev
 
 
-def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float
-                 ) -> tuple[float, float]:
+def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
+                 foes: list[tuple[float, float, float]]) -> tuple[float, float]:
     """Roughly where a Move toward (gx, gy) ends: straight, 3" out of Difficult Ground, 1"
     short of an enemy (the AI's cheap estimate; the game moves by the rules)."""
     if in_difficult(view, m.x, m.y, m.r) and not m.has("ranger"):
@@ -75,9 +75,9 @@ def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float
     d = math.hypot(gx - m.x, gy - m.y)
     if d < 1e-9:
         return m.x, m.y
-    for e in view.enemies_of(m):
-        if math.hypot(e.x - gx, e.y - gy) < e.r + 0.01:
-            d = max(0.0, d - e.r - m.r - 1.0)
+    for ex, ey, er in foes:
+        if math.hypot(ex - gx, ey - gy) < er + 0.01:
+            d = max(0.0, d - er - m.r - 1.0)
             break
     step = min(allowance, d) / math.hypot(gx - m.x, gy - m.y)
     return m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
@@ -177,7 +177,7 @@ class HeuristicController:
     # -- actions --------------------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision) -> Any:
         """The Active model whose best Action scores highest acts first."""
-        cache: dict[Any, Any] = {}
+        cache = self._cache(view)
         best, best_score = decision.options[0], -math.inf
         for uid in decision.options:
             m = view.by_uid(uid)
@@ -187,11 +187,32 @@ class HeuristicController:
                 best, best_score = uid, score
         return best
 
+    def _cache(self, view: Any) -> dict[Any, Any]:
+        """Scores of this position (kept from the "activate" decision to the "action" one:
+        nothing changes in between)."""
+        key = (view.turn, tuple((m.x, m.y, m.on_table, m.active, m.shocked, m.broken, m.ambush,
+                                 m.entangled) for m in view.models))
+        if getattr(self, "_key", None) != key:
+            self._key: tuple[Any, ...] = key
+            self._memo: dict[Any, Any] = {}
+        return self._memo
+
+    def _foes(self, view: Any, side: int, cache: dict[Any, Any]
+              ) -> list[tuple[float, float, float]]:
+        found: list[tuple[float, float, float]] | None = cache.get(("foes", side))
+        if found is None:
+            found = cache[("foes", side)] = [(e.x, e.y, e.r) for e in view.models
+                                              if e.on_table and e.side != side]
+        return found
+
     def _action(self, view: Any, decision: Decision) -> Any:
-        cache: dict[tuple[int, float, float, str], tuple[float, float]] = {}
+        cache = self._cache(view)
         best, best_score = decision.options[0], -math.inf
         for act in decision.options:
-            score = self._score(view, act, cache)
+            key = ("act", act)
+            score = cache.get(key)
+            if score is None:
+                score = cache[key] = self._score(view, act, cache)
             if score > best_score:
                 best, best_score = act, score
         return best
@@ -224,11 +245,10 @@ class HeuristicController:
         if a in ("move", "hustle", "ambush", "mobile_fire"):
             extra = 4.0 if a == "hustle" else 0.0
             allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
-            x, y = _reach_point(view, m, act.x, act.y, allowance)
-            here = cache.get(("here", m.uid))
-            if here is None:
-                here = cache[("here", m.uid)] = self._position(view, m, m.x, m.y)
-            score = self._position(view, m, x, y) - here
+            foes = self._foes(view, m.side, cache)
+            x, y = _reach_point(view, m, act.x, act.y, allowance, foes)
+            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
+                                                                           cache)
             if a == "ambush":
                 score += 0.15 if ranged_weapon(m) is not None else -0.1
             if a == "mobile_fire":
@@ -243,14 +263,22 @@ class HeuristicController:
             return priority * 0.5 + score
         return -1.0
 
-    def _position(self, view: Any, m: Model, x: float, y: float) -> float:
+    def _position(self, view: Any, m: Model, x: float, y: float, cache: dict[Any, Any]
+                  ) -> float:
         """How good a spot is for ``m``: melee models want to be a Charge away from the
         nearest enemy, shooters inside their Effective Range near Cover; everybody stays in
         the Warlord's Command Radius; objectives pull in the last two Turns."""
-        foes = [e for e in view.enemies_of(m)]
+        key = ("pos", m.uid, x, y)
+        found: float | None = cache.get(key)
+        if found is None:
+            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache))
+        return found
+
+    def _spot(self, view: Any, m: Model, x: float, y: float,
+              foes: list[tuple[float, float, float]]) -> float:
         if not foes:
             return 0.0
-        d = min(math.hypot(e.x - x, e.y - y) - e.r - m.r for e in foes)
+        d = min(math.hypot(ex - x, ey - y) - er - m.r for ex, ey, er in foes)
         w = ranged_weapon(m)
         score: float = 0.0
         if w is not None and w.range is not None:
