@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from sm_helpers import BOW_1, BRAND, ISOLDE, SPEAR_1, TAMSIN, WATCH_1, bare_state, place
+from sm_helpers import BOW_1, BRAND, ISOLDE, SPEAR_1, TAMSIN, XBOW_1, bare_state, place
 
 from warband.ai.random_ai import RandomController
 from warband.core.controller import play
@@ -51,7 +51,7 @@ def test_it_charges_an_enemy_in_reach_rather_than_walk() -> None:
 def test_it_orders_its_warlord_first_when_tokens_are_short() -> None:
     """sm.orders.order_actions: its best models get the Action Tokens."""
     st = bare_state()
-    d = Decision("order", 0, (SPEAR_1, BRAND, WATCH_1 - 7))
+    d = Decision("order", 0, (SPEAR_1, XBOW_1, BRAND))
     assert _answer(SMView(st, 0), d) == BRAND
 
 
