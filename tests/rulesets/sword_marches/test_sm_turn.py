@@ -389,3 +389,55 @@ def test_graceful_moves_eight_and_stout_hustles_two() -> None:
     assert turn._allowance(st.models[KORGA], 4.0) == 8.0
     assert turn._allowance(st.models[ALDO], 4.0) == 10.0
     assert math.isclose(turn._allowance(st.models[ISOLDE], 0.0), 6.0)
+
+
+HEDGE = {"name": "hedge", "kind": "open", "obstacle": True, "height": 1.5,
+         "points": [[4, 14.6], [30, 14.6], [30, 15.4], [4, 15.4]]}
+WALL3 = {"name": "wall", "kind": "open", "obstacle": True, "height": 3.0, "cover": True,
+         "points": [[4, 14.6], [30, 14.6], [30, 15.4], [4, 15.4]]}
+
+
+def test_low_obstacles_stop_a_move_unless_it_starts_touching() -> None:
+    """sm.terrain.obstacles: an Obstacle of 1-2" is crossed only by a model touching it when
+    it starts, which then goes up to 3" beyond; otherwise it moves up to it and stops."""
+    st = bare_state(terrain=[HEDGE])
+    m = place(st, SPEAR_1, 10, 12)
+    _, y, _ = move_model(st, m, (10, 30), 6.0)
+    assert y == pytest.approx(14.6 - m.r, abs=0.05)
+    m = place(st, SPEAR_1, 10, 14.6 - m.r)  # touching
+    _, y, _ = move_model(st, m, (10, 30), 6.0)
+    assert 15.4 + m.r < y <= 15.4 + m.r + 3.0 + 0.01
+    _, y, _ = move_model(st, m, (10, 0), 6.0)  # away from it: a full Move
+    assert y == pytest.approx(14.6 - m.r - 6.0, abs=0.01)
+
+
+def test_low_obstacles_hide_unless_a_model_touches_them() -> None:
+    """sm.terrain.obstacle_los: Obstacles block sight; a model touching one of 2" or less sees
+    over it and can be seen."""
+    st = bare_state(terrain=[HEDGE])
+    a, b = place(st, BOW_1, 10, 8), place(st, BRAND, 10, 22)
+    assert not line_of_sight(st, a, b)
+    place(st, BRAND, 10, 15.4 + b.r)  # touching the far side
+    assert line_of_sight(st, a, b)
+
+
+def test_climbing_a_high_wall_is_a_terrain_check() -> None:
+    """sm.action.climb, sm.terrain.climb, sm.terrain.terrain_check, sm.check.terrain: CBT +
+    d10 against d10 + the height rounded up; passing, the model is placed over the wall; a
+    Heavy model may not Climb (sm.geartrait.heavy)."""
+    st = bare_state(terrain=[WALL3], dice=[8, 2])  # 8 + 3 vs 2 + 3
+    m = place(st, SPEAR_1, 10, 14.6 - 0.5)
+    m.active = True
+    climb = [o for o in turn.options_for(st, m) if o.action == "climb"]
+    assert len(climb) == 1
+    drive(turn.execute(st, 0, climb[0], False), first)
+    assert m.y > 15.4 + m.r
+    st = bare_state(terrain=[WALL3], dice=[1, 9])
+    m = place(st, SPEAR_1, 10, 14.6 - 0.5)
+    m.active = True
+    drive(turn.execute(st, 0, turn.options_for(st, m)[-2], False), first)
+    assert m.y < 14.6
+    korga = place(st, KORGA, 20, 14.6 - 0.5)
+    korga.f = __import__("dataclasses").replace(korga.f, heavy=True)
+    korga.active = True
+    assert not [o for o in turn.options_for(st, korga) if o.action == "climb"]

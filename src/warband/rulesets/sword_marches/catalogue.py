@@ -8,8 +8,11 @@ validated by :mod:`.models` and the cross-checks below; every problem is reporte
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
+
+from shapely import Polygon
 
 from warband.content.yamlio import ContentReader
 from warband.kit.content import CatalogueBase, ContentFolder, index_unique, read_scenarios
@@ -31,6 +34,8 @@ from warband.rulesets.sword_marches.models import (
 __all__ = ["DEFAULT_CONTENT", "Catalogue", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
+#: the widest piece that is an Obstacle (sm.terrain.obstacles)
+OBSTACLE_WIDTH = 1.5
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -121,6 +126,16 @@ class Catalogue(CatalogueBase):
                 if not rows or rows != sorted(rows):
                     reader.problem(str(tables_path),
                                    f"{name} rows must be in ascending order of models")
+        for sid, adv in scenarios.items():
+            for t in adv.terrain:
+                if t.obstacle:
+                    rect = Polygon(t.points).minimum_rotated_rectangle
+                    xs = list(rect.exterior.coords)
+                    sides = sorted(math.dist(xs[i], xs[i + 1]) for i in range(2))
+                    if sides[0] > OBSTACLE_WIDTH + 1e-6:
+                        reader.problem(f"{directory / 'scenarios'}/{sid}.yaml",
+                                       f"{t.name}: an Obstacle is at most 1.5\" wide, this one"
+                                       f" {sides[0]:.2f}\" (sm.terrain.obstacles)", "terrain")
         if gear is None or tables is None:
             reader.raise_if_problems()
         assert gear is not None and tables is not None

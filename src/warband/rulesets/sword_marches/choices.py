@@ -11,7 +11,8 @@ __all__ = ["ACTIONS", "CODEC", "Act"]
 
 #: the Actions a model may declare (sm.action.*, sm.trait.kingmaker, sm.trait.belay_order)
 ACTIONS = ("move", "hustle", "ambush", "steady", "mobile_fire", "standing_fire", "take_aim",
-           "charge", "stand_and_fight", "disengage", "kingmaker", "belay_order", "forfeit")
+           "charge", "stand_and_fight", "disengage", "kingmaker", "belay_order", "climb",
+           "forfeit")
 #: Actions with a Move component toward a point
 MOVES = frozenset({"move", "hustle", "ambush", "mobile_fire"})
 

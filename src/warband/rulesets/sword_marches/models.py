@@ -243,9 +243,14 @@ class TerrainModel(KitTerrainModel):
     """A terrain piece (sm.terrain.*): Open, Difficult or Impassable ground; ``area``: Area
     Terrain (Difficult, conceals what is wholly inside, the 2" sight rule); ``cover``: made of
     durable stuff (wood, stone, metal), so it gives Cover; ``blocks_sight``: a building, a
-    rock."""
+    rock. ``obstacle``: a wall, hedge or fence at most 1.5" wide, whose ``height`` sets how it
+    is crossed (sm.terrain.obstacles: up to 1" Open Ground, up to 2" crossed from touching it,
+    higher only by a Climb) and seen past (sm.terrain.obstacle_los); its ``kind`` is then
+    ignored."""
 
     area: bool = False
+    obstacle: bool = False
+    height: float = Field(0.0, ge=0.0, le=10.0, description="an Obstacle's height, inches")
 
 
 class ZoneModel(Strict):

@@ -16,7 +16,8 @@ ACTION_NAMES = {
     "move": "Move", "hustle": "Hustle", "ambush": "Ambush", "steady": "Steady",
     "mobile_fire": "Mobile Fire", "standing_fire": "Standing Fire", "take_aim": "Take Aim",
     "charge": "Charge", "stand_and_fight": "Stand & Fight", "disengage": "Disengage",
-    "kingmaker": "Kingmaker", "belay_order": "Belay Order", "forfeit": "Forfeit",
+    "kingmaker": "Kingmaker", "belay_order": "Belay Order", "climb": "Climb",
+    "forfeit": "Forfeit",
 }
 
 
@@ -270,12 +271,19 @@ def _game_end(e: Event) -> str | None:
             f" {who}; VP a {d['vp'][0]}, b {d['vp'][1]}")
 
 
+def _climb(e: Event) -> str | None:
+    res = "and gets over" if e["passed"] else "but cannot get up"
+    return (f"  {_n(e['name'])} climbs the {e['height']:g}\" Obstacle: CBT"
+            f" ({_dice(e['roll'])}) vs ({_dice(e['against'])}) {res}")
+
+
 def _deployed(e: Event) -> str | None:
     return f"both Warbands deployed ({len(e['models'])} models)"
 
 
 FORMATS: dict[str, Format] = {
     "deployed": _deployed,
+    "climb": _climb,
     "game_start": _game_start,
     "adventure_check": _adventure_check,
     "roles": _roles,

@@ -240,6 +240,14 @@ class HeuristicController:
             worst = max(self._melee_value(view, e, m, False) for e in foes) if foes else 0.0
             shooter = ranged_weapon(m) is not None
             return (0.2 if shooter else -0.2) + worst * 0.3
+        if a == "climb":
+            from warband.rulesets.sword_marches.mechanics import DifficultyCheck
+
+            rating = m.f.cbt + (3 if m.has("insectoid") else 0)
+            here = self._position(view, m, m.x, m.y, cache)
+            gain = self._position(view, m, act.x, act.y, cache) - here
+            p = float(DifficultyCheck(rating, 3).probability())
+            return priority * 0.5 + p * gain - 0.05
         if a in ("kingmaker", "belay_order") and target is not None:
             return 0.1 + _value(target) * 0.05
         if a in ("move", "hustle", "ambush", "mobile_fire"):

@@ -38,13 +38,17 @@ __all__ = [
 ]
 
 AREA_SIGHT = 2.0  # sm.terrain.area_los
+LOW_OBSTACLE = 1.0  # an Obstacle up to 1" is Open Ground (sm.terrain.obstacles)
+HIGH_OBSTACLE = 2.0  # over 2" it must be Climbed
+CLIMB_MAX = 4.0  # sm.terrain.climb (Insectoid 6")
+TOUCH = 0.05
 _EPS = 1e-6
 
 
 class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
-    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo")
+    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo", "low", "high")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
@@ -54,10 +58,18 @@ class Pieces:
         self.difficult: list[Polygon] = []
         self.durable: list[Polygon] = []
         self.all: list[Polygon] = []
+        #: Obstacles over 1" and up to 2" (crossed from touching them) and over 2" (Climbed)
+        self.low: list[tuple[Polygon, float]] = []
+        self.high: list[tuple[Polygon, float]] = []
         for t in adventure.terrain:
             poly = Polygon(t.points)
             prepare(poly)
             self.all.append(poly)
+            if t.obstacle and t.height > LOW_OBSTACLE:
+                (self.high if t.height > HIGH_OBSTACLE else self.low).append((poly, t.height))
+                if t.cover:
+                    self.durable.append(poly)
+                continue
             if t.area:
                 self.area.append(poly)
                 self.area_bounds.append(poly.bounds)
@@ -85,13 +97,22 @@ def pieces(st: SMState) -> Pieces:
 def build_table(adventure: AdventureModel) -> Table:
     """The core table: Area Terrain obscures (``cover``) without blocking sight outright; the
     2" Area rule is applied on top by :func:`line_of_sight`."""
-    kinds = {"open": "open", "difficult": "difficult", "impassable": "impassable"}
-    terrain = [
-        Terrain.from_points(t.name, "difficult" if t.area and t.kind == "open" else kinds[t.kind],
-                            t.points, blocks_sight=t.blocks_sight,
-                            cover=t.area or t.cover)
-        for t in adventure.terrain
-    ]
+    terrain = []
+    for t in adventure.terrain:
+        if t.obstacle and t.height > HIGH_OBSTACLE:
+            # a high wall: walked round, Climbed, and it hides what is behind it
+            terrain.append(Terrain.from_points(t.name, "impassable", t.points, blocks_sight=True,
+                                               cover=t.cover))
+        elif t.obstacle:
+            # low walls and hedges are crossed by the Obstacle rule (move_model) and hide what
+            # is behind them from models not touching them (line_of_sight)
+            terrain.append(Terrain.from_points(t.name, "open", t.points,
+                                               cover=t.cover or t.height > LOW_OBSTACLE))
+        else:
+            kind = "difficult" if t.area and t.kind == "open" else t.kind
+            terrain.append(Terrain.from_points(t.name, kind, t.points,
+                                               blocks_sight=t.blocks_sight,
+                                               cover=t.area or t.cover))
     return Table.shared(float(adventure.width), float(adventure.height), terrain)
 
 
@@ -146,11 +167,27 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
     hit = cache.get(key)
     if hit is not None:
         return hit
-    result = st.table.sight(a.x, a.y, a.r, b.x, b.y, b.r).visible and _area_sight(st, a, b)
+    result = (st.table.sight(a.x, a.y, a.r, b.x, b.y, b.r).visible and _area_sight(st, a, b)
+              and _obstacle_sight(st, a, b))
     if len(cache) > 20_000:
         cache.clear()
     cache[key] = result
     return result
+
+
+def _obstacle_sight(st: SMState, a: Model, b: Model) -> bool:
+    """An Obstacle up to 2" blocks sight unless one of the two models touches it: then they
+    see each other over it (sm.terrain.obstacle_los)."""
+    low = pieces(st).low
+    if not low:
+        return True
+    seg = LineString([(a.x, a.y), (b.x, b.y)])
+    for poly, _ in low:
+        if poly.intersects(seg) and not (
+                poly.distance(Point(a.x, a.y)) <= a.r + TOUCH
+                or poly.distance(Point(b.x, b.y)) <= b.r + TOUCH):
+            return False
+    return True
 
 
 def _area_sight(st: SMState, a: Model, b: Model) -> bool:
@@ -242,6 +279,7 @@ def move_model(st: SMState, m: Model, goal: tuple[float, float], allowance: floa
     gx, gy = st.table.clamp(goal[0], goal[1], m.r)
     if mode != "flee" and not ranger:
         gx, gy = _limit_difficult(st, m, (gx, gy), mode, start_in)
+    gx, gy = _limit_obstacles(st, m, (gx, gy))
     bases, stops = _enemy_blockers(st, m, ignore)
     res = st.table.move((m.x, m.y), (gx, gy), m.r, allowance, bases, halve_difficult=False,
                         stop_at=stops)
@@ -277,6 +315,68 @@ def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str
     if cut >= dist:
         return goal
     return (m.x + ux * cut, m.y + uy * cut)
+
+
+def _limit_obstacles(st: SMState, m: Model, goal: tuple[float, float]) -> tuple[float, float]:
+    """An Obstacle of 1-2" (sm.terrain.obstacles): a model touching it when it starts may cross
+    and go on up to 3" beyond it; otherwise it moves up to it and stops. The Insectoid treats
+    Obstacles as Open Ground, the Ghoul those of 2" or less (sm.trait.insectoid,
+    sm.trait.ghoul)."""
+    low = pieces(st).low
+    if not low or m.has("insectoid") or m.has("ghoul"):
+        return goal
+    dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
+    if dist < _EPS:
+        return goal
+    seg = LineString([(m.x, m.y), goal])
+    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    cut = dist
+    here = Point(m.x, m.y)
+    for poly, _ in low:
+        touching = poly.distance(here) <= m.r + TOUCH
+        if touching and not poly.intersects(seg):
+            continue  # moving away from (or along) the Obstacle it touches
+        grown = poly.buffer(m.r)
+        if not grown.intersects(seg):
+            continue
+        inside = grown.intersection(seg)
+        coords = [c for part in getattr(inside, "geoms", [inside]) for c in
+                  (part.coords if hasattr(part, "coords") else [])]
+        if not coords:
+            continue
+        ts = sorted(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+        # touching: over it and up to 3" on; otherwise up to it and stop
+        cut = min(cut, ts[-1] + 3.0 if touching else max(0.0, ts[0] - 0.02))
+    if cut >= dist:
+        return goal
+    return (m.x + ux * cut, m.y + uy * cut)
+
+
+def climb_over(st: SMState, m: Model) -> tuple[float, float, float] | None:
+    """Where a model touching an Obstacle over 2" lands on the far side if its Climb succeeds,
+    and the height to Climb (sm.action.climb, sm.terrain.climb: at most 4", Insectoid 6")."""
+    here = Point(m.x, m.y)
+    limit = 6.0 if m.has("insectoid") else CLIMB_MAX
+    for poly, height in pieces(st).high:
+        if poly.distance(here) > m.r + TOUCH or height > limit:
+            continue
+        near = poly.exterior.interpolate(poly.exterior.project(here))
+        dx, dy = near.x - m.x, near.y - m.y
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        ray = LineString([(m.x, m.y), (m.x + ux * 20, m.y + uy * 20)])
+        inside = poly.intersection(ray)
+        coords = [c for part in getattr(inside, "geoms", [inside]) for c in
+                  (part.coords if hasattr(part, "coords") else [])]
+        if not coords:
+            continue
+        far = max(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+        x, y = m.x + ux * (far + m.r + 0.05), m.y + uy * (far + m.r + 0.05)
+        bases = [o.base for o in st.blockers(m)]
+        if st.table.fits(x, y, m.r, bases) and all(
+                math.hypot(e.x - x, e.y - y) - e.r - m.r > 1.0 for e in st.enemies_of(m)):
+            return round(x, 2), round(y, 2), height
+    return None
 
 
 def edge_goal(st: SMState, m: Model) -> tuple[tuple[float, float], float]:

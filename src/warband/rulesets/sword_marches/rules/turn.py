@@ -31,6 +31,7 @@ from warband.rulesets.sword_marches.rules.combat import (
     wound,
 )
 from warband.rulesets.sword_marches.rules.terrain import (
+    climb_over,
     concealed,
     edge_goal,
     line_of_sight,
@@ -494,6 +495,9 @@ def options_for(st: SMState, m: Model, allow_forfeit: bool = True) -> list[Act]:
                     out.append(Act(uid, "take_aim", e.uid))
             if not w.has("slow"):
                 out.extend(Act(uid, "mobile_fire", -1, x, y) for x, y in dests[:3])
+        over = climb_over(st, m) if not m.f.heavy else None
+        if over is not None:
+            out.append(Act(uid, "climb", -1, over[0], over[1]))
         out.extend(_token_passing(st, m))
     if allow_forfeit:
         out.append(Act(uid, "forfeit"))
@@ -696,7 +700,27 @@ def _do_token(st: SMState, m: Model, act: Act, target: Model | None, is_break: b
     yield  # pragma: no cover
 
 
+def _do_climb(st: SMState, m: Model, act: Act, target: Model | None, is_break: bool) -> Steps:
+    """Climb an Obstacle over 2" (sm.action.climb, sm.terrain.climb): a Terrain Check, CBT
+    (+3 Insectoid) against d10 + the height rounded up (sm.terrain.terrain_check,
+    sm.check.terrain); passing, the model is placed on the far side; failing, it stays (a
+    failed Climb up has no fall)."""
+    over = climb_over(st, m)
+    if over is None:
+        return
+    x, y, height = over
+    rating = m.f.cbt + (3 if m.has("insectoid") else 0)
+    roll = mech.DifficultyCheck(rating, math.ceil(height)).sample(st.dice)
+    st.log.emit("climb", uid=m.uid, name=m.name, height=height, roll=roll.primary.rolled,
+                against=roll.secondary.rolled, passed=roll.passed)
+    if roll.passed:
+        m.x, m.y = x, y
+    return
+    yield  # pragma: no cover
+
+
 _HANDLERS: dict[str, Callable[..., Steps]] = {
+    "climb": _do_climb,
     "move": _do_move, "hustle": _do_move, "ambush": _do_move, "steady": _do_steady,
     "standing_fire": _do_shoot, "take_aim": _do_shoot, "mobile_fire": _do_mobile_fire,
     "charge": _do_charge, "stand_and_fight": _do_fight, "disengage": _do_disengage,
