@@ -66,3 +66,14 @@ def test_profiles_show_gear_traits_and_pre_game_calculations() -> None:
     assert {"bastard_sword", "helmet", "man_at_arms"} <= ids
     brand = next(r for r in rows if r["id"] == "ashen-company:Brand Ashcloak")
     assert brand["attacks"] == 3 and brand["ARM"] == 6
+
+
+def test_validate_show_prints_the_pre_game_calculations() -> None:
+    """sm.muster.base_attacks, sm.muster.base_damage, sm.muster.armor_rating on
+    `warband validate --show`."""
+    from warband.rulesets.sword_marches import RULESET
+
+    result = runner.invoke(app, ["validate", "--show", str(RULESET.sample_lists()[0])])
+    assert result.exit_code == 0, result.output
+    assert "Brand Ashcloak" in result.output and "Attacks 3" in result.output
+    assert "Bastard Sword 6" in result.output and "ARM 6" in result.output

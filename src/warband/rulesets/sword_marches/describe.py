@@ -12,7 +12,7 @@ from warband.rulesets.sword_marches.choices import MOVES, Act
 from warband.rulesets.sword_marches.narrate import ACTION_NAMES, SIDES
 
 __all__ = ["character_stats", "describe_choice", "describe_view", "free_form_choice",
-           "profile_rows"]
+           "list_details", "profile_rows"]
 
 
 def describe_choice(view: Any, choice: Any) -> str:
@@ -80,6 +80,24 @@ def profile_rows(cat: Any) -> list[ProfileRow]:
                          **{k: v for k, v in row.items() if k != "DMG"},
                          "DMG": [f"{k} {v}" for k, v in row["DMG"].items()]})
     return rows
+
+
+def list_details(wb: Any) -> list[str]:
+    """``warband validate --show``: each model with its pre-game calculations - Base Attacks,
+    DMG per Weapon, ARM (sm.muster.base_attacks, sm.muster.base_damage,
+    sm.muster.armor_rating) - and its Move, Wound Threshold, Traits and cost."""
+    lines = [f"{escape(wb.stage.title())} Chronicle, {escape(wb.archetype)}, {escape(wb.faction)},"
+             f" {escape(wb.stronghold)}{', Extra Rations' if wb.extra_rations else ''}:"
+             f" {wb.cost}/{wb.silver} SP"]
+    for f in wb.fighters:
+        row = f.profile_row()
+        dmg = ", ".join(f"{escape(k)} {v}" for k, v in row["DMG"].items())
+        traits = ", ".join(escape(t) for t in row["traits"]) or "-"
+        lines.append(f"[bold]{escape(f.name)}[/bold] ({row['type']}, {escape(row['origin'])}):"
+                     f" CBT {f.cbt} CMD {f.cmd} CON {f.con} | Attacks {row['attacks']}"
+                     f" | DMG {dmg} | ARM {f.arm} | Move {row['move']:g}\""
+                     f" | wounds on {row['wounds on']}+ | Traits {traits} | {f.cost} SP")
+    return lines
 
 
 def character_stats(st: Any) -> list[dict[str, Any]]:
