@@ -431,3 +431,24 @@ def test_impassable_ground_is_walked_round(uid: int) -> None:
     x, y, moved = move_model(st, m, (10, 17), 6.0)
     assert not st.table.in_impassable(x, y, m.r)
     assert moved == pytest.approx(6.0, abs=0.05)
+
+
+def test_more_than_human_adds_three_once_per_game() -> None:
+    """sm.trait.more_than_human: once a game, +3 to a Check with the Bloodline Rating (Graceful
+    CBT here, on its first Attack; house: spent at the first chance)."""
+    from warband.rulesets.sword_marches.rules.combat import close_attack
+
+    st = bare_state()
+    st.dice = Dice(4)
+    tamsin, foe = place(st, TAMSIN, 10, 10), place(st, WATCH_1, 10, 11.5)
+    _with(tamsin, traits=("more_than_human",))
+    cbts = []
+    for _ in range(2):
+        drive(close_attack(st, tamsin, foe, False, False), lambda d: "none")
+        melee = [e for e in st.log.events if e.kind == "melee"][-1]
+        cbts.append(melee["attack_cbt"])
+        foe.on_table, foe.shocked, foe.wounded = True, False, False
+        tamsin.on_table, tamsin.shocked, tamsin.wounded = True, False, False
+        tamsin.shocks_this_turn = foe.shocks_this_turn = 0
+    assert cbts[0] == cbts[1] + 3
+    assert sum(e.kind == "more_than_human" for e in st.log.events) == 1

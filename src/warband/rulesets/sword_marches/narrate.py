@@ -277,12 +277,17 @@ def _climb(e: Event) -> str | None:
             f" ({_dice(e['roll'])}) vs ({_dice(e['against'])}) {res}")
 
 
+def _more_than_human(e: Event) -> str | None:
+    return f"  {_n(e['name'])} is More Than Human (+3, {e['bloodline']})"
+
+
 def _deployed(e: Event) -> str | None:
     return f"both Warbands deployed ({len(e['models'])} models)"
 
 
 FORMATS: dict[str, Format] = {
     "deployed": _deployed,
+    "more_than_human": _more_than_human,
     "climb": _climb,
     "game_start": _game_start,
     "adventure_check": _adventure_check,

@@ -48,6 +48,7 @@ class Model:
     engaged_turn: int = 0  # Turn its current Engagement began (sm.geartrait.unwieldy)
     token_from_effect: bool = False  # got its Token from Belay Order/Kingmaker this Turn
     ancestors_used: bool = False  # By the Ancestors, once per game
+    more_than_human_used: bool = False  # More Than Human, once per game
     fighting_man_used: bool = False  # Fighting Man, once per Turn
     # statistics
     wounds_dealt: int = 0

@@ -144,9 +144,40 @@ def _tactical(st: SMState, m: Model, where: tuple[str, ...]) -> Generator[Any, A
     return str(choice)
 
 
+# ------------------------------------------------------------------------------ More Than Human
+#: bonuses to (the Attacker's CBT, the Defender's CBT, the Defender's CON) for one Attack
+Boost = tuple[int, int, int]
+NO_BOOST: Boost = (0, 0, 0)
+MORE_THAN_HUMAN = 3  # sm.trait.more_than_human
+
+
+def _more_than_human(st: SMState, att: Model, dfn: Model) -> Boost:
+    """More Than Human, once per game, +3 to a Check with the Bloodline Rating (house: used at
+    the first chance): a Graceful model on its first Attack or Defense Check (CBT), a Feral
+    one on its first Resistance Check (CON); a Stout one on its first Panic Check (CMD, in
+    :func:`panic_check`) (sm.trait.more_than_human)."""
+    a = d = c = 0
+    if _spend_more_than_human(st, att, "graceful"):
+        a = MORE_THAN_HUMAN
+    if _spend_more_than_human(st, dfn, "graceful"):
+        d = MORE_THAN_HUMAN
+    elif _spend_more_than_human(st, dfn, "feral"):
+        c = MORE_THAN_HUMAN
+    return a, d, c
+
+
+def _spend_more_than_human(st: SMState, m: Model, bloodline: str) -> bool:
+    if m.f.subtype != bloodline or not m.has("more_than_human") or m.more_than_human_used:
+        return False
+    m.more_than_human_used = True
+    st.log.emit("more_than_human", uid=m.uid, name=m.name, bloodline=bloodline)
+    return True
+
+
 # ------------------------------------------------------------------------------ ranged combat
 def build_ranged_attack(st: SMState, att: Model, dfn: Model, w: Weapon, mode: str,
-                        att_tactical: str = "none", dfn_tactical: str = "none"
+                        att_tactical: str = "none", dfn_tactical: str = "none",
+                        boost: Boost = NO_BOOST
                         ) -> tuple[mech.CombatAttack | None, dict[str, Any]]:
     """The Ranged Attack as a mechanics object (None: beyond maximum range, an automatic
     miss) and the facts narrated with it.
@@ -169,7 +200,7 @@ def build_ranged_attack(st: SMState, att: Model, dfn: Model, w: Weapon, mode: st
     if d > longest + 1e-6:
         facts["beyond"] = True
         return None, facts
-    cbt = att.f.cbt + att.f.level("marksman") + (3 if mode == "take_aim" else 0)
+    cbt = att.f.cbt + att.f.level("marksman") + (3 if mode == "take_aim" else 0) + boost[0]
     penalty = long_range or (dfn.has("ranger") and in_area(st, dfn)) or att.shocked \
         or att.broken or att.entangled
     a_cbt = halve(att, cbt) if penalty else cbt
@@ -183,7 +214,7 @@ def build_ranged_attack(st: SMState, att: Model, dfn: Model, w: Weapon, mode: st
     conc = concealed(st, att, dfn) and not point_blank and not (
         mode == "take_aim" and att.has("sharpshooter"))
     cover = has_cover(st, att, dfn) and not w.has("penetrating")
-    d_cbt = dfn.f.cbt
+    d_cbt = dfn.f.cbt + boost[1]
     d_pen = (not conc) or dfn.shocked or dfn.broken or dfn.entangled
     d_val = halve(dfn, d_cbt) if d_pen else d_cbt
     d_dice = max(1, dfn.f.cmd // 2) if dfn.f.subtype == "mystic" else 1
@@ -195,7 +226,8 @@ def build_ranged_attack(st: SMState, att: Model, dfn: Model, w: Weapon, mode: st
         armour = "none"
     elif w.has("impact") or (w.has("piercing") and d <= eff / 2):
         armour = "half"
-    hit = mech.DamageCheck(att.f.ranged_damage(w), 0, dfn.f.con, dfn.f.arm, dfn.f.wound_threshold,
+    hit = mech.DamageCheck(att.f.ranged_damage(w), 0, dfn.f.con + boost[2], dfn.f.arm,
+                           dfn.f.wound_threshold,
                            dfn.f.helmet, armour, damage_tactical=att_tactical == "damage",
                            resistance_tactical=dfn_tactical == "resistance")
     attack = mech.CombatAttack(
@@ -212,7 +244,8 @@ def ranged_attack(st: SMState, att: Model, dfn: Model, mode: str) -> Steps:
     _cover_adjustment(st, att, dfn)
     t_att = yield from _tactical(st, att, ("attack", "damage"))
     t_dfn = yield from _tactical(st, dfn, ("defense", "resistance"))
-    attack, facts = build_ranged_attack(st, att, dfn, w, mode, t_att, t_dfn)
+    boost = _more_than_human(st, att, dfn)
+    attack, facts = build_ranged_attack(st, att, dfn, w, mode, t_att, t_dfn, boost)
     base = {"attacker": att.uid, "defender": dfn.uid, "a_name": att.name, "d_name": dfn.name,
             "weapon": w.name, "mode": mode, **facts}
     if attack is None:
@@ -301,7 +334,8 @@ def close_cbt(st: SMState, m: Model, foe: Model, w: Weapon, bonus: int, extra_pe
 
 
 def build_close_attack(st: SMState, att: Model, dfn: Model, charge: bool, is_break: bool = False,
-                       att_tactical: str = "none", dfn_tactical: str = "none"
+                       att_tactical: str = "none", dfn_tactical: str = "none",
+                       boost: Boost = NO_BOOST
                        ) -> tuple[mech.CombatAttack, dict[str, Any]]:
     """A close combat Attack as a mechanics object (sm.action.charge: +1 CBT;
     sm.action.stand_and_fight; sm.cc.weapon_reach: compared on a Charge; sm.cc.at_risk;
@@ -330,15 +364,15 @@ def build_close_attack(st: SMState, att: Model, dfn: Model, charge: bool, is_bre
     if is_break and att.has("fighting_man") and not att.fighting_man_used:
         bonus += 3
         facts["fighting_man"] = True
-    a_cbt = close_cbt(st, att, dfn, aw, bonus, reach_penalty)
-    d_cbt = close_cbt(st, dfn, att, dw, 0, False)
+    a_cbt = close_cbt(st, att, dfn, aw, bonus + boost[0], reach_penalty)
+    d_cbt = close_cbt(st, dfn, att, dw, boost[1], False)
     d_dice = dfn.f.base_attacks if st.options.defense_dice == "base_attacks" else 1
     if dfn.f.subtype == "mystic":
         d_dice = max(d_dice, dfn.f.cmd // 2)
     shield = (dfn.f.shield is not None and dfn.active and not dw.has("two_hands")
               and not aw.has("flail"))
     impact = aw.has("impact") or att.has("mighty_thews")
-    hit = mech.DamageCheck(att.f.close_damage(aw), 0, dfn.f.con, dfn.f.arm,
+    hit = mech.DamageCheck(att.f.close_damage(aw), 0, dfn.f.con + boost[2], dfn.f.arm,
                            dfn.f.wound_threshold, dfn.f.helmet, "half" if impact else "full",
                            damage_tactical=att_tactical == "damage",
                            resistance_tactical=dfn_tactical == "resistance")
@@ -365,7 +399,8 @@ def close_attack(st: SMState, att: Model, dfn: Model, charge: bool, is_break: bo
     """Resolve one close combat Attack and any Counter-Attack (sm.combat.sequence)."""
     t_att = yield from _tactical(st, att, ("attack", "damage"))
     t_dfn = yield from _tactical(st, dfn, ("defense", "resistance"))
-    attack, facts = build_close_attack(st, att, dfn, charge, is_break, t_att, t_dfn)
+    boost = _more_than_human(st, att, dfn)
+    attack, facts = build_close_attack(st, att, dfn, charge, is_break, t_att, t_dfn, boost)
     if facts.get("fighting_man"):
         att.fighting_man_used = True
     roll = attack.sample(st.dice)
@@ -484,7 +519,8 @@ def panic_check(st: SMState, m: Model, difficulty: int, cause: str) -> bool:
     if panic_immune(m, cause == "outnumbered"):
         st.log.emit("panic", uid=m.uid, name=m.name, cause=cause, passed=True, auto="immune")
         return True
-    own = m.f.cmd + m.f.level("valor")
+    own = m.f.cmd + m.f.level("valor") + (
+        MORE_THAN_HUMAN if _spend_more_than_human(st, m, "stout") else 0)
     rating = own
     wl = st.warlord(m.side)
     if wl is not m and wl.ready and wl.f.cmd > m.f.cmd and st.gap(m, wl) <= wl.f.cmd:
