@@ -305,3 +305,23 @@ def test_every_faction_has_its_rival() -> None:
     assert all(RIVALS[RIVALS[f]] == f for f in FACTIONS)
     assert RIVALS["fighting_companies"] == "fighting_companies"
     assert RIVALS["guilders"] == "wold_walkers" and RIVALS["reliquarians"] == "regency"
+
+
+def test_starmetal_adds_one_damage_or_arm_and_is_scarce() -> None:
+    """sm.geartrait.starmetal: +1 Base Damage to a close combat Weapon, +1 ARM to Armor,
+    Shields and Helmets (house: counts as Scarce Gear and costs twice the item)."""
+    data = muster_data(0)
+    data["stage"] = "blooded"
+    plain = parse(data).fighters[0]
+    brand = data["models"][0]
+    brand["starmetal"] = ["bastard_sword", "shield"]
+    data["stronghold"] = "mercantile"  # two Scarce pieces allowed
+    star = parse(data).fighters[0]
+    assert star.close_damage(star.close_weapons[0]) == plain.close_damage(
+        plain.close_weapons[0]) + 1
+    assert star.arm == plain.arm + 1
+    assert star.cost == plain.cost + 25 + 5
+    data["stronghold"] = "mercenary"
+    assert any("Scarce" in p for p in _violations(data))
+    brand["starmetal"] = ["crossbow"]
+    assert any("Starmetal" in p for p in _violations(data))

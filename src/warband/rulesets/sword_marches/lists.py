@@ -252,8 +252,9 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
     fighters: list[Fighter] = []
     scarce = 0
     for i, e in enumerate(model.models):
-        scarce += e.count * sum(1 for g in e.gear if (g in cat.weapons or g in cat.armour)
-                                and "scarce" in cat.gear_traits(g))
+        scarce += e.count * (len(set(e.starmetal)) + sum(
+            1 for g in e.gear if (g in cat.weapons or g in cat.armour)
+            and "scarce" in cat.gear_traits(g)))
         f = _check_entry(e, i, cat, model, stage, problem)
         if f is None:
             continue
@@ -388,23 +389,35 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
     load = 0
     kinds: dict[str, int] = {}
     body_arm = arsenal_arm = shield_arm = 0
+    for j, gid in enumerate(e.starmetal):
+        if gid not in e.gear:
+            fail(f"{who} Starmetal {gid!r} is not in its gear (sm.geartrait.starmetal)",
+                 "starmetal", j)
+        elif gid in cat.arsenal or (gid in cat.weapons and cat.weapons[gid].range is not None):
+            fail(f"{who} only close combat Weapons, Armor, Shields and Helmets are forged of"
+                 " Starmetal (sm.geartrait.starmetal)", "starmetal", j)
+    star = set(e.starmetal)
     for j, gid in enumerate(e.gear):
         if gid in cat.weapons:
             w = cat.weapon(gid)
+            if gid in star:  # Starmetal: +1 Base Damage (sm.geartrait.starmetal)
+                w = dataclasses.replace(w, name=f"Starmetal {w.name}", dmg=w.dmg + 1,
+                                        traits=w.traits | {"starmetal"})
             weapons.append(w)
             gtraits = w.traits
         elif gid in cat.armour:
             a = cat.armour[gid]
             kinds[a.kind] = kinds.get(a.kind, 0) + 1
             gtraits = cat.gear_traits(gid)
+            plus = 1 if gid in star else 0  # Starmetal: +1 ARM
             if a.kind == "armor":
-                body_arm = a.arm
+                body_arm = a.arm + plus
             elif a.kind == "shield":
-                shield_arm = a.arm
+                shield_arm = a.arm + plus
                 shield = "buckler" if gid == "buckler" else "shield"
             else:
                 helmet = True
-                body_arm += a.arm
+                body_arm += a.arm + plus
         elif gid in cat.arsenal:
             if not any(t in traits for t in ("insectoid", "reptilian", "ghoul")) or (
                     "ghoul" in traits and gid != "toughskin"):
@@ -420,7 +433,7 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
         if "heavy" in gtraits:
             heavy = True
         load += 0 if "light" in gtraits else (2 if "heavy" in gtraits else 1)
-        cost += cat.gear_cost(gid)
+        cost += cat.gear_cost(gid) * (2 if gid in star else 1)
     if len(set(e.gear)) != len(e.gear):
         fail(f"{who} the same piece of Gear listed twice", "gear")
     for kind, count in kinds.items():

@@ -292,6 +292,9 @@ class ModelEntry(Strict):
                               description="Trait ids; a Stackable level as man_at_arms+2")
     apprenticeship: str | None = Field(None, description="Human: the Stackable Trait at +2")
     gear: list[str] = Field(default_factory=list, max_length=12)
+    #: pieces of its Gear forged of Starmetal (sm.geartrait.starmetal; house: Scarce, and
+    #: twice the item's price)
+    starmetal: list[str] = Field(default_factory=list, max_length=4)
     two_handed: bool = Field(False, description="wield a Versatile Weapon in both hands")
     hireling: bool = False
     count: int = Field(1, ge=1, le=20)
