@@ -163,7 +163,8 @@ def test_charge_reach_at_risk_and_the_charge_bonus() -> None:
 
 def test_counter_attack_needs_a_ready_defender_without_fatigue() -> None:
     """sm.cc.at_risk (only an Active or Ready Defender puts the Attacker At Risk),
-    sm.geartrait.fatigue (no Counter-Attack), sm.geartrait.riposte."""
+    sm.geartrait.fatigue (no Counter-Attack, unless Immune (Fatigue): sm.trait.immune),
+    sm.geartrait.riposte."""
     st = bare_state()
     spear, watch = _at(st, SPEAR_1, 10, 10), _at(st, WATCH_1, 10, 11.5)
     attack, _ = build_close_attack(st, spear, watch, charge=False)
@@ -172,10 +173,17 @@ def test_counter_attack_needs_a_ready_defender_without_fatigue() -> None:
     attack, _ = build_close_attack(st, spear, watch, charge=False)
     assert not attack.at_risk
     watch.shocked = False
-    korga = _at(st, KORGA, 10, 11.5)  # Great Cleaver: Fatigue
+    brute = _at(st, SPEAR_2, 10, 11.5)
+    from warband.rulesets.sword_marches.catalogue import catalogue
+
+    brute.f = dataclasses.replace(brute.f, weapons=(catalogue().weapon("great_cleaver"),))
     _at(st, WATCH_1, 30, 30)
+    attack, _ = build_close_attack(st, spear, brute, charge=False)
+    assert not attack.at_risk  # a Great Cleaver (Fatigue) cannot Counter-Attack
+    korga = _at(st, KORGA, 10, 11.5)  # the same weapon, but Stout: Immune (Fatigue)
+    _at(st, SPEAR_2, 30, 32)
     attack, _ = build_close_attack(st, spear, korga, charge=False)
-    assert not attack.at_risk
+    assert attack.at_risk
     brand = _at(st, BRAND, 20, 20)  # Bastard Sword: Riposte
     _at(st, WATCH_2, 20, 21.5)
     attack, _ = build_close_attack(st, st.models[WATCH_2], brand, charge=False)
@@ -292,3 +300,32 @@ def test_fanatics_and_avatars_are_immune_to_panic() -> None:
     st = bare_state(a=2, b=0, dice=[])
     assert combat.panic_check(st, st.models[0], 9, "losses")  # the Avatar Warlord
     assert combat.panic_check(st, st.models[3], 9, "losses")  # a Fanatic Bound Dead
+
+
+def test_source_immunity_vulnerability_and_immune_vicious() -> None:
+    """sm.trait.immune (an Attack bearing a Source the target is Immune to does no damage,
+    the rules yaml's reading; Immune (Vicious) cancels Vicious), sm.trait.vulnerable (CON/2),
+    sm.trait.source_traits, sm.geartrait.poison (a keyword for Immune/Vulnerable),
+    sm.origin.no_mortal_coil (Immune Poison)."""
+    from warband.rulesets.sword_marches.models import Weapon
+
+    st = bare_state(a=2, b=2)
+    # the Ghoul (Poison claws) against the other Court's Bound Dead (Immune Poison)
+    ghoul, dead = _at(st, 1, 10, 10), _at(st, 8 + 3, 10, 11.5)
+    attack, facts = build_close_attack(st, ghoul, dead, charge=False)
+    assert facts["immune"] and attack.hit.immune
+    assert all(res in ("miss", "no_effect") for res, _ in attack.distribution())
+    st.options.source_immunity = "ignore"
+    attack, _ = build_close_attack(st, ghoul, dead, charge=False)
+    assert not attack.hit.immune
+    _at(st, 8 + 3, 30, 30)  # the Bound Dead steps away; the other Court's Ghoul steps in
+    other_ghoul = _at(st, 8 + 1, 10, 11.5)
+    attack, _ = build_close_attack(st, ghoul, other_ghoul, charge=False)
+    assert not attack.vicious  # Immune (Vicious)
+    st = bare_state(a=3, b=0)
+    # Sskarr is Reptilian: Vulnerable (Cold)
+    sskarr, spear = _at(st, 1, 10, 10), _at(st, 8 + SPEAR_1, 10, 11.5)
+    cold = Weapon("ice_blade", "Ice Blade", 1, None, None, 1, frozenset({"cold"}))
+    spear.f = dataclasses.replace(spear.f, weapons=(cold,))
+    attack, _ = build_close_attack(st, spear, sskarr, charge=False)
+    assert attack.hit.con == sskarr.f.con // 2

@@ -193,7 +193,8 @@ def _shot(e: Event) -> str | None:
     if d.get("beyond"):
         return f"  {_n(d['a_name'])}'s {escape(d['weapon'])} shot is beyond range: miss"
     tags = [t for t, on in (("Long Range", d["long"]), ("Point Blank", d["point_blank"]),
-                            ("Concealed", d["concealed"]), ("Cover", d["cover"])) if on]
+                            ("Concealed", d["concealed"]), ("Cover", d["cover"]),
+                                ("Immune: no damage", d.get("immune"))) if on]
     return (f"  {_n(d['a_name'])} shoots {_n(d['d_name'])} with {escape(d['weapon'])}"
             f" at {d['range']}\"{' (' + ', '.join(tags) + ')' if tags else ''}:"
             f" Attack {_dice(d['attack_dice'])}+{d['attack_cbt']}={d['attack_total']}"
@@ -210,6 +211,8 @@ def _melee(e: Event) -> str | None:
         tags.append("not At Risk")
     if d.get("fighting_man"):
         tags.append("Fighting Man")
+    if d.get("immune"):
+        tags.append("Immune: no damage")
     return (f"  {_n(d['a_name'])} ({escape(d['weapon'])}) attacks {_n(d['d_name'])}"
             f"{' (' + ', '.join(tags) + ')' if tags else ''}:"
             f" Attack {_dice(d['attack_dice'])}+{d['attack_cbt']}={d['attack_total']}"

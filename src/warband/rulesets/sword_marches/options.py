@@ -26,6 +26,9 @@ class Options:
     #: sm.combat.attack_defense_checks: close combat Defense dice = the Defender's Base
     #: Attacks ("base_attacks", the rules yaml's default) or one die ("one")
     defense_dice: str = "base_attacks"
+    #: sm.trait.immune: an Attack bearing a Source (or Poison) the target is Immune to does no
+    #: damage ("no_damage", the rules yaml's reading) or the immunity is ignored ("ignore")
+    source_immunity: str = "no_damage"
 
 
 #: the options a player may set (``--option``), checked by the kit
@@ -37,4 +40,7 @@ OPTIONS = (
     Option.one_of("defense_dice", ("base_attacks", "one"),
                   "close combat Defense dice: the Defender's Base Attacks or one"
                   " (sm.combat.attack_defense_checks)"),
+    Option.one_of("source_immunity", ("no_damage", "ignore"),
+                  "an Attack bearing a Source the target is Immune to does no damage, or the"
+                  " immunity is ignored (sm.trait.immune)"),
 )

@@ -144,6 +144,69 @@ def _tactical(st: SMState, m: Model, where: tuple[str, ...]) -> Generator[Any, A
     return str(choice)
 
 
+# ------------------------------------------------------------------------------ Sources
+#: the Source Traits (sm.trait.source_traits) and Poison (a keyword, sm.geartrait.poison)
+SOURCES = frozenset({"abomination", "ascendant", "cold", "diabolic", "fire", "mystical",
+                     "primeval", "undead", "poison", "gas"})
+
+
+def attack_sources(m: Model, w: Weapon, close: bool) -> frozenset[str]:
+    """The Sources and keywords an Attack bears: its Weapon's, and in close combat the
+    Insectoid's, Reptilian's and Ghoul's Poison and the Wight's Diabolic and Poison
+    (sm.trait.insectoid, sm.trait.reptilian, sm.trait.ghoul, sm.trait.wight)."""
+    found = set(w.traits & SOURCES)
+    if close:
+        if m.has("insectoid") or m.has("reptilian") or m.has("ghoul"):
+            found.add("poison")
+        if m.has("wight"):
+            found.update(("diabolic", "poison"))
+    return frozenset(found)
+
+
+def immunities(m: Model) -> frozenset[str]:
+    """Immune (X) (sm.trait.immune): No Mortal Coil (Fatigue, Gas, Poison), Stout (Fatigue,
+    Heavy, Poison), Ghoul and Wight (Vicious), Horrible Stench (Gas), Fighting Man, Mighty
+    Thews and Insectoid (Fatigue, Heavy) (sm.origin.no_mortal_coil, sm.origin.bloodline_stout,
+    sm.trait.ghoul, sm.trait.wight, sm.trait.horrible_stench, sm.trait.fighting_man,
+    sm.trait.mighty_thews, sm.trait.insectoid)."""
+    out: set[str] = set()
+    if m.f.origin is Origin.SUPERNATURAL:
+        out.update(("fatigue", "gas", "poison"))
+    if m.f.subtype == "stout":
+        out.update(("fatigue", "heavy", "poison"))
+    if m.has("ghoul") or m.has("wight"):
+        out.add("vicious")
+    if m.has("horrible_stench"):
+        out.add("gas")
+    if m.has("fighting_man") or m.has("mighty_thews") or m.has("insectoid"):
+        out.update(("fatigue", "heavy"))
+    return frozenset(out)
+
+
+def vulnerabilities(m: Model) -> frozenset[str]:
+    """Vulnerable (X) (sm.trait.vulnerable): Insectoid and Reptilian (Cold), Ghoul and Wight
+    (Ascendant)."""
+    out: set[str] = set()
+    if m.has("insectoid") or m.has("reptilian"):
+        out.add("cold")
+    if m.has("ghoul") or m.has("wight"):
+        out.add("ascendant")
+    return frozenset(out)
+
+
+def resisted(st: SMState, att: Model, w: Weapon, dfn: Model, close: bool, con: int
+              ) -> tuple[int, bool, bool]:
+    """The Defender's CON for its Resistance Check (CON/2 when Vulnerable to a Source the
+    Attack bears, sm.trait.vulnerable), whether it is Immune to one (no damage, the rules
+    yaml's reading of sm.trait.immune, switchable) and whether Vicious applies to it."""
+    sources = attack_sources(att, w, close)
+    immune = immunities(dfn)
+    if sources & vulnerabilities(dfn):
+        con = halve(dfn, con, "con")
+    no_damage = bool(sources & immune) and st.options.source_immunity == "no_damage"
+    return con, no_damage, "vicious" not in immune
+
+
 # ------------------------------------------------------------------------------ More Than Human
 #: bonuses to (the Attacker's CBT, the Defender's CBT, the Defender's CON) for one Attack
 Boost = tuple[int, int, int]
@@ -226,14 +289,16 @@ def build_ranged_attack(st: SMState, att: Model, dfn: Model, w: Weapon, mode: st
         armour = "none"
     elif w.has("impact") or (w.has("piercing") and d <= eff / 2):
         armour = "half"
-    hit = mech.DamageCheck(att.f.ranged_damage(w), 0, dfn.f.con + boost[2], dfn.f.arm,
+    con, immune, vicious_ok = resisted(st, att, w, dfn, False, dfn.f.con + boost[2])
+    hit = mech.DamageCheck(att.f.ranged_damage(w), 0, con, dfn.f.arm,
                            dfn.f.wound_threshold,
                            dfn.f.helmet, armour, damage_tactical=att_tactical == "damage",
-                           resistance_tactical=dfn_tactical == "resistance")
+                           resistance_tactical=dfn_tactical == "resistance", immune=immune)
+    facts["immune"] = immune
     attack = mech.CombatAttack(
         attacker=mech.DicePool(dice, att_tactical == "attack"), attacker_cbt=a_cbt,
         defender=mech.DicePool(d_dice, dfn_tactical == "defense"), defender_cbt=d_val,
-        hit=hit, vicious=w.has("vicious"), at_risk=False)
+        hit=hit, vicious=w.has("vicious") and vicious_ok, at_risk=False)
     return attack, facts
 
 
@@ -372,26 +437,31 @@ def build_close_attack(st: SMState, att: Model, dfn: Model, charge: bool, is_bre
     shield = (dfn.f.shield is not None and dfn.active and not dw.has("two_hands")
               and not aw.has("flail"))
     impact = aw.has("impact") or att.has("mighty_thews")
-    hit = mech.DamageCheck(att.f.close_damage(aw), 0, dfn.f.con + boost[2], dfn.f.arm,
+    con, immune, vicious_ok = resisted(st, att, aw, dfn, True, dfn.f.con + boost[2])
+    hit = mech.DamageCheck(att.f.close_damage(aw), 0, con, dfn.f.arm,
                            dfn.f.wound_threshold, dfn.f.helmet, "half" if impact else "full",
                            damage_tactical=att_tactical == "damage",
-                           resistance_tactical=dfn_tactical == "resistance")
+                           resistance_tactical=dfn_tactical == "resistance", immune=immune)
     counter = None
-    can_counter = at_risk and not dw.has("fatigue")
+    # Fatigue: no Counter-Attack, unless Immune (Fatigue) (sm.geartrait.fatigue)
+    can_counter = at_risk and not (dw.has("fatigue") and "fatigue" not in immunities(dfn))
     if can_counter:
         c_impact = dw.has("impact") or dfn.has("mighty_thews")
-        counter = mech.DamageCheck(dfn.f.close_damage(dw), 0, att.f.con, att.f.arm,
+        c_con, c_immune, _ = resisted(st, dfn, dw, att, True, att.f.con)
+        counter = mech.DamageCheck(dfn.f.close_damage(dw), 0, c_con, att.f.arm,
                                    att.f.wound_threshold, att.f.helmet,
-                                   "half" if c_impact else "full")
+                                   "half" if c_impact else "full", immune=c_immune)
     attack = mech.CombatAttack(
         attacker=mech.DicePool(att.f.base_attacks, att_tactical == "attack",
                                att.has("two_weapon_fighting")),
         attacker_cbt=a_cbt,
         defender=mech.DicePool(d_dice, dfn_tactical == "defense", shield),
-        defender_cbt=d_cbt, hit=hit, vicious=aw.has("vicious") or att.has("ghoul"),
+        defender_cbt=d_cbt, hit=hit,
+        vicious=(aw.has("vicious") or att.has("ghoul")) and vicious_ok,
         at_risk=can_counter, attacker_base_cbt=att.f.cbt, riposte=dw.has("riposte"),
         counter_damage=counter)
-    facts.update(attack_cbt=a_cbt, defense_cbt=d_cbt, at_risk=at_risk, shield=shield)
+    facts.update(attack_cbt=a_cbt, defense_cbt=d_cbt, at_risk=at_risk, shield=shield,
+                 immune=immune)
     return attack, facts
 
 

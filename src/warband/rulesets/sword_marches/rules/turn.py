@@ -28,6 +28,7 @@ from warband.rulesets.sword_marches.rules.combat import (
     ranged_attack,
     ranged_targets,
     ranged_weapon,
+    resisted,
     wound,
 )
 from warband.rulesets.sword_marches.rules.terrain import (
@@ -671,9 +672,11 @@ def _do_disengage(st: SMState, m: Model, act: Act, target: Model | None, is_brea
         # Failing by more than its unmodified CBT: a Counter-Attack from the best enemy.
         best = max(foes, key=lambda e: (close_cbt(st, e, m, close_weapon(e), 0, False), -e.uid))
         w = close_weapon(best)
-        check = mech.DamageCheck(best.f.close_damage(w), (-roll.margin) // 2, m.f.con, m.f.arm,
+        con, immune, _ = resisted(st, best, w, m, True, m.f.con)
+        check = mech.DamageCheck(best.f.close_damage(w), (-roll.margin) // 2, con, m.f.arm,
                                  m.f.wound_threshold, m.f.helmet,
-                                 "half" if w.has("impact") or best.has("mighty_thews") else "full")
+                                 "half" if w.has("impact") or best.has("mighty_thews") else "full",
+                                 immune=immune)
         dmg = check.sample(st.dice)
         st.log.emit("counter_attack", attacker=best.uid, defender=m.uid, a_name=best.name,
                     d_name=m.name)
