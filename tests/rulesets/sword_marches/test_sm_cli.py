@@ -54,6 +54,7 @@ def test_a_human_plays_against_the_ai(tmp_path: Path) -> None:
                                  "--rounds", "1", "--replay", str(record)], input="1\n" * 400)
     assert result.exit_code == 0, result.output
     assert "Game over" in result.output
+    assert "(active)" in result.output and "Which Active model acts?" in result.output
     game = replay(read_record(record), record)
     assert any(r.player == 0 for r in game.history)
 

@@ -33,12 +33,16 @@ def describe_choice(view: Any, choice: Any) -> str:
 
 def describe_view(view: Any, player: int) -> list[str]:
     lines = [f"Turn {view.turn}: you are side {SIDES[player]}; Edge: side {SIDES[view.edge]};"
-             f" Tactical Dice {view.tactical_dice[player]}"]
+             f" Tactical Dice {view.tactical_dice[player]}; Break Tokens"
+             f" {view.break_tokens[player] + view.spare_breaks[player]}"]
+    if view.adventure.objectives:
+        spots = ", ".join(f"({x:g}, {y:g})" for x, y in view.adventure.objectives)
+        lines.append(f" Objectives ({view.adventure.objective_vp} VP each): {spots}")
     for m in view.models:
         if not m.on_table:
             continue
         mine = "*" if m.side == player else " "
-        lines.append(f" {mine}{escape(m.name)} [{m.condition}] at ({m.x:.1f}, {m.y:.1f})"
+        lines.append(f" {mine}{escape(m.name)} ({m.condition}) at ({m.x:.1f}, {m.y:.1f})"
                      f" CBT {m.f.cbt} CMD {m.f.cmd} CON {m.f.con} ARM {m.f.arm}")
     return lines
 
