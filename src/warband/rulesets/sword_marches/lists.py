@@ -26,7 +26,7 @@ Checked, with rule ids in each message:
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from warband.content.yamlio import LineMap
@@ -79,6 +79,11 @@ class Fighter:
     two_handed: bool
     hireling: bool
     cost: int
+    #: the Trait ids, for quick ``has`` (filled in from ``traits``)
+    trait_ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trait_ids", frozenset(t for t, _ in self.traits))
 
     def level(self, trait: str) -> int:
         for t, lv in self.traits:
@@ -87,7 +92,7 @@ class Fighter:
         return 0
 
     def has(self, trait: str) -> bool:
-        return any(t == trait for t, _ in self.traits)
+        return trait in self.trait_ids
 
     @property
     def base_attacks(self) -> int:
