@@ -1,5 +1,6 @@
 """Principle 5: the game rolls the same mechanics objects the odds engine computes exactly.
-Sampled play must agree with the exact distributions (sm.combat.*, sm.cc.*, sm.ranged.*)."""
+Sampled play must agree with the exact distributions (sm.combat.*, sm.cc.*, sm.ranged.*,
+sm.check.damage)."""
 
 from __future__ import annotations
 

@@ -279,8 +279,8 @@ def test_panic_from_losses_breaks_and_runs_or_holds_when_engaged() -> None:
 
 
 def test_panic_uses_the_warlord_command_radius() -> None:
-    """sm.modeltype.warlord: inside the Warlord's Command Radius a model with a lower CMD uses
-    the Warlord's for Panic Checks."""
+    """sm.panic.general (CMD against Difficulty (5)), sm.modeltype.warlord: inside the
+    Warlord's Command Radius a model with a lower CMD uses the Warlord's for Panic Checks."""
     st = bare_state(dice=[1, 4])  # 1 + 4 (Brand's CMD) vs 4 + 5: fails by... 5 < 9
     m = _at(st, SPEAR_1, 10, 10)
     _at(st, BRAND, 12, 10)

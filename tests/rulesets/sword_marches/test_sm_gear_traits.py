@@ -452,3 +452,20 @@ def test_more_than_human_adds_three_once_per_game() -> None:
         tamsin.shocks_this_turn = foe.shocks_this_turn = 0
     assert cbts[0] == cbts[1] + 3
     assert sum(e.kind == "more_than_human" for e in st.log.events) == 1
+
+
+def test_penetrating_ignores_armour_and_cover_and_area_terrain_conceals() -> None:
+    """sm.geartrait.penetrating (ARM 0, Cover negated), sm.terrain.area_cover (wholly inside
+    Area Terrain: Concealment; durable Area Terrain: Cover)."""
+    from warband.rulesets.sword_marches.models import Weapon
+
+    ruins = {"name": "ruins", "kind": "difficult", "area": True, "cover": True,
+             "points": [[5, 14], [15, 14], [15, 20], [5, 20]]}
+    st = bare_state(terrain=[ruins])
+    bow, target = place(st, BOW_1, 10, 8), place(st, BRAND, 10, 15)
+    w = ranged_weapon(bow)
+    attack, facts = build_ranged_attack(st, bow, target, w, "standing_fire")
+    assert facts["concealed"] and facts["cover"]
+    gun = Weapon("arbalest", "Arbalest", 0, 20, 1, 6, frozenset({"penetrating"}))
+    attack, facts = build_ranged_attack(st, bow, target, gun, "standing_fire")
+    assert not facts["cover"] and attack.hit.armour == "none"

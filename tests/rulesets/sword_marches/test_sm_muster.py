@@ -82,9 +82,12 @@ def test_armor_rating_is_capped_at_ten() -> None:
 def test_a_bad_muster_lists_every_violation_at_once() -> None:
     """Every check reports, with its rule id, in one ContentError (sm.muster.required_models,
     sm.muster.trait_slots, sm.gear.encumbrance, sm.gear.armor_shields, sm.muster.ratings,
-    sm.archetype.selection, sm.origin.overview, sm.geartrait.scarce, sm.muster.silver_pieces)."""
+    sm.archetype.selection, sm.stronghold.selection, sm.origin.overview,
+    sm.origin.human_background (an Athletic Warlord's CBT maximum is one higher),
+    sm.geartrait.scarce, sm.muster.silver_pieces, sm.muster.build_order)."""
     data = muster_data(0)
     data["archetype"] = "grizled_veteran"
+    data["stronghold"] = "monestic"
     m = data["models"]
     m[0]["ratings"]["cbt"] = 7  # Upstart Warlord max 5 (+1 Athletic)
     m[1]["type"] = "warlord"  # two Warlords
@@ -96,6 +99,7 @@ def test_a_bad_muster_lists_every_violation_at_once() -> None:
     problems = _violations(data)
     text = "\n".join(problems)
     for needle in ("unknown Archetype 'grizled_veteran'; did you mean 'grizzled_veteran'",
+                   "unknown Stronghold 'monestic'; did you mean 'monastic'",
                    "CBT 7 is over the Upstart warlord maximum of 6",
                    "13 Warlords", "Trait Slots", "pieces of shield", "Encumbrance",
                    "chooses one of", "Scarce Gear", "models; a Warband has 3-15",
@@ -117,6 +121,8 @@ def test_a_bad_muster_lists_every_violation_at_once() -> None:
 def test_organisation_by_archetype_and_stronghold(archetype: str, stronghold: str,
                                                   champions: int, warriors: int,
                                                   ok: bool) -> None:
+    """sm.muster.required_models, sm.modeltype.champion, sm.modeltype.warrior (any number up to
+    the maximum) as the Archetypes and Strongholds change them."""
     data = muster_data(1)
     data["archetype"], data["stronghold"] = archetype, stronghold
     wl = data["models"][0]

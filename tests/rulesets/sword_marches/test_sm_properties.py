@@ -1,5 +1,6 @@
 """Invariants over many seeded games (issue 10 quality bar): every game ends; conditions stay
-consistent; Ratings never below 0; at most 3 Tactical Dice; replay is exact."""
+consistent (sm.condition.ready, sm.condition.active, sm.condition.broken,
+sm.condition.wounded); Ratings never below 0; at most 3 Tactical Dice; replay is exact."""
 
 from __future__ import annotations
 

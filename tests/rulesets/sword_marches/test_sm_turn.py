@@ -51,7 +51,7 @@ def test_rout_check_worked_example() -> None:
     for uid in (3, 4, 5):
         st.models[uid].on_table = False
     drive(turn.mettle(st), first)
-    assert not st.over  # 10 >= 10: the Warlord's side wins ties
+    assert not st.over  # 10 >= 10: ties go to the Primary (sm.core.player_roles, sm.check.general)
     st = bare_state(a=2, b=0, dice=[4, 2])
     for uid in (3, 4, 5):
         st.models[uid].on_table = False
@@ -295,6 +295,9 @@ def test_difficult_ground_three_inches_and_stop_inside() -> None:
     """sm.terrain.difficult_ground: starting inside, 3"; from outside, it may go in but stops
     just inside rather than cross; sm.action.hustle may not enter it; sm.trait.ranger ignores."""
     st = bare_state(terrain=[STRIP])
+    m = place(st, SPEAR_1, 10, 2)  # sm.terrain.open_ground: the full Move
+    _, y, moved = move_model(st, m, (10, 8), 6.0)
+    assert moved == pytest.approx(6.0) and y == pytest.approx(8.0)
     m = place(st, SPEAR_1, 10, 15)
     _, y, moved = move_model(st, m, (10, 30), 6.0)
     assert moved == pytest.approx(3.0)
@@ -441,3 +444,49 @@ def test_climbing_a_high_wall_is_a_terrain_check() -> None:
     korga.f = __import__("dataclasses").replace(korga.f, heavy=True)
     korga.active = True
     assert not [o for o in turn.options_for(st, korga) if o.action == "climb"]
+
+
+def test_a_whole_turn_runs_mettle_orders_then_actions() -> None:
+    """sm.turn.overview, sm.mettle.overview, sm.orders.overview: the three Phases in order."""
+    from warband.core.dice import Dice
+
+    st = bare_state()
+    st.dice = Dice(5)
+    place(st, BRAND, 10, 5)
+    place(st, WATCH_1, 20, 30)
+    drive(turn.play_turn(st), no_tactical)
+    kinds = [e.kind for e in st.log.events]
+    assert kinds[0] == "turn"
+    assert kinds.index("edge") < kinds.index("pools") < kinds.index("tactical_dice")
+    assert kinds.index("tactical_dice") < kinds.index("declare")
+
+
+def test_standing_mobile_and_stand_and_fight_actions() -> None:
+    """sm.action.standing_fire (no Move, full RoF), sm.action.mobile_fire (Move, then the
+    shot at RoF/2), sm.action.stand_and_fight (Engaged, no Charge bonus), sm.action.move,
+    sm.combat.sequence, sm.combat.range (base edge to base edge), sm.core.labels (the
+    Attacker and Defender named in the events)."""
+    from warband.core.dice import Dice
+
+    st = bare_state()
+    st.dice = Dice(2)
+    bow, target = place(st, BOW_1, 10, 5), place(st, BRAND, 10, 15)
+    assert st.gap(bow, target) == pytest.approx(10 - bow.r - target.r)
+    bow.active = True
+    drive(turn.execute(st, 1, Act(BOW_1, "standing_fire", BRAND), False), no_tactical)
+    shot = next(e for e in st.log.events if e.kind == "shot")
+    assert shot["rof"] == 2 and shot["attacker"] == BOW_1 and shot["defender"] == BRAND
+    assert not any(e.kind == "move" for e in st.log.events)
+    target.on_table, target.wounded, target.shocked = True, False, False
+    place(st, BRAND, 10, 15)
+    bow.active = True
+    drive(turn.execute(st, 1, Act(BOW_1, "mobile_fire", -1, 10, 9), False), no_tactical)
+    kinds = [e.kind for e in st.log.events]
+    assert kinds.index("move", kinds.index("shot") + 1) < len(kinds)
+    last = [e for e in st.log.events if e.kind == "shot"][-1]
+    assert last["mode"] == "mobile_fire" and last["rof"] == 1
+    spear, watch = place(st, SPEAR_1, 25, 25), place(st, WATCH_2, 25, 26.5)
+    spear.active = True
+    drive(turn.execute(st, 0, Act(SPEAR_1, "stand_and_fight", WATCH_2), False), no_tactical)
+    melee = [e for e in st.log.events if e.kind == "melee"][-1]
+    assert melee["charge"] is False and melee["attacker"] == SPEAR_1
