@@ -485,7 +485,8 @@ def test_standing_mobile_and_stand_and_fight_actions() -> None:
     assert kinds.index("move", kinds.index("shot") + 1) < len(kinds)
     last = [e for e in st.log.events if e.kind == "shot"][-1]
     assert last["mode"] == "mobile_fire" and last["rof"] == 1
-    spear, watch = place(st, SPEAR_1, 25, 25), place(st, WATCH_2, 25, 26.5)
+    spear = place(st, SPEAR_1, 25, 25)
+    place(st, WATCH_2, 25, 26.5)
     spear.active = True
     drive(turn.execute(st, 0, Act(SPEAR_1, "stand_and_fight", WATCH_2), False), no_tactical)
     melee = [e for e in st.log.events if e.kind == "melee"][-1]
