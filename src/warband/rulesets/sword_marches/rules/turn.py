@@ -312,12 +312,21 @@ def _action_decision(st: SMState, p: int, options: list[Act], prompt: str) -> De
     uids = {o.uid for o in options}
     legal_moves = {(o.uid, o.action) for o in options if o.action in MOVES}
 
+    def why_not(c: Any) -> str | None:
+        """Why a typed point is refused, for a human player (None: it is fine)."""
+        if not isinstance(c, Act) or c.uid not in uids:
+            return "not one of your Active models"
+        if (c.uid, c.action) not in legal_moves or c.target != -1:
+            return "that model cannot make that Move now"
+        if not (0 <= c.x <= st.table.width and 0 <= c.y <= st.table.height):
+            return f"off the {st.table.width:g}\" x {st.table.height:g}\" table"
+        return None
+
     def accepts(c: Any) -> bool:
-        return (isinstance(c, Act) and (c.uid, c.action) in legal_moves and c.target == -1
-                and c.uid in uids and 0 <= c.x <= st.table.width and 0 <= c.y <= st.table.height)
+        return why_not(c) is None
 
     return Decision("action", p, tuple(options), prompt=prompt, accepts=accepts,
-                    info={"turn": st.turn})
+                    info={"turn": st.turn}, why_not=why_not)
 
 
 def declared(st: SMState, p: int, act: Act, unbreakable: bool, interrupting: Model | None,
