@@ -491,3 +491,19 @@ def test_standing_mobile_and_stand_and_fight_actions() -> None:
     drive(turn.execute(st, 0, Act(SPEAR_1, "stand_and_fight", WATCH_2), False), no_tactical)
     melee = [e for e in st.log.events if e.kind == "melee"][-1]
     assert melee["charge"] is False and melee["attacker"] == SPEAR_1
+
+
+def test_cover_adjustment_clears_a_wall_for_a_straight_charge() -> None:
+    """sm.combat.cover_adjustment_charge: a model whose Cover blocks its straight Charge may
+    use 1" of its Charge Move to clear it."""
+    wall = {"name": "wall", "kind": "open", "obstacle": True, "height": 3.0, "cover": True,
+            "points": [[8, 14.6], [12, 14.6], [12, 15.4], [8, 15.4]]}
+    st = bare_state(terrain=[wall], dice=[1] * 12)
+    m = place(st, SPEAR_1, 12.0, 14.0)
+    target = place(st, WATCH_1, 11.8, 20)
+    start = turn.charge_start(st, m, target)
+    assert start is not None and start != (m.x, m.y)
+    m.active = True
+    drive(turn.execute(st, 0, Act(SPEAR_1, "charge", WATCH_1), False), no_tactical)
+    assert any(e.kind == "cover_adjustment" for e in st.log.events)
+    assert st.gap(m, target) <= 1.02

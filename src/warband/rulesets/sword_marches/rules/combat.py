@@ -9,6 +9,7 @@ Traits named at each use.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from typing import Any
 
@@ -111,22 +112,49 @@ def charge_targets(st: SMState, m: Model) -> list[Model]:
     legal = []
     for i, (d, e) in enumerate(seen):
         if all(c.shocked or c.broken or st.engaged(c) or dc >= d - 1e-6 for dc, c in seen[:i]) \
-                and _straight_line(st, m, e):
+                and charge_start(st, m, e) is not None:
             legal.append(e)
     return legal
 
 
-def _straight_line(st: SMState, m: Model, e: Model) -> bool:
-    """Nothing impassable and no other model on the straight line to the target."""
+def _straight_line(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
+    """Nothing impassable and no other model on the straight line from (x, y) to the target."""
     from warband.core.geometry import segment_crosses_circle
 
-    if len(st.table.path((m.x, m.y), (e.x, e.y), m.r)) > 2:
+    if len(st.table.path((x, y), (e.x, e.y), m.r)) > 2:
         return False
     for o in st.models:
         if o.on_table and o is not m and o is not e and segment_crosses_circle(
-                m.x, m.y, e.x, e.y, o.x, o.y, o.r + m.r - 0.05):
+                x, y, e.x, e.y, o.x, o.y, o.r + m.r - 0.05):
             return False
     return True
+
+
+COVER_ADJUSTMENT = 1.0  # inches (sm.combat.cover_adjustment_ranged, _charge)
+
+
+def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
+    """Where the straight-line Charge at ``e`` starts: where ``m`` stands, or - when the
+    terrain that gives it Cover blocks the line - a spot up to 1" away that clears it (Cover
+    Adjustment, Type 2, paid from the Charge Move: sm.combat.cover_adjustment_charge); None if
+    no straight Charge is possible (sm.action.charge)."""
+    if _straight_line(st, m, m.x, m.y, e):
+        return m.x, m.y
+    from shapely import Point
+
+    from warband.rulesets.sword_marches.rules.terrain import pieces
+
+    here = Point(m.x, m.y)
+    if not any(poly.distance(here) <= m.r + COVER_ADJUSTMENT for poly in pieces(st).durable):
+        return None
+    bases = [o.base for o in st.blockers(m)]
+    for k in range(16):
+        a = 2 * math.pi * k / 16
+        x, y = m.x + COVER_ADJUSTMENT * math.cos(a), m.y + COVER_ADJUSTMENT * math.sin(a)
+        if st.table.fits(x, y, m.r, bases) and _straight_line(st, m, x, y, e) and all(
+                math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in st.enemies_of(m)):
+            return round(x, 3), round(y, 3)
+    return None
 
 
 # ------------------------------------------------------------------------------ tactical dice

@@ -20,6 +20,7 @@ from warband.rulesets.sword_marches.choices import MOVES, Act
 from warband.rulesets.sword_marches.models import ModelType
 from warband.rulesets.sword_marches.rules.combat import (
     apply_injury,
+    charge_start,
     charge_targets,
     close_attack,
     close_cbt,
@@ -627,6 +628,13 @@ def _do_charge(st: SMState, m: Model, act: Act, target: Model | None, is_break: 
         return
     extra = 4.0 if m.has("hack_and_slash") and not m.f.heavy else 0.0
     allowance = _allowance(m, extra)
+    start = charge_start(st, m, target)
+    if start is None:
+        return
+    if start != (m.x, m.y):  # Cover Adjustment, Type 2: 1" of the Charge Move
+        m.x, m.y = start
+        allowance -= 1.0
+        st.log.emit("cover_adjustment", uid=m.uid, name=m.name, x=start[0], y=start[1])
     x, y, moved = move_model(st, m, (target.x, target.y), allowance, "charge")
     m.x, m.y = x, y
     engaged = st.gap(m, target) <= 1.0 + 0.02
