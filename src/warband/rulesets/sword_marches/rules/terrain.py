@@ -48,11 +48,14 @@ _EPS = 1e-6
 class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
-    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo", "low", "high")
+    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo", "low", "high",
+                 "grown")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
         self.memo: dict[tuple[object, ...], bool] = {}
+        #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
+        self.grown: dict[float, list[tuple[Polygon, Polygon, tuple[float, ...]]]] = {}
         self.area: list[Polygon] = []
         self.area_bounds: list[tuple[float, float, float, float]] = []
         self.difficult: list[Polygon] = []
@@ -322,21 +325,33 @@ def _limit_obstacles(st: SMState, m: Model, goal: tuple[float, float]) -> tuple[
     and go on up to 3" beyond it; otherwise it moves up to it and stops. The Insectoid treats
     Obstacles as Open Ground, the Ghoul those of 2" or less (sm.trait.insectoid,
     sm.trait.ghoul)."""
-    low = pieces(st).low
-    if not low or m.has("insectoid") or m.has("ghoul"):
+    ps = pieces(st)
+    if not ps.low or m.has("insectoid") or m.has("ghoul"):
         return goal
+    grown_list = ps.grown.get(m.r)
+    if grown_list is None:
+        grown_list = ps.grown[m.r] = []
+        for poly, _ in ps.low:
+            g = poly.buffer(m.r)
+            prepare(g)
+            grown_list.append((poly, g, g.bounds))
     dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
     if dist < _EPS:
+        return goal
+    lo_x, hi_x = min(m.x, goal[0]), max(m.x, goal[0])
+    lo_y, hi_y = min(m.y, goal[1]), max(m.y, goal[1])
+    near = [(poly, g) for poly, g, (x0, y0, x1, y1) in grown_list
+            if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y]
+    if not near:
         return goal
     seg = LineString([(m.x, m.y), goal])
     ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
     cut = dist
     here = Point(m.x, m.y)
-    for poly, _ in low:
+    for poly, grown in near:
         touching = poly.distance(here) <= m.r + TOUCH
         if touching and not poly.intersects(seg):
             continue  # moving away from (or along) the Obstacle it touches
-        grown = poly.buffer(m.r)
         if not grown.intersects(seg):
             continue
         inside = grown.intersection(seg)
