@@ -123,12 +123,12 @@ def game_flow(st: SMState) -> Flow:
 def victory_points(st: SMState, side: int) -> int:
     vp = sum(VALUE[m.f.type] for m in st.side_models(1 - side) if not m.on_table)
     for ox, oy in st.adventure.objectives:
-        if _holder(st, ox, oy) == side:
+        if holder(st, ox, oy) == side:
             vp += st.adventure.objective_vp
     return vp
 
 
-def _holder(st: SMState, x: float, y: float) -> int | None:
+def holder(st: SMState, x: float, y: float) -> int | None:
     near = {m.side for m in st.living() if m.ready
             and math.hypot(m.x - x, m.y - y) - m.r <= 1.0}
     return near.pop() if len(near) == 1 else None

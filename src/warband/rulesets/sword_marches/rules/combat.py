@@ -389,7 +389,7 @@ def _cover_adjustment(st: SMState, att: Model, dfn: Model) -> None:
         if has_cover(st, att, dfn) and line_of_sight(st, att, dfn) and not any(
                 st.gap(dfn, e) < 1.0 for e in st.enemies_of(dfn)):
             st.log.emit("cover_adjustment", uid=dfn.uid, name=dfn.name, x=round(nx, 2),
-                        y=round(ny, 2))
+                        y=round(ny, 2), frm=[round(old[0], 2), round(old[1], 2)])
             return
         dfn.x, dfn.y = old
 
@@ -637,6 +637,8 @@ def flee_from(st: SMState, m: Model, source: tuple[float, float]) -> None:
     dx, dy = m.x - source[0], m.y - source[1]
     length = (dx * dx + dy * dy) ** 0.5 or 1.0
     goal = (m.x + dx / length * dist, m.y + dy / length * dist)
+    frm = [round(m.x, 2), round(m.y, 2)]
     x, y, moved = move_model(st, m, goal, float(dist), "hustle")
     m.x, m.y = x, y
-    st.log.emit("broken", uid=m.uid, name=m.name, side=m.side, random=[a, b], moved=round(moved, 1))
+    st.log.emit("broken", uid=m.uid, name=m.name, side=m.side, random=[a, b],
+                moved=round(moved, 1), frm=frm, x=round(x, 2), y=round(y, 2))

@@ -67,6 +67,11 @@ def play_turn(st: SMState) -> Steps:
         end_of_turn(st)
 
 
+def _at(m: Model) -> list[float]:
+    """Where a model stands, for an event (the board view draws moves from it)."""
+    return [round(m.x, 2), round(m.y, 2)]
+
+
 def decided(st: SMState) -> bool:
     return st.over or not any(st.living(0)) or not any(st.living(1))
 
@@ -199,9 +204,11 @@ def _flee(st: SMState, m: Model) -> None:
         st.log.emit("flee", uid=m.uid, name=m.name, random=[a, b], moved=0.0, frozen=True)
         return
     goal, to_edge = edge_goal(st, m)
+    frm = _at(m)
     x, y, moved = move_model(st, m, goal, float(dist), "flee", st.engaged_with(m))
     m.x, m.y = x, y
-    st.log.emit("flee", uid=m.uid, name=m.name, random=[a, b], moved=round(moved, 2))
+    st.log.emit("flee", uid=m.uid, name=m.name, random=[a, b], moved=round(moved, 2), frm=frm,
+                x=round(x, 2), y=round(y, 2))
     if dist > to_edge and moved >= to_edge - 1e-3:
         wound(st, m, fled=True)
 
@@ -569,10 +576,11 @@ def _do_move(st: SMState, m: Model, act: Act, target: Model | None, is_break: bo
     sm.action.ambush)."""
     extra = 4.0 if act.action == "hustle" else 0.0
     mode = "hustle" if act.action == "hustle" else "move"
+    frm = _at(m)
     x, y, moved = move_model(st, m, (act.x, act.y), _allowance(m, extra), mode)
     m.x, m.y = x, y
     st.log.emit("move", uid=m.uid, name=m.name, action=act.action, x=round(x, 2), y=round(y, 2),
-                moved=round(moved, 2))
+                moved=round(moved, 2), frm=frm)
     if act.action == "ambush":
         hidden = near_cover(st, m.x, m.y, m.r) and all(
             not line_of_sight(st, e, m) or concealed(st, e, m) for e in st.enemies_of(m))
@@ -587,9 +595,10 @@ def _do_steady(st: SMState, m: Model, act: Act, target: Model | None, is_break: 
     (sm.action.steady)."""
     m.broken = False
     spot = cover_spot(st, m)
+    frm = _at(m)
     if spot is not None:
         m.x, m.y, _ = move_model(st, m, spot, 3.0, "move")
-    st.log.emit("steady", uid=m.uid, name=m.name, x=round(m.x, 2), y=round(m.y, 2))
+    st.log.emit("steady", uid=m.uid, name=m.name, x=round(m.x, 2), y=round(m.y, 2), frm=frm)
     return
     yield  # pragma: no cover
 
@@ -606,10 +615,11 @@ def _do_mobile_fire(st: SMState, m: Model, act: Act, target: Model | None, is_br
                     ) -> Steps:
     """Mobile Fire: move then shoot at RoF/2, the target chosen after the Move
     (sm.action.mobile_fire, sm.ranged.movement_penalty)."""
+    frm = _at(m)
     x, y, moved = move_model(st, m, (act.x, act.y), _allowance(m, 0.0), "move")
     m.x, m.y = x, y
     st.log.emit("move", uid=m.uid, name=m.name, action="mobile_fire", x=round(x, 2),
-                y=round(y, 2), moved=round(moved, 2))
+                y=round(y, 2), moved=round(moved, 2), frm=frm)
     update_ambushes(st)
     targets = ranged_targets(st, m)
     if not targets:
@@ -632,14 +642,17 @@ def _do_charge(st: SMState, m: Model, act: Act, target: Model | None, is_break: 
     if start is None:
         return
     if start != (m.x, m.y):  # Cover Adjustment, Type 2: 1" of the Charge Move
+        frm = _at(m)
         m.x, m.y = start
         allowance -= 1.0
-        st.log.emit("cover_adjustment", uid=m.uid, name=m.name, x=start[0], y=start[1])
+        st.log.emit("cover_adjustment", uid=m.uid, name=m.name, x=start[0], y=start[1],
+                    frm=frm)
+    frm = _at(m)
     x, y, moved = move_model(st, m, (target.x, target.y), allowance, "charge")
     m.x, m.y = x, y
     engaged = st.gap(m, target) <= 1.0 + 0.02
     st.log.emit("charge", uid=m.uid, name=m.name, target=target.uid, target_name=target.name,
-                moved=round(moved, 2), engaged=engaged, x=round(x, 2), y=round(y, 2))
+                moved=round(moved, 2), engaged=engaged, x=round(x, 2), y=round(y, 2), frm=frm)
     if not engaged:
         return
     for mm in (m, target):
@@ -681,9 +694,10 @@ def _do_disengage(st: SMState, m: Model, act: Act, target: Model | None, is_brea
     st.log.emit("disengage", uid=m.uid, name=m.name, passed=roll.passed, forced=False,
                 totals=[roll.primary_total, roll.secondary_total])
     if roll.passed:
+        frm = _at(m)
         _move_away(st, m, foes, m.f.move)
         st.log.emit("move", uid=m.uid, name=m.name, action="disengage", x=round(m.x, 2),
-                    y=round(m.y, 2), moved=0.0)
+                    y=round(m.y, 2), moved=round(math.dist(frm, (m.x, m.y)), 2), frm=frm)
         return
     if -roll.margin > m.f.cbt:
         # Failing by more than its unmodified CBT: a Counter-Attack from the best enemy.
@@ -732,7 +746,7 @@ def _do_climb(st: SMState, m: Model, act: Act, target: Model | None, is_break: b
     rating = m.f.cbt + (3 if m.has("insectoid") else 0)
     roll = mech.DifficultyCheck(rating, math.ceil(height)).sample(st.dice)
     st.log.emit("climb", uid=m.uid, name=m.name, height=height, roll=roll.primary.rolled,
-                against=roll.secondary.rolled, passed=roll.passed)
+                against=roll.secondary.rolled, passed=roll.passed, frm=_at(m), x=x, y=y)
     if roll.passed:
         m.x, m.y = x, y
     return
