@@ -29,7 +29,8 @@ def test_board_of_a_new_game_shows_zones_objectives_and_obstacles() -> None:
 def test_moves_charges_and_attacks_become_effects() -> None:
     st = bare_state(dice=[])
     st.dice = Dice(3)
-    spear, watch = place(st, SPEAR_1, 10, 10), place(st, WATCH_1, 10, 15)
+    spear = place(st, SPEAR_1, 10, 10)
+    place(st, WATCH_1, 10, 15)
     spear.active = True
     start = len(st.log.events)
     drive(turn.execute(st, 0, Act(SPEAR_1, "charge", WATCH_1), False), no_tactical)
