@@ -50,3 +50,28 @@ def test_decision_focus_is_the_acting_model_and_its_move() -> None:
     options = tuple(turn.options_for(st, brand))
     focus = RULESET.decision_focus(st, Decision("action", 0, options))
     assert focus is not None and focus.piece == str(BRAND) and focus.reach == 6.0 + 4.0
+
+
+def test_choice_odds_are_the_odds_engine_figures() -> None:
+    """The web board's odds of a Charge come from the game's own Attack object and match
+    `warband odds sword-marches attack` with the query it prints (sm.combat.*)."""
+    import json
+    import shlex
+    import subprocess
+    import sys
+
+    from warband.rulesets.sword_marches.rules.combat import build_close_attack
+
+    st = bare_state()
+    brand, watch = place(st, BRAND, 10, 10), place(st, WATCH_1, 10, 14)
+    odds = RULESET.choice_odds(st, None, Act(BRAND, "charge", WATCH_1))
+    assert odds is not None and odds.query.startswith("warband odds sword-marches attack")
+    attack, _ = build_close_attack(st, brand, watch, charge=True)
+    wounds = sum(float(p) for (res, _), p in attack.distribution().items() if res == "wounded")
+    assert abs(next(r.p for r in odds.rows if r.label == "Wounds") - wounds) < 1e-9
+    args = shlex.split(odds.query)[1:]
+    out = subprocess.run([sys.executable, "-m", "warband.cli.entry", *args, "--json"],
+                         capture_output=True, text=True, check=True).stdout
+    data = json.loads(out)
+    assert abs(float(data["distribution"]["wounded"]) - wounds) < 1e-6
+    assert RULESET.choice_odds(st, None, Act(BRAND, "move", -1, 1.0, 1.0)) is None
