@@ -509,6 +509,10 @@ from warband.cli.sim import register as _register_sim  # noqa: E402
 
 _register_sim(app)
 
+from warband.cli.campaign import register as _register_campaign  # noqa: E402
+
+_register_campaign(app, fail)
+
 
 def main() -> None:
     app()

@@ -267,12 +267,12 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
             name = e.name if e.count == 1 else f"{e.name} {k + 1}"
             fighters.append(dataclasses.replace(f, name=name))
     max_scarce = 2 if strong == "mercantile" else 1
-    if scarce > max_scarce:
+    if scarce > max_scarce and not model.campaign:  # later Scarce Gear: sm.campaign.scarce_gear
         problem(f"{scarce} pieces of Scarce Gear; this Warband may start with {max_scarce}"
                 " (sm.geartrait.scarce, sm.stronghold.mercantile)", "models")
     rations = cat.extra_rations_cost * n if model.extra_rations else 0
     cost = sum(f.cost for f in fighters) + rations
-    if stage is not None and cost > stage.silver:
+    if stage is not None and cost > stage.silver and not model.campaign:
         problem(f"total cost {cost} SP is over the {stage.name} Chronicle's {stage.silver} SP"
                 " (sm.muster.silver_pieces)", "models")
     problems.raise_if_any()
@@ -337,11 +337,16 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
         if tid in traits:
             fail(f"{who} {t.name} taken twice (sm.trait.categories)", *loc)
             continue
-        if level < 1 or level > 2 or (level == 2 and j >= 0):
+        if model.campaign and j >= 0 and level in (2, 3):
+            if not t.stackable:  # raised with EXP in a campaign (sm.campaign.experience)
+                fail(f"{who} {t.name} is not Stackable (sm.trait.stackable)", *loc)
+                continue
+        elif level < 1 or level > 2 or (level == 2 and j >= 0):
             fail(f"{who} {t.name} starts at +1; only a Human's Apprenticeship buys +2"
-                 " (sm.trait.stackable, sm.origin.human_apprenticeship)", *loc)
+                 + (" (a campaign raises Stackable Traits up to +3)" if model.campaign else "")
+                 + " (sm.trait.stackable, sm.origin.human_apprenticeship)", *loc)
             continue
-        if level == 2 and not t.stackable:
+        if level == 2 and j < 0 and not t.stackable:
             fail(f"{who} an Apprenticeship needs a Stackable Trait, {t.name} is not"
                  " (sm.origin.human_apprenticeship)", *loc)
             continue
@@ -370,7 +375,7 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
         if t.cascade is not None:
             cascades[t.cascade] = cascades.get(t.cascade, 0) + 1
         traits[tid] = level
-        cost += t.cost + (t.level_costs[0] if level == 2 and t.level_costs else 0)
+        cost += t.cost + (sum(t.level_costs[:level - 1]) if j < 0 else 0)
     chosen = e.type is ModelType.WARLORD and model.archetype == "chosen_one"
     picks = sum(cascades.values())
     if len(cascades) > 1 or picks > (2 if chosen else 1):
@@ -379,9 +384,11 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
     for gateway in cascades:
         traits.setdefault(gateway, 1)
     stackable_two = sum(1 for lv in traits.values() if lv == 2)
-    if stackable_two > 1:
+    if stackable_two > 1 and not model.campaign:
         fail(f"{who} only one Stackable Trait at +2 (sm.origin.human_apprenticeship)", "traits")
     used = sum(1 for tid in traits if not cat.traits[tid].gateway)
+    if model.campaign:  # the campaign maximum is CMD (+1 Battle Sage) (sm.muster.trait_slots)
+        slots = max(slots, e.ratings.cmd + slots - SLOTS[e.type])
     if used > slots:
         fail(f"{who} {used} Traits; a {e.type.value} has {slots} Trait Slots"
              " (sm.muster.trait_slots, sm.archetype.battle_sage)", "traits")

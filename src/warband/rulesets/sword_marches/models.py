@@ -310,6 +310,9 @@ class MusterModel(Strict):
     faction: str
     stronghold: str
     extra_rations: bool = False
+    #: a campaign Warband's Muster (warband.campaign): Trait Slots up to CMD, Stackable Traits
+    #: up to +3, Gear bought from banked Silver (sm.campaign.experience, sm.muster.trait_slots)
+    campaign: bool = False
     models: list[ModelEntry] = Field(min_length=1, max_length=40)
 
 
