@@ -361,6 +361,9 @@ class SwordMarchesCampaign:
             cost = cat.gear_cost(gid)
             if roster["silver"] < cost:
                 raise CampaignError(f"{gid} costs {cost} SP; {roster['silver']} SP banked")
+            carry = self.apply_purchase(roster, {"verb": "gear", "model": m["name"],
+                                                 "gear": gid, "silver": cost})
+            self._validate(carry, f"{m['name']} with {gid}")  # before any die is rolled
             dice = Dice(seed)
             mercantile = roster["muster"]["stronghold"] == "mercantile"
             seeker = [dice.die(10)] + ([dice.die(10)] if mercantile else [])
