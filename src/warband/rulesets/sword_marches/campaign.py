@@ -35,8 +35,8 @@ from warband.content.yamlio import parse_model
 from warband.core.dice import Dice, derive_seed
 from warband.core.game import Game
 from warband.rulesets.sword_marches.catalogue import CONTENT, Catalogue
-from warband.rulesets.sword_marches.lists import RULESET, Warband, parse_list
-from warband.rulesets.sword_marches.models import RIVALS
+from warband.rulesets.sword_marches.lists import RULESET, SLOTS, Warband, parse_list
+from warband.rulesets.sword_marches.models import RIVALS, ModelType
 
 __all__ = ["CAMPAIGN", "SwordMarchesCampaign"]
 
@@ -164,6 +164,7 @@ class SwordMarchesCampaign:
             "archetypes": [data["archetype"]],
             "archetype_change": False,
             "scarce_attempts": 0,
+            "stash": [],
             "templates": {m["name"]: m for m in models if m["type"] == "warrior"},
         }
         self._validate(roster, source)
@@ -265,6 +266,7 @@ class SwordMarchesCampaign:
             r["exp"][name] += row.exp
             for rating, delta in row.ratings.items():
                 m["ratings"][rating] = max(1, m["ratings"][rating] + delta)
+            r.setdefault("stash", []).extend(self._shed(m))
             if row.dead:
                 self._fall(r, name)
         r["renown"] += report["renown"]
@@ -281,12 +283,37 @@ class SwordMarchesCampaign:
                 r["archetype_change"] = True
         return r
 
+    @staticmethod
+    def _shed(m: dict[str, Any]) -> list[str]:
+        """HOUSE: a model whose CON fell below its load puts down Gear, last listed first, into
+        the warband's stash (sm.gear.encumbrance: Heavy 2, Light 0, Insectoid +2)."""
+        cat = _cat()
+        capacity = m["ratings"]["con"] + (2 if "insectoid" in _entry_traits(m) else 0)
+        gear: list[str] = list(m.get("gear", []))
+
+        def load() -> int:
+            return sum(0 if "light" in cat.gear_traits(g) else 2 if "heavy" in cat.gear_traits(g)
+                       else 1 for g in gear if g in cat.weapons or g in cat.armour)
+
+        shed: list[str] = []
+        while gear and load() > capacity:  # armour before weapons, last listed first
+            armour = [g for g in gear if g not in cat.weapons]
+            drop = armour[-1] if armour else gear[-1]
+            gear.remove(drop)
+            shed.append(drop)
+        m["gear"] = gear
+        for g in shed:
+            if g in m.get("starmetal", []):
+                m["starmetal"].remove(g)
+        return shed
+
     def _fall(self, r: dict[str, Any], name: str) -> None:
         """A model slain: off the roster. A slain Warlord is succeeded by the model with the
         most EXP (HOUSE: the book's Campaign rules are missing; the Champions first)."""
         models = r["muster"]["models"]
         dead = next(m for m in models if m["name"] == name)
         models.remove(dead)
+        r.setdefault("stash", []).extend(dead.get("gear", []))
         r["fallen"].append(name)
         del r["exp"][name]
         if dead["type"] == "warlord" and models:
@@ -321,6 +348,11 @@ class SwordMarchesCampaign:
                 raise CampaignError(f"unknown Trait {tid!r}")
             if tid in _entry_traits(m):
                 raise CampaignError(f"{m['name']} already has {t.name}")
+            slots = self.trait_slots(roster, m)
+            used = sum(1 for x in _entry_traits(m) if not cat.traits[x].gateway)
+            if not t.gateway and used + 1 > slots:
+                raise CampaignError(f"{m['name']} has {used} Traits; its campaign Trait Slots"
+                                    f" are {slots} (CMD) (sm.muster.trait_slots)")
             payload = {"verb": "trait", "model": m["name"], "trait": tid, "exp": t.cost,
                        "summary": f"{m['name']} learns {t.name} for {t.cost} EXP"}
         elif verb == "raise":  # a Stackable Trait one level up, at most +3 (sm.trait.stackable)
@@ -378,6 +410,14 @@ class SwordMarchesCampaign:
                                   f" {SCARCE_NEEDS[attempt - 1]}+): {check} -> "
                                   + (f"found, {m['name']} takes it for {cost} SP" if found
                                      else "not found")}
+        elif verb == "equip":  # Gear from the warband's stash, free
+            need(2)
+            m, gid = model(rest[0]), rest[1]
+            if gid not in roster.get("stash", []):
+                raise CampaignError(f"no {gid!r} in the stash"
+                                    f" ({', '.join(roster.get('stash', [])) or 'empty'})")
+            payload = {"verb": "equip", "model": m["name"], "gear": gid,
+                       "summary": f"{m['name']} takes {gid} from the stash"}
         elif verb == "rations":  # sm.item.extra_rations: whole warband, one game, not twice
             need(0)
             if roster["muster"].get("extra_rations"):
@@ -429,6 +469,12 @@ class SwordMarchesCampaign:
             self._validate(after, "after this purchase")
         return payload
 
+    def trait_slots(self, roster: dict[str, Any], m: dict[str, Any]) -> int:
+        """Trait Slots in a campaign: the model's CMD, or its hire-time slots if more; a Battle
+        Sage Warlord +1 (sm.muster.trait_slots, sm.archetype.battle_sage)."""
+        sage = 1 if m["type"] == "warlord" and roster["muster"]["archetype"] == "battle_sage" else 0
+        return max(SLOTS[ModelType(m["type"])], int(m["ratings"]["cmd"])) + sage
+
     def _cost_of(self, roster: dict[str, Any], entry: dict[str, Any]) -> int:
         data = copy.deepcopy(roster["muster"])
         data["models"].append(entry)
@@ -456,6 +502,9 @@ class SwordMarchesCampaign:
             models[payload["model"]].setdefault("gear", []).append(payload["gear"])
         elif verb == "seek":
             pass
+        elif verb == "equip":
+            r["stash"].remove(payload["gear"])
+            models[payload["model"]].setdefault("gear", []).append(payload["gear"])
         elif verb == "rations":
             r["muster"]["extra_rations"] = True
         elif verb == "hire":
@@ -496,6 +545,8 @@ class SwordMarchesCampaign:
                          + (f"; injuries: {', '.join(inj)}" if inj else ""))
         if roster["fallen"]:
             lines.append(f"  Fallen: {', '.join(roster['fallen'])}")
+        if roster.get("stash"):
+            lines.append(f"  Stash: {', '.join(roster['stash'])}")
         return lines
 
     def show_report(self, report: dict[str, Any]) -> list[str]:
@@ -513,7 +564,7 @@ class SwordMarchesCampaign:
 
 
 _USAGE = ("spend what? trait MODEL TRAIT | raise MODEL TRAIT | gear MODEL ITEM |"
-          " seek MODEL ITEM | rations | hire LIKE NAME | hireling LIKE NAME |"
+          " seek MODEL ITEM | equip MODEL ITEM | rations | hire LIKE NAME | hireling LIKE NAME |"
           " archetype NEW | dismiss MODEL")
 
 CAMPAIGN = SwordMarchesCampaign()

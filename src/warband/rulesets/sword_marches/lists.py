@@ -387,9 +387,9 @@ def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stag
     if stackable_two > 1 and not model.campaign:
         fail(f"{who} only one Stackable Trait at +2 (sm.origin.human_apprenticeship)", "traits")
     used = sum(1 for tid in traits if not cat.traits[tid].gateway)
-    if model.campaign:  # the campaign maximum is CMD (+1 Battle Sage) (sm.muster.trait_slots)
-        slots = max(slots, e.ratings.cmd + slots - SLOTS[e.type])
-    if used > slots:
+    # A campaign Muster's Traits were checked against the campaign maximum (CMD) when bought
+    # (warband.rulesets.sword_marches.campaign); a later Trauma does not take them away.
+    if used > slots and not model.campaign:
         fail(f"{who} {used} Traits; a {e.type.value} has {slots} Trait Slots"
              " (sm.muster.trait_slots, sm.archetype.battle_sage)", "traits")
     # -- Gear
