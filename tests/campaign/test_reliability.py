@@ -56,7 +56,9 @@ def _kill_round(url: str, seed: int, delay: float) -> int:
                              str(sm_list("hollow-court.yaml")), str(seed), "1000"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             env=_env())
-    time.sleep(delay)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
+    time.sleep(delay)  # now somewhere inside a battle, a report, a purchase or an undo
     proc.send_signal(signal.SIGKILL)
     out, err = proc.communicate()
     assert "Traceback" not in err, err
@@ -72,7 +74,7 @@ def test_sigkill_at_random_points_leaves_the_campaign_consistent(db_url: str) ->
     steps = _consistent(camps, "camp")
     commands = 0
     for k in range(14):
-        commands += _kill_round(db_url, k, rng.uniform(1.0, 2.6))
+        commands += _kill_round(db_url, k, rng.uniform(0.05, 1.2))
         now = _consistent(camps, "camp")
         assert now >= steps  # nothing committed is ever lost
         steps = now

@@ -16,6 +16,8 @@ def main() -> None:
     url, name, list_file, seed, count = sys.argv[1:6]
     rng = random.Random(int(seed))
     camps = Campaigns(Store(url))
+    camps.load(name)  # warm: imports done, database open
+    print("ready", flush=True)
     done = 0
     while done < int(count):
         what = rng.random()

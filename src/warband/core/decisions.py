@@ -102,8 +102,9 @@ def _to_json(value: Any) -> Any:
         raise TypeError("nested choice dataclasses are not supported")
     if isinstance(value, tuple | list):
         return [_to_json(v) for v in value]
-    if isinstance(value, float):
-        return round(value, 6)
+    # Floats are kept exactly (JSON writes the shortest repr that reads back the same
+    # float): a record must hold the very choice that was played, or a free-form point
+    # rounded on the way to the file can replay differently (a model 1e-7" nearer).
     return value
 
 
