@@ -90,6 +90,7 @@ def register(app: typer.Typer, fail: Callable[[str], Any]) -> None:
         with _campaigns(db, fail) as c:
             report = c.battle(name, against, ai, ai_b, seed)
             loaded = c.load(name)
+            print(f"{name}: {loaded.derived.history[-1][2].split(';')[0]}")
             print("\n".join(_rules(loaded.ruleset).show_report(report)))
 
     @camp.command("report")
@@ -105,8 +106,8 @@ def register(app: typer.Typer, fail: Callable[[str], Any]) -> None:
     @camp.command("spend", context_settings={"ignore_unknown_options": True})
     def spend(name: str, what: Annotated[list[str], typer.Argument(
             help="trait MODEL TRAIT | raise MODEL TRAIT | gear MODEL ITEM | seek MODEL ITEM |"
-                 " rations | hire LIKE NAME | hireling LIKE NAME | archetype NEW |"
-                 " dismiss MODEL")],
+                 " stow MODEL ITEM | equip MODEL ITEM | rations | hire LIKE NAME |"
+                 " hireling LIKE NAME | archetype NEW | dismiss MODEL")],
               db: DbOption = None) -> None:
         """Spend EXP and Silver between battles (every rule checked)."""
         with _campaigns(db, fail) as c:

@@ -262,7 +262,8 @@ class SwordMarchesCampaign:
             if m is None:
                 continue
             row = next(x for x in tab.trauma if x.id == t["result"])
-            r["injuries"][name].append(row.name)
+            if row.id != "recovered":
+                r["injuries"][name].append(row.name)
             r["exp"][name] += row.exp
             for rating, delta in row.ratings.items():
                 m["ratings"][rating] = max(1, m["ratings"][rating] + delta)
@@ -418,6 +419,13 @@ class SwordMarchesCampaign:
                                     f" ({', '.join(roster.get('stash', [])) or 'empty'})")
             payload = {"verb": "equip", "model": m["name"], "gear": gid,
                        "summary": f"{m['name']} takes {gid} from the stash"}
+        elif verb == "stow":  # Gear put down into the warband's stash, free
+            need(2)
+            m, gid = model(rest[0]), rest[1]
+            if gid not in m.get("gear", []):
+                raise CampaignError(f"{m['name']} carries no {gid!r}")
+            payload = {"verb": "stow", "model": m["name"], "gear": gid,
+                       "summary": f"{m['name']} puts {gid} in the stash"}
         elif verb == "rations":  # sm.item.extra_rations: whole warband, one game, not twice
             need(0)
             if roster["muster"].get("extra_rations"):
@@ -502,6 +510,12 @@ class SwordMarchesCampaign:
             models[payload["model"]].setdefault("gear", []).append(payload["gear"])
         elif verb == "seek":
             pass
+        elif verb == "stow":
+            m = models[payload["model"]]
+            m["gear"].remove(payload["gear"])
+            if payload["gear"] in m.get("starmetal", []):
+                m["starmetal"].remove(payload["gear"])
+            r["stash"].append(payload["gear"])
         elif verb == "equip":
             r["stash"].remove(payload["gear"])
             models[payload["model"]].setdefault("gear", []).append(payload["gear"])
@@ -542,7 +556,7 @@ class SwordMarchesCampaign:
                          f" CBT {r['cbt']} CMD {r['cmd']} CON {r['con']}, EXP"
                          f" {roster['exp'][m['name']]}; traits: {traits or '-'};"
                          f" gear: {gear or '-'}"
-                         + (f"; injuries: {', '.join(inj)}" if inj else ""))
+                         + (f"; trauma: {', '.join(inj)}" if inj else ""))
         if roster["fallen"]:
             lines.append(f"  Fallen: {', '.join(roster['fallen'])}")
         if roster.get("stash"):
@@ -564,7 +578,7 @@ class SwordMarchesCampaign:
 
 
 _USAGE = ("spend what? trait MODEL TRAIT | raise MODEL TRAIT | gear MODEL ITEM |"
-          " seek MODEL ITEM | equip MODEL ITEM | rations | hire LIKE NAME | hireling LIKE NAME |"
+          " seek MODEL ITEM | stow MODEL ITEM | equip MODEL ITEM | rations | hire LIKE NAME | hireling LIKE NAME |"
           " archetype NEW | dismiss MODEL")
 
 CAMPAIGN = SwordMarchesCampaign()
