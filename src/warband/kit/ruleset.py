@@ -55,8 +55,8 @@ the matching method instead to do it differently):
 ``describe.describe_choice``, ``describe.describe_view``, ``describe.profile_rows``,
 ``describe.character_stats``, ``describe.list_details`` (optional) -> the methods of the same
     name (``profiles`` for ``profile_rows``): the human player's menu lines and board,
-    ``warband profiles``, the simulator's per-model figures and ``warband validate --show``. Without them, the :class:`~warband.core.ruleset.Ruleset`
-    defaults apply.
+    ``warband profiles``, the simulator's per-model figures and ``warband validate --show``.
+    Without them, the :class:`~warband.core.ruleset.Ruleset` defaults apply.
 
 and one method it must write: :meth:`controllers` (the AIs by name, at least ``heuristic`` and
 ``random``). ``free_form_choice`` and ``choice_group`` may be overridden for human play.

@@ -11,7 +11,7 @@ from warband.ai.random_ai import RandomController
 from warband.core.controller import play
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.sword_marches import RULESET
-from warband.rulesets.sword_marches.ai import HeuristicController
+from warband.rulesets.sword_marches.ai.heuristic import HeuristicController
 from warband.rulesets.sword_marches.rules import turn
 from warband.rulesets.sword_marches.state import SMView
 

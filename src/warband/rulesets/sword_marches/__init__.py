@@ -33,7 +33,7 @@ class SwordMarches(KitRuleset):
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
-        from warband.rulesets.sword_marches.ai import HeuristicController
+        from warband.rulesets.sword_marches.ai.heuristic import HeuristicController
 
         return {"heuristic": HeuristicController, "random": RandomController}
 
