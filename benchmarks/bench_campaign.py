@@ -40,7 +40,7 @@ def main() -> None:
     print(f"{n} battles (battle + both reports, one transaction): median"
           f" {statistics.median(times):.2f} s, mean {statistics.mean(times):.2f} s")
     print(f"verify (re-derive {n} reports from their records): {verify:.2f} s"
-          f" ({'ok' if not problems else problems})")
+          f" ({problems if problems else 'ok'})")
 
 
 if __name__ == "__main__":
