@@ -148,7 +148,10 @@ class Campaigns:
             for a in (ai, ai_b or ai):
                 if a not in controllers:
                     raise CampaignError(f"unknown AI {a!r} (one of {', '.join(controllers)})")
-            game = rs.new_game([ours, theirs], s, track_digest=True)
+            try:
+                game = rs.new_game([ours, theirs], s, track_digest=True)
+            except ValueError as exc:  # the two warbands cannot meet (sizes, sides, ...)
+                raise CampaignError(f"cannot set up the battle: {exc}") from None
             play(game, {0: controllers[ai](), 1: controllers[ai_b or ai]()}, s)
             if hook is not None:
                 hook("played")
