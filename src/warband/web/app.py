@@ -8,6 +8,7 @@ OpenAPI schema FastAPI serves at ``/docs``.
 
 from __future__ import annotations
 
+import os
 import secrets
 import tempfile
 from pathlib import Path
@@ -140,6 +141,15 @@ def _messages(exc: Exception) -> list[str]:
     if isinstance(exc, ContentError):
         return [str(v) for v in exc.violations]
     return [str(exc)]
+
+
+class CampaignBattle(BaseModel):
+    """``POST /api/campaigns/{name}/battle``."""
+
+    model_config = ConfigDict(extra="forbid")
+    against: str = Field(min_length=1, max_length=200)
+    ai: str = Field("heuristic", max_length=40)
+    seed: int | None = Field(None, ge=0, le=2**63 - 1)
 
 
 def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
@@ -349,6 +359,70 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         sim = sims.get(sim_id)
         sim.stop.set()
         return sim.to_json()
+
+    # -- campaigns (docs/campaigns.md) ------------------------------------------------------
+    campaign_db: list[Any] = []
+
+    def campaigns() -> Any:
+        """The campaign database, opened on first use: ``WARBAND_DB``, else ``campaigns.db``
+        in the data folder (the CLI's default when ``--data`` is the default folder)."""
+        from warband.campaign.service import Campaigns
+        from warband.campaign.store import Store as CampaignStore
+        from warband.campaign.store import database_url
+
+        if not campaign_db:
+            url = database_url(os.environ.get("WARBAND_DB") or str(data / "campaigns.db"))
+            campaign_db.append(Campaigns(CampaignStore(url)))
+        return campaign_db[0]
+
+    def campaign_call(fn: Any, *args: Any) -> Any:
+        from warband.campaign.core import CampaignError
+
+        try:
+            return fn(*args)
+        except CampaignError as exc:
+            raise GameError(404 if "no campaign named" in str(exc) else 400, str(exc)) from None
+
+    def campaign_json(name: str) -> dict[str, Any]:
+        from warband.campaign.core import rules_for
+
+        loaded = campaign_call(campaigns().load, name)
+        rules = rules_for(loaded.ruleset)
+        report = loaded.derived.last_report
+        return {"name": loaded.name, "ruleset": loaded.ruleset, "version": loaded.version,
+                "roster": rules.show(loaded.derived.roster),
+                "history": [{"step": st, "summary": summary}
+                            for st, _k, summary in loaded.derived.history],
+                "report": rules.show_report(report) if report is not None else None}
+
+    @app.get("/api/campaigns")
+    def campaign_list() -> list[dict[str, Any]]:
+        """The campaigns in the database (name, ruleset, version)."""
+        return [{"name": n, "ruleset": r, "version": v} for n, r, v in campaigns().store.names()]
+
+    @app.get("/api/campaigns/{name}")
+    def campaign_show(name: str) -> dict[str, Any]:
+        """A campaign: roster, history and last After Action Report, as text lines."""
+        return campaign_json(name)
+
+    @app.post("/api/campaigns/{name}/battle")
+    def campaign_battle(name: str, body: CampaignBattle) -> dict[str, Any]:
+        """Simulate the next battle against another campaign or a bundled list and apply its
+        After Action Report (one step, as ``warband campaign battle``)."""
+        loaded = campaign_call(campaigns().load, name)
+        against = body.against
+        if against not in {n for n, _, _ in campaigns().store.names()}:
+            rs = _ruleset(loaded.ruleset)
+            path = next((p for p in rs.sample_lists() if p.name == against), None)
+            if path is None:
+                raise GameError(400, f"{against!r} is neither a campaign nor a bundled list")
+            against = str(path)
+        campaign_call(campaigns().battle, name, against, body.ai, None, body.seed)
+        return campaign_json(name)
+
+    @app.get("/campaigns", include_in_schema=False)
+    def campaigns_page() -> FileResponse:
+        return FileResponse(STATIC / "campaigns.html")
 
     # -- the page ----------------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
