@@ -22,7 +22,9 @@ def _melee_setup(charged: bool, prone: bool):
     st = game.state
     me = next(c for c in st.chars if c.side == 0 and any(not a.ranged for a in c.usable_attacks()))
     foe = next(c for c in st.chars if c.side == 1)
-    for c, x in ((me, 10.0), (foe, 10.0 + me.r + foe.r)):
+    # in the open between the Glade's woods (inside Old Oak Wood the foe would have Cover even
+    # in base contact: arcworlde.combat.cover, a piece the viewer stands in still hides)
+    for c, x in ((me, 16.0), (foe, 16.0 + me.r + foe.r)):
         c.x, c.y, c.deployed = x, 18.0, True
     foe.prone = prone
     decision = Decision("action", 0, [C.EndActivation()],
