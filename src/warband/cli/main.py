@@ -423,8 +423,9 @@ def profiles(
 def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas into.")] = Path("schemas"),
 ) -> None:
-    """Write the JSON Schema of every ruleset's content files and warband lists, and of the
-    board view every ruleset produces (board-view.schema.json)."""
+    """Write the JSON Schemas of the content files, warband lists and board view.
+
+    One per content file and list of every ruleset, and board-view.schema.json."""
     from warband.core import registry
     from warband.core.board import board_schema
 
