@@ -89,7 +89,7 @@ def test_arcworlde_morale_commander_aura_gives_advantage(arena: Arena) -> None:
     Bravery Tests at Advantage (3D6, the highest dropped: low is good here)."""
     militia, victim, buddy = knock_out_setup(arena, 2)
     boss = arena.add("ourk-warboss", 1, arena.at_distance(buddy, 5, "north", 40))
-    assert arena.st.gap(victim, boss) > 3
+    assert arena.st.distance(victim, boss) > 3
     arena.dice(4, 1, 1, 1, 6, 5, 1)  # 6 dropped: 5 + 1 = 6 passes (without Advantage: 11)
     run = arena.activate(militia, C.Attack("Pitchfork Jab", victim.uid))
     test = run.events("bravery")[0]
@@ -170,7 +170,7 @@ def test_arcworlde_morale_broken_flee_during_own_activation(arena: Arena) -> Non
     archer = arena.add("halfling-archer", 0, (18, 5))
     target = arena.add("ourk-grunt", 1, (18, 10))
     friend = arena.add("halfling-militia", 0, arena.touching(target, "south"), hp=1)
-    assert arena.st.gap(archer, friend) <= 3
+    assert arena.st.distance(archer, friend) <= 3
     arena.dice(1, 4, 1, 1, 1, 6, 6)  # Shot fails; stray Hit; Defence fails; Bravery 12
     run = arena.activate(archer, C.Shoot("Shortbow", target.uid, 1))
     assert friend.ko and archer.broken and archer.fled

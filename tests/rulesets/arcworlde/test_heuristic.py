@@ -82,7 +82,7 @@ def test_commander_does_not_walk_into_a_crowd(arena: Arena) -> None:
     for x in (14, 18, 22):
         arena.add("ourk-brute", 1, (x, 18))
     arena.dice(then_seed=5)
-    before = min(arena.st.gap(sheriff, e) for e in arena.st.chars if e.side == 1)
+    before = min(arena.st.distance(sheriff, e) for e in arena.st.chars if e.side == 1)
     _drive(arena, sheriff)
-    after = min(arena.st.gap(sheriff, e) for e in arena.st.chars if e.side == 1)
+    after = min(arena.st.distance(sheriff, e) for e in arena.st.chars if e.side == 1)
     assert after >= before

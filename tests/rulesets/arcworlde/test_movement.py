@@ -70,7 +70,7 @@ def test_arcworlde_action_free_move_stops_at_base_contact(arena: Arena) -> None:
     militia = arena.add("halfling-militia", 1, (5, 8))
     run = arena.activate(grunt, C.Move(militia.x, militia.y))
     assert arena.st.in_contact(grunt, militia)
-    assert arena.st.gap(grunt, militia) == pytest.approx(0, abs=1e-6)
+    assert arena.st.distance(grunt, militia) == pytest.approx(0, abs=1e-6)
     assert run.events("engage")[0]["enemies"] == [militia.name]
     # Engaged: it may fight; it cannot simply walk away.
     assert options_of(run, C.Move) == []
@@ -83,7 +83,7 @@ def test_arcworlde_action_free_move_round_a_friend_in_the_way(arena: Arena) -> N
     grunt = arena.add("ourk-grunt", 0, (5, 5))
     friend = arena.add("ourk-grunt", 0, (5, 7.5))
     arena.activate(grunt, C.Move(5, 30))
-    assert arena.st.gap(grunt, friend) >= -1e-6
+    assert arena.st.distance(grunt, friend) >= -1e-6
     assert grunt.y > friend.y  # got past it
 
 

@@ -62,7 +62,7 @@ def _sight(view: Any, ch: Character, target: Character, cover: bool) -> SightLin
     seen = view.table.sight(ch.x, ch.y, ch.r, target.x, target.y, target.r)
     return SightLine(source=str(ch.uid), target=str(target.uid), visible=bool(seen.visible),
                      hidden=round(float(seen.hidden), 3), cover=cover,
-                     distance=round(max(0.0, float(view.gap(ch, target))), 2))
+                     distance=round(max(0.0, float(view.distance(ch, target))), 2))
 
 
 def _feat(title: str, ap: int, needed: int, query_note: str = "") -> ChoiceOdds:

@@ -97,9 +97,12 @@ class ArcState(TableQueries[Character]):
         self.pieces = self.chars  # the same list, for the kit's side queries
 
     # -- queries ---------------------------------------------------------------------------
-    def gap(self, a: Character, b: Character) -> float:
-        """Base edge to base edge; Engaged means in base contact (arcworlde.combat.engagement)."""
+    def distance(self, a: Character, b: Character) -> float:
+        """Base edge to base edge, as the rules measure; Engaged means in base contact
+        (arcworlde.combat.engagement)."""
         return math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
+
+    gap = distance  # the measure the kit's in_contact and engaged_with use
 
     def friends_in_contact(self, ch: Character) -> list[Character]:
         return [f for f in self.friends_of(ch) if self.in_contact(ch, f)]

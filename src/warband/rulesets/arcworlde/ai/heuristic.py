@@ -228,7 +228,7 @@ class HeuristicController:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
         for e in view.enemies_of(ch):
-            d = view.gap(ch, e)
+            d = view.distance(ch, e)
             if d <= ch.movement + 3.0:
                 s = melee_value(view, ch, ch.ap, [e], d > ch.movement)
                 score = max(score, 6.0 + s - d * 0.3)
@@ -346,7 +346,7 @@ class HeuristicController:
         shooters = [e for e in view.enemies_of(ch) if any(a.ranged for a in e.attacks)]
         if not shooters:
             return True
-        near = min(shooters, key=lambda e: view.gap(ch, e))
+        near = min(shooters, key=lambda e: view.distance(ch, e))
         return bool(view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5)
 
     # -- moving ----------------------------------------------------------------------------
@@ -446,7 +446,7 @@ class HeuristicController:
         blockers = around[0]
         out = []
         for i, e in enumerate(blockers):
-            if e.side == ch.side or view.gap(ch, e) > 6.5:
+            if e.side == ch.side or view.distance(ch, e) > 6.5:
                 continue
             res, _ = simulate_move(view, ch, (e.x, e.y), 12.0, around)
             if i not in res.contact:

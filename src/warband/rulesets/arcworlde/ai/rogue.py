@@ -89,7 +89,7 @@ class RogueController:
 
         def nearest(opt: Any) -> float:
             ch = view.chars[opt.uid]
-            return min((view.gap(ch, e) for e in enemies), default=0.0)
+            return min((view.distance(ch, e) for e in enemies), default=0.0)
 
         best = min(nearest(o) for o in decision.options)
         tied = [o for o in decision.options if nearest(o) - best < 1e-9]
@@ -113,11 +113,11 @@ class RogueController:
                 plan.roll = 4  # Greedy with nothing to grab: Rampage
             if enemies:
                 if plan.roll in (2, 4):
-                    plan.target = min(enemies, key=lambda e: view.gap(ch, e)).uid
+                    plan.target = min(enemies, key=lambda e: view.distance(ch, e)).uid
                 elif plan.roll == 5:
-                    plan.target = min(enemies, key=lambda e: (e.hp, view.gap(ch, e))).uid
+                    plan.target = min(enemies, key=lambda e: (e.hp, view.distance(ch, e))).uid
                 elif plan.roll == 6:
-                    plan.target = min(enemies, key=lambda e: (-e.hp, view.gap(ch, e))).uid
+                    plan.target = min(enemies, key=lambda e: (-e.hp, view.distance(ch, e))).uid
             plan.leg_its = {3: 2, 4: 99, 5: 2, 6: 2}.get(plan.roll, 0)
             self._plans = {k: v for k, v in self._plans.items() if k[0] == view.round}
             self._plans[key] = plan
@@ -174,7 +174,7 @@ class RogueController:
                 if away:
                     return away[0]
             elif plan.roll == 2:
-                if plan.target is not None and view.gap(ch, view.chars[plan.target]) <= 3.0:
+                if plan.target is not None and view.distance(ch, view.chars[plan.target]) <= 3.0:
                     t = view.chars[plan.target]
                     return C.Move(t.x, t.y, f"toward {t.name}")
             elif goal is not None:
@@ -195,7 +195,7 @@ class RogueController:
         if shots:
             enemies = list(view.enemies_of(ch))
             if enemies:
-                nearest = min(enemies, key=lambda e: view.gap(ch, e))
+                nearest = min(enemies, key=lambda e: view.distance(ch, e))
                 shot = self._shot_at(view, ch, ap, by_type, nearest.uid)
                 if shot is not None:
                     return shot

@@ -114,7 +114,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
                 if w.id != ch.weapon:
                     opts.extend(C.SwitchWeapon(w.id, ap) for ap in range(1, turn.ap + 1))
         if "rousing-cheer" in ch.traits and not turn.cheered and any(
-            f.broken and st.gap(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
+            f.broken and st.distance(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
         ):
             opts.append(C.RousingCheer())
     opts.append(C.EndActivation())
@@ -250,7 +250,7 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         turn.cheered = True
         st.log.emit("rousing_cheer", who=ch.name)
         for friend in list(st.friends_of(ch)):
-            in_reach = friend.broken and st.gap(ch, friend) <= COMMANDER_AURA
+            in_reach = friend.broken and st.distance(ch, friend) <= COMMANDER_AURA
             if in_reach and bravery_test(st, friend, "Rousing Cheer"):
                 friend.broken = False
                 friend.fled = False

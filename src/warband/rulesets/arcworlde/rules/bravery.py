@@ -45,7 +45,7 @@ def commander_in_range(st: ArcState, ch: Character) -> Character | None:
     """A friendly Commander (other than ``ch``) within 8 inches (arcworlde.morale.commander_aura:
     a Commander does not inspire itself)."""
     for f in st.friends_of(ch):
-        if f.commander and st.gap(ch, f) <= COMMANDER_AURA + WITHIN:
+        if f.commander and st.distance(ch, f) <= COMMANDER_AURA + WITHIN:
             return f
     return None
 

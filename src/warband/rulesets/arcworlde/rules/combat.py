@@ -102,7 +102,7 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     """Knock Out ``victim``: remove it, award Victory Points, and have friends within 3 inches
     (measured before removal) take a Bravery Test."""
     testers = [f for f in st.friends_of(victim)
-               if st.gap(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
+               if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
     victim.hp = 0
     victim.ko = True
     scen = st.scenario
@@ -134,7 +134,7 @@ def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Chara
     assert attack.range is not None
     out = []
     for enemy in st.enemies_of(shooter):
-        if st.gap(shooter, enemy) > attack.range + 1e-9:
+        if st.distance(shooter, enemy) > attack.range + 1e-9:
             continue
         if st.table.sight(shooter.x, shooter.y, shooter.r, enemy.x, enemy.y, enemy.r).visible:
             out.append(enemy)
@@ -150,7 +150,7 @@ def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, a
         return
     friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
     if friends:
-        victim = min(friends, key=lambda f: (st.gap(shooter, f), f.uid))
+        victim = min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
         st.log.emit("stray_shot", who=shooter.name, target=target.name, hit=victim.name)
         resolve_attack(st, shooter, attack, victim, charged=False, stray=True)
     else:
