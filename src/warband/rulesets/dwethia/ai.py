@@ -1,0 +1,292 @@
+"""The heuristic Dwethia Heroes controller: it reads only its own player's view.
+
+* Objectives: the five it can best achieve with its force (a caster makes the spell objectives
+  likely, a grenade Explosives, shields Bulwark; kills near markers and the centre suit any
+  force), and it moves towards the markers and the centre those objectives need.
+* Moves: scores every reachable space - closing with enemies it beats in melee, shooting
+  positions with sight, cover and height, coherency with friends, the objectives' places.
+* Attacks and powers: the option with the best exact expectation from the shared mechanics.
+* Bids: Faith, Affinity and Destiny by the exact chance the power resolves - the odds engine's
+  resist query (:class:`~warband.rulesets.dwethia.mechanics.ResistanceRoll`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from warband.core.decisions import Decision
+from warband.rulesets.dwethia import mechanics as m
+from warband.rulesets.dwethia.choices import Cast, Fight, Fire, Hold, Move, Retreat, Shoot
+from warband.rulesets.dwethia.rules.measure import _gap, sight, spaces
+
+__all__ = ["HeuristicController"]
+
+#: how much each objective suits any force (0-1), before force-specific bonuses
+_BASE = {"hunter": 0.8, "hands_off": 0.85, "king_of_the_hill": 0.7, "death_and_glory": 0.75,
+         "reaper": 0.5, "hold_the_line": 0.45, "let_them_come": 0.45, "crows_nest": 0.35,
+         "revenge": 0.5, "risky_maneuvers": 0.3, "victory_or_death": 0.3, "no_escape": 0.3,
+         "ghost": 0.2, "in_the_trenches": 0.2, "covert_operations": 0.1, "espionage": 0.1,
+         "east_to_west": 0.15, "leap_of_faith": 0.1, "lambs_to_the_slaughter": 0.0,
+         "summoners_war": 0.0, "grilled_or_extra_crispy": 0.1, "explosives": 0.0,
+         "corruption": 0.0, "bulwark": 0.1, "master_of_affinity": 0.0}
+
+
+def _expected(dist: dict[int, Fraction]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        handler = getattr(self, "_" + decision.kind, None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision)
+
+    # -- set-up --------------------------------------------------------------------------
+    def _objective(self, view: Any, d: Decision) -> Any:
+        mine = [h for h in view.heroes if h.side == d.player]
+        score = dict(_BASE)
+        powers = {p.id for h in mine for p in h.profile.powers}
+        keywords = {k for h in mine for w in h.profile.ranged for k in w.keywords}
+        if "lightning" in powers:
+            score["grilled_or_extra_crispy"] = 0.6
+            score["master_of_affinity"] = 0.55
+        if "corrupt" in powers:
+            score["corruption"] = 0.8
+        if "black_sun" in keywords:
+            score["grilled_or_extra_crispy"] = max(score["grilled_or_extra_crispy"], 0.6)
+        if "grenade" in keywords:
+            score["explosives"] = 0.5
+        if sum(1 for h in mine if h.profile.save and h.profile.save <= 5) >= 2:
+            score["bulwark"] = 0.55
+        return max(d.options, key=lambda o: (score.get(o, 0.0), o))
+
+    def _place_marker(self, view: Any, d: Decision) -> Any:
+        c = (view.board.size - 1) / 2
+        return max(d.options, key=lambda p: (abs(p.x - c) + abs(p.y - c), p.x, p.y))
+
+    def _go_first(self, view: Any, d: Decision) -> Any:
+        return True
+
+    def _claim(self, view: Any, d: Decision) -> Any:
+        mine = view.objectives(d.player) or ()
+        return bool(mine) and all(o in view.achieved[d.player] for o in mine)
+
+    # -- activations ---------------------------------------------------------------------
+    def _activate(self, view: Any, d: Decision) -> Any:
+        def value(uid: int) -> float:
+            h = view.heroes[uid]
+            if not h.entered:
+                return 1.0 + h.profile.cost / 100
+            foes = self._foes(view, h)
+            near = min((spaces(view, h, e) for e in foes), default=99)
+            return 3.0 - near / 10 + h.profile.cost / 100
+        return max(d.options, key=lambda u: (value(u), -u))
+
+    def _foes(self, view: Any, h: Any) -> list[Any]:
+        return [e for e in view.heroes if e.on_table and e.side != h.side]
+
+    def _melee_value(self, view: Any, h: Any, e: Any) -> float:
+        mech = m.MeleeAttack(h.stat("aggression"), h.stat("martial"), e.stat("martial"),
+                             h.stat("strength") + h.profile.melee.strength, e.defense,
+                             e.profile.save, 0, "mean", 1, 0, view.options.chart)
+        exp = _expected(mech.distribution())
+        return exp / max(1, e.wounds) * (1 + e.profile.cost / 60)
+
+    def _threat(self, view: Any, e: Any, h: Any) -> float:
+        mech = m.MeleeAttack(e.stat("aggression"), e.stat("martial"), h.stat("martial"),
+                             e.stat("strength") + e.profile.melee.strength, h.defense,
+                             h.profile.save, 0, "mean", 1, 0, view.options.chart)
+        return _expected(mech.distribution()) / max(1, h.wounds)
+
+    def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False) -> float:
+        s = sight(view, h, e)
+        lobbed = "arc" in w.keywords and (not s.visible or s.distance > w.range)
+        if not s.visible and not lobbed:
+            return 0.0
+        mech = m.RangedAttack(1, h.stat("perception"), w.strength, e.defense,
+                              (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
+                              0, 0, view.options.chart, lobbed)
+        return _expected(mech.distribution()) / max(1, e.wounds) * (1 + e.profile.cost / 60)
+
+    def _move(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        foes = self._foes(view, h)
+        friends = [f for f in view.heroes if f.on_table and f.side == h.side and f is not h]
+        mine = view.objectives(d.player) or ()
+        costs = d.info.get("costs", {})
+        shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
+        b = view.board
+        centre = (b.size - 1) / 2
+        enemy_edge = b.size - 1 if h.side == 0 else 0
+
+        def cheap(mv: Move) -> float:
+            score = 0.0
+            size = h.size
+            elev = max(b.elevation[b.idx(mv.x + dx, mv.y + dy)]
+                       for dy in range(size) for dx in range(size))
+            if foes:
+                gaps = [max(_gap(mv.x, mv.y, size, e.x, e.y, e.size),
+                            abs(elev - view.elevation(e))) for e in foes]
+                near = min(gaps)
+                adj = [e for e, g in zip(foes, gaps, strict=True) if g <= 1]
+                if shooter:
+                    score -= abs(near - 8) * 0.15 + 2.0 * len(adj)
+                else:
+                    score -= near * 0.3
+                    if adj:
+                        score += max(self._melee_value(view, h, e) for e in adj) * 3
+                        score -= sum(self._threat(view, e, h) for e in adj) * 1.5
+            else:
+                score -= abs(mv.y - enemy_edge) * 0.2
+            if any(max(_gap(mv.x, mv.y, size, f.x, f.y, f.size),
+                       abs(elev - view.elevation(f))) <= 1 for f in friends):
+                score += 0.5  # coherency (dwethia.core.coherency)
+            kind = b.terrain(b.idx(mv.x, mv.y))
+            score += 0.3 * kind.cover + (0.15 * elev if shooter else 0.0)
+            if mv.mode != "normal":
+                score += 0.4
+            if "king_of_the_hill" in mine:
+                score -= 0.05 * max(abs(mv.x - centre), abs(mv.y - centre))
+            if "hands_off" in mine and view.markers:
+                score -= 0.03 * min(max(abs(mv.x - x), abs(mv.y - y)) for x, y in view.markers)
+            if shooter and h.profile.ranged:
+                w = h.profile.ranged[0]
+                cost = costs.get(mv, (0, False))
+                from warband.rulesets.dwethia.rules.measure import shooting_allowance
+                if cost[0] > shooting_allowance(h.stat("movement"), w.penalty, cost[1]):
+                    score -= 1.0
+            return score
+
+        ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
+        if not shooter or not foes:
+            return ranked[0]
+        best, best_score = ranked[0], -1e9
+        for mv in ranked[:12]:
+            ghost = replace(h, x=mv.x, y=mv.y, entered=True)
+            w = h.profile.ranged[0]
+            shot = max((self._shot_value(view, ghost, w, e) for e in foes
+                        if spaces(view, ghost, e) <= w.range), default=0.0)
+            total = cheap(mv) + 3 * shot
+            if total > best_score:
+                best, best_score = mv, total
+        return best
+
+    def _shoot(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        mine = view.objectives(d.player) or ()
+        best: Any = Hold()
+        best_v = 0.05
+        for o in d.options:
+            v = 0.0
+            if isinstance(o, Shoot):
+                w = next(w for w in h.profile.ranged if w.id == o.weapon)
+                v = self._shot_value(view, h, w, view.heroes[o.target])
+            elif isinstance(o, Cast):
+                p = next(p for p in h.profile.powers if p.id == o.power)
+                t = view.heroes[o.target]
+                if p.effect == "bolt":
+                    mech = m.RangedAttack(1, h.stat("perception"), p.strength, t.defense,
+                                          sight(view, h, t).penalty, t.profile.save)
+                    v = _expected(mech.distribution()) / max(1, t.wounds) * 1.2
+                elif p.effect == "corrupt":
+                    v = 0.9 if "corruption" in mine else 0.25
+                elif p.effect == "mend":
+                    v = 0.3
+                if "master_of_affinity" in mine:
+                    v += 0.2
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def _close_combat(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        best: Any = None
+        best_v = -1.0
+        for o in d.options:
+            v = -0.5
+            if isinstance(o, Fight):
+                v = self._melee_value(view, h, view.heroes[o.target])
+            elif isinstance(o, Fire):
+                w = next(w for w in h.profile.ranged if w.id == o.weapon)
+                v = self._shot_value(view, h, w, view.heroes[o.target], melee=True)
+            elif o == "retreat":
+                threat = sum(self._threat(view, e, h) for e in self._foes(view, h)
+                             if spaces(view, e, h) <= 1)
+                v = 0.2 if threat > 1.0 and h.wounds <= 1 else -1.0
+            if v > best_v:
+                best, best_v = o, v
+        return best if best is not None else d.options[0]
+
+    def _retreat(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        if False in d.options and h.wounds > 1:
+            return False
+        foes = self._foes(view, h)
+        spots = [o for o in d.options if isinstance(o, Retreat)]
+        if not spots:
+            return d.options[0]
+        return max(spots, key=lambda r: (min((_gap(r.x, r.y, h.size, e.x, e.y, e.size)
+                                              for e in foes), default=0), -r.x, -r.y))
+
+    def _destiny_attack(self, view: Any, d: Decision) -> Any:
+        return max(d.options)
+
+    def _destiny_save(self, view: Any, d: Decision) -> Any:
+        return max(d.options)
+
+    def _redirect(self, view: Any, d: Decision) -> Any:
+        def tough(uid: int) -> tuple[int, int, int]:
+            h = view.heroes[uid]
+            return (h.wounds, -(h.profile.save or 7), h.defense)
+        return max(d.options, key=tough)
+
+    # -- Faith against Affinity ----------------------------------------------------------
+    def _resist(self, view: Any, d: Decision) -> Any:
+        caster = view.heroes[d.info["caster"]]
+        candidates = [view.heroes[u] for u in d.options if u >= 0]
+        if not candidates:
+            return -1
+        r = max(candidates, key=lambda c: (c.faith + c.destiny, -c.uid))
+        cost = next(p.cost for p in caster.profile.powers if p.id == d.info["power"])
+        chance = m.ResistanceRoll(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
+                                  r.destiny).probability()
+        return r.uid if chance < Fraction(9, 10) else -1
+
+    def _bid(self, view: Any, d: Decision, defending: bool) -> Any:
+        caster = view.heroes[d.info["caster"]]
+        resister = view.heroes[d.info["resister"]]
+        aff, faith = d.info["affinity"], d.info["faith"]
+
+        def p_resolve(a: int, f: int) -> float:
+            return float(m.ResistanceRoll(a, f, caster.destiny, resister.destiny).probability())
+
+        best, best_v = 0, -1e9
+        for b in d.options:
+            if defending:
+                v = (1 - p_resolve(aff, faith + b)) - 0.06 * b
+            else:
+                v = p_resolve(aff + b, faith) - 0.06 * b
+            if v > best_v + 1e-9:
+                best, best_v = b, v
+        return best
+
+    def _bid_faith(self, view: Any, d: Decision) -> Any:
+        return self._bid(view, d, True)
+
+    def _bid_affinity(self, view: Any, d: Decision) -> Any:
+        return self._bid(view, d, False)
+
+    def _bid_destiny(self, view: Any, d: Decision) -> Any:
+        me_caster = view.heroes[d.info["caster"]].side == d.player
+        mine = d.info["caster_total"] if me_caster else d.info["resister_total"]
+        theirs = d.info["resister_total"] if me_caster else d.info["caster_total"]
+        need = theirs - mine if me_caster else theirs - mine + 1
+        if need <= 0 or need > max(d.options):
+            return 0
+        return need

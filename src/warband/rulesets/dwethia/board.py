@@ -1,0 +1,119 @@
+"""The arena as a square grid of spaces (dwethia.core.spaces: one inch is one space).
+
+Each space has an elevation (the surface a model stands on: a trench is below the ground, a
+rooftop above it), a terrain kind from the glossary and the piece it belongs to. Static and
+shared by every game on the arena: line-of-sight traces through terrain are cached here.
+
+Rule ids: ``dwethia.core.spaces``, ``dwethia.terrain.keywords``, ``dwethia.move.incline``,
+``dwethia.move.gap``, ``dwethia.shoot.line_of_sight``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from warband.rulesets.dwethia.models import ArenaModel, TerrainKind
+
+__all__ = ["Board", "Trace", "board_for"]
+
+#: steps per space when tracing a line of sight
+_SAMPLES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """What a straight line between two spaces crosses: the spaces in order with the height of
+    the line over each (the eye one space above the shooter's surface, aiming half a space
+    above the target's)."""
+
+    cells: tuple[tuple[int, float], ...]  # (space index, line height there)
+
+
+@dataclass
+class Board:
+    name: str
+    size: int
+    elevation: list[int]
+    kind: list[str]
+    piece: list[int]  # -1: open ground
+    kinds: dict[str, TerrainKind]
+    marker_spots: dict[str, list[tuple[int, int]]]
+    piece_kinds: list[str] = field(default_factory=list)
+    _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
+        default_factory=dict, repr=False)
+
+    # -- spaces ----------------------------------------------------------------------------
+    def idx(self, x: int, y: int) -> int:
+        return y * self.size + x
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.size and 0 <= y < self.size
+
+    def terrain(self, i: int) -> TerrainKind:
+        return self.kinds[self.kind[i]]
+
+    @property
+    def highest(self) -> int:
+        return max(self.elevation)
+
+    @property
+    def lowest(self) -> int:
+        return min(e for i, e in enumerate(self.elevation) if not self.terrain(i).impassable)
+
+    def trace(self, ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> Trace:
+        """The spaces a line from (ax, ay) at height az to (bx, by) at bz passes over, each
+        once, with the line's lowest height over it (cached: the board never changes)."""
+        key = (ax, ay, az, bx, by, bz)
+        found = self._traces.get(key)
+        if found is not None:
+            return found
+        dx, dy = bx - ax, by - ay
+        steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
+        seen: dict[int, float] = {}
+        order: list[int] = []
+        for s in range(steps + 1):
+            t = s / steps
+            x, y = ax + dx * t, ay + dy * t
+            cx, cy = int(x), int(y)
+            if not self.inside(cx, cy):
+                continue
+            i = self.idx(cx, cy)
+            z = az + (bz - az) * t
+            if i not in seen:
+                seen[i] = z
+                order.append(i)
+            elif z < seen[i]:
+                seen[i] = z
+        result = Trace(tuple((i, seen[i]) for i in order))
+        if len(self._traces) < 200_000:
+            self._traces[key] = result
+        return result
+
+
+def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
+    n = arena.size
+    elevation = [0] * (n * n)
+    kind = ["open"] * (n * n)
+    piece = [-1] * (n * n)
+    for p_i, p in enumerate(arena.pieces):
+        k = kinds[p.kind]
+        for y in range(p.y, p.y + p.h):
+            for x in range(p.x, p.x + p.w):
+                i = y * n + x
+                elevation[i] = k.elevation if p.elevation is None else p.elevation
+                kind[i] = p.kind
+                piece[i] = p_i if p.kind != "open" else -1
+    spots = {q: [(int(s[0]), int(s[1])) for s in found]
+             for q, found in arena.marker_spots.items()}
+    return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
+                 [p.kind for p in arena.pieces])
+
+
+@lru_cache(maxsize=16)
+def board_for(arena_id: str, directory: str) -> Board:
+    """The shared board of an arena (one per arena and content folder)."""
+    from warband.rulesets.dwethia.catalogue import catalogue
+
+    cat = catalogue()
+    return build_board(cat.arenas[arena_id], cat.terrain)

@@ -1,0 +1,86 @@
+"""The choices a Dwethia Heroes player makes, as small frozen dataclasses the record stores.
+
+Plain values are used where they say enough: an ``int`` for a hero to activate or a number of
+points to bid, a ``bool`` for a yes/no, a ``str`` for an objective id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from warband.core.decisions import ChoiceCodec
+
+__all__ = ["CODEC", "Cast", "Fight", "Fire", "Hold", "Move", "Place", "Retreat", "Shoot"]
+
+CODEC = ChoiceCodec()
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Place:
+    """An objective marker's space (dwethia.setup.objective_markers)."""
+
+    x: int
+    y: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Where the active hero ends its move and how it moves (dwethia.phase.movement):
+    ``normal``, ``defensive`` (shield, half move) or ``stealth`` (cloak, half move)."""
+
+    x: int
+    y: int
+    mode: str = "normal"
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Shoot:
+    """Fire one ranged weapon at a target (dwethia.phase.shoot)."""
+
+    weapon: str
+    target: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """Activate an Affinity power on a target (dwethia.magic.affinity_powers)."""
+
+    power: str
+    target: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Hold:
+    """Do nothing in this phase."""
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Fight:
+    """Close combat option Fight against a target in reach (dwethia.melee.activation_choices)."""
+
+    target: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Fire:
+    """Close combat option Fire Ranged Weapons at -3 Perception (dwethia.melee.fire_in_combat)."""
+
+    weapon: str
+    target: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Retreat:
+    """Close combat option Retreat, or a retreat after combat, to a space (x, y)
+    (dwethia.melee.retreat_option, dwethia.melee.post_combat_retreat)."""
+
+    x: int
+    y: int
