@@ -133,7 +133,9 @@ class HeuristicController:
             if foes:
                 gaps = [max(_gap(mv.x, mv.y, size, e.x, e.y, e.size),
                             abs(elev - view.elevation(e))) for e in foes]
-                near = min(gaps)
+                # closing in: horizontal distance counts fully, height half
+                near = min(_gap(mv.x, mv.y, size, e.x, e.y, e.size)
+                           + 0.5 * abs(elev - view.elevation(e)) for e in foes)
                 adj = [e for e, g in zip(foes, gaps, strict=True) if g <= 1]
                 if shooter:
                     score -= abs(near - 8) * 0.15 + 2.0 * len(adj)
