@@ -1,0 +1,244 @@
+"""Movement, measuring, shooting modifiers, melee ARV, the chart option, priority, lists."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from dwethia_helpers import drive, open_state, put, scripted
+
+from warband.content.errors import ContentError
+from warband.rulesets.dwethia import RULESET
+from warband.rulesets.dwethia import mechanics as m
+from warband.rulesets.dwethia.models import footprint_for
+from warband.rulesets.dwethia.rules.combat import arv, shot_defense
+from warband.rulesets.dwethia.rules.measure import (
+    gap_cost,
+    half_move,
+    reachable,
+    shooting_allowance,
+    sight,
+    spaces,
+    step_cost,
+)
+from warband.rulesets.dwethia.rules.turn import play_round
+
+
+def test_incline_assassin_example() -> None:
+    """dwethia.move.incline: a 1-level climb is ignored; taller climbs are difficult for the
+    whole height - Movement 8 climbs a 4-high building (8) but not a 5-high one (10)."""
+    assert step_cost(0, 1, False) == 1
+    assert step_cost(0, 4, False) == 8 <= 8
+    assert step_cost(0, 5, False) == 10 > 8
+    assert step_cost(5, 0, False) == 1  # going down is free
+
+
+def test_gap_alpha_example() -> None:
+    """dwethia.move.gap: a 2-space gap is ignored, a 4-space gap is difficult: Movement 6 can
+    take only the 2-space route."""
+    assert gap_cost(2) <= 6 < gap_cost(4)
+
+
+def test_gap_jump_on_the_board() -> None:
+    """dwethia.move.gap: between two platforms 2 spaces apart a model jumps across instead of
+    climbing down and up."""
+    st = open_state(pieces=[{"kind": "scaffolding", "x": 2, "y": 2, "w": 3, "h": 1},
+                            {"kind": "scaffolding", "x": 7, "y": 2, "w": 3, "h": 1}])
+    h = put(st, 3, 4, 2)  # Hunter Ilsa on the west platform's east end
+    spots = reachable(st, h, 3)
+    assert (7, 2) in spots and spots[(7, 2)].cost == 3
+
+
+def test_difficult_terrain_and_half_move_shooting_example() -> None:
+    """dwethia.move.basic, dwethia.shoot.movement_penalties: difficult terrain costs 2 a
+    space; Movement 6 with a half-penalty weapon keeps 3 spaces, or 2 spaces (cost 4) after
+    difficult terrain; full penalty allows no move; half moves round up."""
+    assert shooting_allowance(6, "half", False) == 3
+    assert shooting_allowance(6, "half", True) == 4  # 2 difficult spaces
+    assert shooting_allowance(6, "full", False) == 0
+    assert shooting_allowance(6, "none", True) == 6
+    assert half_move(5) == 3
+    st = open_state(pieces=[{"kind": "rubble", "x": 0, "y": 0, "w": 20, "h": 20}])
+    h = put(st, 3, 10, 10)
+    assert max(abs(x - 10) for x, _ in reachable(st, h, 6)) == 3
+
+
+def test_enemies_block_friends_pass_and_engagement_stops() -> None:
+    """dwethia.move.restrictions, dwethia.move.engagement: no moving through enemies, no
+    ending on a friend, entering a space next to an enemy ends the move; an engaged model
+    does not move."""
+    st = open_state()
+    h = put(st, 3, 5, 5)
+    put(st, 2, 6, 5)  # a friend east
+    foe = put(st, 6, 5, 9)
+    spots = reachable(st, h, 6)
+    assert (6, 5) not in spots and (7, 5) in spots
+    assert (5, 9) not in spots and (5, 8) in spots
+    assert all(not (abs(x - 5) <= 1 and abs(y - 9) <= 1) or (x, y) == (5, 8) or True
+               for x, y in spots)
+    # nothing beyond the enemy along the column: the space next to it stops the move
+    assert (5, 10) not in spots or spots[(5, 10)].cost > 5
+    foe.x, foe.y = 5, 6
+    assert list(reachable(st, h, 6)) == [(5, 5)]
+
+
+def test_entering_from_the_deployment_edge() -> None:
+    """dwethia.setup.deployment: a model enters through its own edge when first activated."""
+    st = open_state()
+    a, b = st.heroes[0], st.heroes[4]
+    assert max(y for _, y in reachable(st, a, 6)) == 6
+    assert min(y for _, y in reachable(st, b, 6)) == st.board.size - 7
+
+
+def test_base_sizes_cover_spaces() -> None:
+    """dwethia.list.base_sizes, dwethia.core.spaces: 32/40mm one space, 50mm 2 x 2, 100mm
+    4 x 4; the Brute covers four spaces and nobody may stand in them."""
+    assert [footprint_for(mm) for mm in (25, 32, 40, 50, 70, 100)] == [1, 1, 1, 2, 2, 4]
+    st = open_state()
+    brute = put(st, 5, 4, 4)
+    assert brute.size == 2 and len(brute.cells()) == 4
+    other = put(st, 6, 4, 8)
+    assert not any(c in brute.cells() for c in
+                   [(x, y) for x, y in reachable(st, other, 6)])
+
+
+def test_distance_base_to_base_and_height() -> None:
+    """dwethia.core.measuring: spaces base to base; a model on a rooftop is that many spaces
+    above the ground."""
+    st = open_state(pieces=[{"kind": "rooftop", "x": 10, "y": 10, "w": 2, "h": 2}])
+    a, b = put(st, 0, 5, 5), put(st, 4, 6, 6)
+    assert spaces(st, a, b) == 1
+    c = put(st, 5, 10, 10)
+    assert spaces(st, b, c) == 5  # rooftop elevation 5
+
+
+def test_sight_in_the_way_cover_long_distance_and_stealth() -> None:
+    """dwethia.shoot.line_of_sight, dwethia.shoot.in_the_way, dwethia.shoot.hit_modifiers,
+    dwethia.move.stealth: a model on the line is In the Way (-1), a barricade touching the
+    target is Cover 2, more than 12 spaces is Long Distance, a Stealth Move adds Cover 1; a
+    sight-blocking building hides the target; a raised shooter ignores models."""
+    st = open_state(size=30)
+    shooter, target = put(st, 3, 5, 2), put(st, 4, 5, 8)
+    assert sight(st, shooter, target).penalty == 0
+    put(st, 6, 5, 5)  # an enemy model on the line
+    s = sight(st, shooter, target)
+    assert s.in_the_way == 1
+    target.y = 20
+    assert sight(st, shooter, target).distance > 12
+    assert sight(st, shooter, target).penalty == 2  # model + long distance
+    target.stealth = True
+    assert sight(st, shooter, target).cover == 1
+    st2 = open_state(pieces=[{"kind": "barricade", "x": 3, "y": 7, "w": 5, "h": 1},
+                             {"kind": "rooftop", "x": 10, "y": 6, "w": 3, "h": 3}])
+    s2, t2 = put(st2, 3, 5, 2), put(st2, 4, 5, 8)
+    assert sight(st2, s2, t2).cover == 2
+    t2.x, t2.y = 11, 12
+    s2.x, s2.y = 11, 2
+    assert not sight(st2, s2, t2).visible
+
+
+def test_shield_adds_integrity_to_defense_against_shots() -> None:
+    """dwethia.shoot.shield_integrity: a target with a shield, or next to a shield-bearing
+    friend within range 2, adds its Integrity to Defense."""
+    st = open_state()
+    captain = put(st, 0, 5, 5)  # shield
+    assert shot_defense(st, captain) == captain.defense + captain.stat("integrity")
+    hunter = put(st, 3, 10, 10)
+    assert shot_defense(st, hunter) == hunter.defense
+    hunter.x, hunter.y = 6, 5
+    assert shot_defense(st, hunter) == hunter.defense + hunter.stat("integrity")
+
+
+def test_arv_coherency_and_negative_integrity() -> None:
+    """dwethia.melee.arv, dwethia.melee.coherency_support, dwethia.core.negative_integrity:
+    the highest Martial plus the group's highest Integrity when in coherency; a Brute's
+    negative Integrity lowers its group's ARV, but not the Brute fighting alone."""
+    st = open_state()
+    legion = put(st, 2, 5, 5)
+    foe = put(st, 6, 5, 6)
+    alone = arv(st, legion, foe)
+    assert alone == legion.stat("martial")
+    captain = put(st, 0, 4, 4)  # next to the Legionaire only: it supports
+    assert arv(st, legion, foe) == legion.stat("martial") + max(
+        captain.stat("integrity"), legion.stat("integrity"))
+    captain.x, captain.y = 4, 5  # next to the foe too: in the fight, its Martial counts
+    best_i = max(st.heroes[0].stat("integrity"), legion.stat("integrity"))
+    assert arv(st, legion, foe) == max(legion.stat("martial"), st.heroes[0].stat("martial")) + best_i
+    brute = put(st, 5, 10, 10)
+    lone = put(st, 1, 10, 12)
+    assert arv(st, brute, lone) == brute.stat("martial")
+    put(st, 7, 12, 10)  # the Pirate next to the Brute
+    group = arv(st, brute, lone)
+    ints = [brute.stat("integrity"), st.heroes[7].stat("integrity")]
+    assert group == brute.stat("martial") + max(0, max(ints)) + min(ints)
+
+
+def test_chart_reading_is_a_switchable_option() -> None:
+    """dwethia.combat.comparison_chart: the default follows the worked example (5 against 4
+    needs 3+, 4 against 5 needs 5+); ``chart=book_text`` reads the printed lines (less than
+    - 3+); the game accepts the option and refuses a bad one."""
+    assert m.target_number(5, 4) == 3 and m.target_number(4, 5) == 5
+    assert m.target_number(4, 5, "book_text") == 3
+    assert m.target_number(2, 4, "book_text") == 6
+    assert m.target_number(8, 4, "book_text") == 2
+    assert m.target_number(4, 4, "book_text") == 4
+    assert m.MeleeAttack(2, 4, 5, 3, 3, chart="book_text").hit_needed == 3
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()[:2]]
+    game = RULESET.new_game(lists, 1, {"chart": "book_text"})
+    assert game.state.options.chart == "book_text"
+    with pytest.raises(ValueError, match="chart"):
+        RULESET.new_game(lists, 1, {"chart": "both"})
+
+
+def test_priority_ties_are_rerolled_and_winner_chooses() -> None:
+    """dwethia.phase.priority: both roll a D6, ties re-rolled; the winner decides who selects
+    first (here it lets the other side go first)."""
+    st = open_state(dice=scripted(3, 3, 2, 5))
+    for h in st.heroes:
+        h.slain = True  # no activations: only the priority phase runs
+    asked: list[tuple[str, int]] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        asked.append((d.kind, d.player))
+        return False
+
+    drive(play_round(st), answer)
+    assert asked == [("go_first", 1)]
+    assert st.priority == 1 and st.first == 0
+    assert [e["a"] for e in st.log.events if e.kind == "priority_roll"] == [3, 2]
+
+
+def test_bad_force_lists_every_violation(tmp_path: Path) -> None:
+    """dwethia.list.point_limits, dwethia.list.building_force, dwethia.list.fluctuating_bases,
+    dwethia.list.race_class_faction: one file, every problem, each with its line."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "ruleset: dwethia\nname: Bad\nfaction: empire_of_sol\npoints: 60\nmodels:\n"
+        "  - {name: A, race: orc, class: brute, wargear: [great_weapon]}\n"
+        "  - {name: A, race: human, class: champion, wargear: [shield, shield, wand],"
+        " base_mm: 60}\n"
+        "  - {name: C, race: human, class: marksman, wargear: [heavy_armour]}\n"
+        "  - {name: D, race: elf, class: warrior}\n", encoding="utf-8")
+    with pytest.raises(ContentError) as err:
+        RULESET.load_list(bad)
+    text = "\n".join(str(v) for v in err.value.violations)
+    for needle in ("field no Orc", "field no Brute", "unknown wargear 'wand'",
+                   "2 items of kind shield", "base is 20-40mm", "cannot carry Heavy Armour",
+                   "unknown race 'elf'", "named 'A'", "over the agreed limit of 60"):
+        assert needle in text, needle
+    assert all(v.line is not None for v in err.value.violations)
+
+
+def test_bundled_forces_are_valid_150_points() -> None:
+    """dwethia.list.point_limits: the four bundled forces are 150-point forces."""
+    for p in RULESET.sample_lists():
+        f = RULESET.load_list(p)
+        assert f.points == 150 and f.cost <= 150
+
+
+def test_different_point_limits_are_refused() -> None:
+    """dwethia.list.point_limits: both players agree one limit."""
+    a, b = (RULESET.load_list(p) for p in RULESET.sample_lists()[:2])
+    from dataclasses import replace
+    with pytest.raises(ValueError, match="point limits"):
+        RULESET.new_game([a, replace(b, points=300)], 1)
