@@ -71,9 +71,9 @@ def test_invariants_over_seeded_games(tmp_path: Path) -> None:
     for seed, game, ctl in list(_games(12, "heuristic")) + list(_games(12, "random")):
         st = game.state
 
-        def check(events: list[object]) -> None:
+        def check(events: list[object], st: object = st, seed: int = seed) -> None:
             taken: set[tuple[int, int]] = set()
-            for h in st.heroes:
+            for h in st.heroes:  # type: ignore[attr-defined]
                 assert 0 <= h.wounds <= h.stat("wounds")
                 assert h.destiny >= 0 and h.faith >= 0 and h.affinity >= 0
                 if h.on_table:

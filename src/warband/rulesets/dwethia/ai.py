@@ -20,7 +20,7 @@ from typing import Any
 from warband.core.decisions import Decision
 from warband.rulesets.dwethia import mechanics as m
 from warband.rulesets.dwethia.choices import Cast, Fight, Fire, Hold, Move, Retreat, Shoot
-from warband.rulesets.dwethia.rules.measure import _gap, sight, spaces
+from warband.rulesets.dwethia.rules.measure import _gap, shooting_allowance, sight, spaces
 
 __all__ = ["HeuristicController"]
 
@@ -82,10 +82,10 @@ class HeuristicController:
         def value(uid: int) -> float:
             h = view.heroes[uid]
             if not h.entered:
-                return 1.0 + h.profile.cost / 100
+                return float(1.0 + h.profile.cost / 100)
             foes = self._foes(view, h)
             near = min((spaces(view, h, e) for e in foes), default=99)
-            return 3.0 - near / 10 + h.profile.cost / 100
+            return float(3.0 - near / 10 + h.profile.cost / 100)
         return max(d.options, key=lambda u: (value(u), -u))
 
     def _foes(self, view: Any, h: Any) -> list[Any]:
@@ -96,13 +96,13 @@ class HeuristicController:
                              h.stat("strength") + h.profile.melee.strength, e.defense,
                              e.profile.save, 0, "mean", 1, 0, view.options.chart)
         exp = _expected(mech.distribution())
-        return exp / max(1, e.wounds) * (1 + e.profile.cost / 60)
+        return float(exp / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _threat(self, view: Any, e: Any, h: Any) -> float:
         mech = m.MeleeAttack(e.stat("aggression"), e.stat("martial"), h.stat("martial"),
                              e.stat("strength") + e.profile.melee.strength, h.defense,
                              h.profile.save, 0, "mean", 1, 0, view.options.chart)
-        return _expected(mech.distribution()) / max(1, h.wounds)
+        return float(_expected(mech.distribution()) / max(1, h.wounds))
 
     def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False) -> float:
         s = sight(view, h, e)
@@ -112,7 +112,7 @@ class HeuristicController:
         mech = m.RangedAttack(1, h.stat("perception"), w.strength, e.defense,
                               (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
                               0, 0, view.options.chart, lobbed)
-        return _expected(mech.distribution()) / max(1, e.wounds) * (1 + e.profile.cost / 60)
+        return float(_expected(mech.distribution()) / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _move(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
@@ -160,10 +160,9 @@ class HeuristicController:
             if shooter and h.profile.ranged:
                 w = h.profile.ranged[0]
                 cost = costs.get(mv, (0, False))
-                from warband.rulesets.dwethia.rules.measure import shooting_allowance
                 if cost[0] > shooting_allowance(h.stat("movement"), w.penalty, cost[1]):
                     score -= 1.0
-            return score
+            return float(score)
 
         ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
         if not shooter or not foes:

@@ -104,7 +104,7 @@ def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
                 elevation[i] = k.elevation if p.elevation is None else p.elevation
                 kind[i] = p.kind
                 piece[i] = p_i if p.kind != "open" else -1
-    spots = {q: [(int(s[0]), int(s[1])) for s in found]
+    spots = {str(q): [(int(s[0]), int(s[1])) for s in found]
              for q, found in arena.marker_spots.items()}
     return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
                  [p.kind for p in arena.pieces])

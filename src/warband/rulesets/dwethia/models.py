@@ -9,7 +9,7 @@ Rule ids: ``dwethia.profile.format`` (the stat line), ``dwethia.list.race_class_
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -30,7 +30,7 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class UnitType(str, Enum):
+class UnitType(StrEnum):
     """Model types and their base letters (dwethia.list.base_identification)."""
 
     BASIC = "basic"

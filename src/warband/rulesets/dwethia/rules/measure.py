@@ -297,10 +297,10 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero) -> Sight:
                             cover = max(cover, k.cover)
                         else:
                             pieces.add(p)
-                    o = occupied.get(i)
-                    if o is not None and not raised and o.uid not in friends_ok:
-                        models.add(o.uid)
-                        friendly = friendly or o.side == shooter.side
+                    occ = occupied.get(i)
+                    if occ is not None and not raised and occ.uid not in friends_ok:
+                        models.add(occ.uid)
+                        friendly = friendly or occ.side == shooter.side
                 if blocked:
                     continue
                 key = (len(pieces) + len(models) + cover, cover, friendly)
