@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import lru_cache
 from fractions import Fraction
 from typing import Any
 
@@ -36,6 +37,12 @@ _BASE = {"hunter": 0.8, "hands_off": 0.85, "king_of_the_hill": 0.7, "death_and_g
 
 def _expected(dist: dict[int, Fraction]) -> float:
     return float(sum(k * p for k, p in dist.items()))
+
+
+@lru_cache(maxsize=65536)
+def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
+    """Expected unsaved wounds, exact (cached: the mechanics are frozen values)."""
+    return _expected(mech.distribution())
 
 
 class HeuristicController:
@@ -95,14 +102,14 @@ class HeuristicController:
         mech = m.MeleeAttack(h.stat("aggression"), h.stat("martial"), e.stat("martial"),
                              h.stat("strength") + h.profile.melee.strength, e.defense,
                              e.profile.save, 0, "mean", 1, 0, view.options.chart)
-        exp = _expected(mech.distribution())
+        exp = _mean(mech)
         return float(exp / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _threat(self, view: Any, e: Any, h: Any) -> float:
         mech = m.MeleeAttack(e.stat("aggression"), e.stat("martial"), h.stat("martial"),
                              e.stat("strength") + e.profile.melee.strength, h.defense,
                              h.profile.save, 0, "mean", 1, 0, view.options.chart)
-        return float(_expected(mech.distribution()) / max(1, h.wounds))
+        return float(_mean(mech) / max(1, h.wounds))
 
     def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False) -> float:
         s = sight(view, h, e)
@@ -112,7 +119,7 @@ class HeuristicController:
         mech = m.RangedAttack(1, h.stat("perception"), w.strength, e.defense,
                               (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
                               0, 0, view.options.chart, lobbed)
-        return float(_expected(mech.distribution()) / max(1, e.wounds) * (1 + e.profile.cost / 60))
+        return float(_mean(mech) / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _move(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
@@ -125,29 +132,43 @@ class HeuristicController:
         centre = (b.size - 1) / 2
         enemy_edge = b.size - 1 if h.side == 0 else 0
 
+        # per-decision facts about each enemy and friend (not per candidate space)
+        foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
+                      self._threat(view, e, h)) for e in foes]
+        friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
+        scores: dict[Move, float] = {}
+
         def cheap(mv: Move) -> float:
+            found = scores.get(mv)
+            if found is not None:
+                return found
             score = 0.0
             size = h.size
-            elev = max(b.elevation[b.idx(mv.x + dx, mv.y + dy)]
-                       for dy in range(size) for dx in range(size))
-            if foes:
-                gaps = [max(_gap(mv.x, mv.y, size, e.x, e.y, e.size),
-                            abs(elev - view.elevation(e))) for e in foes]
-                # closing in: horizontal distance counts fully, height half
-                near = min(_gap(mv.x, mv.y, size, e.x, e.y, e.size)
-                           + 0.5 * abs(elev - view.elevation(e)) for e in foes)
-                adj = [e for e, g in zip(foes, gaps, strict=True) if g <= 1]
+            elev = b.elev_at(mv.x, mv.y, size)
+            if foe_facts:
+                near = 99.0
+                best_hit = 0.0
+                threat = 0.0
+                adj = 0
+                for ex, ey, es, ez, value, danger in foe_facts:
+                    g = _gap(mv.x, mv.y, size, ex, ey, es)
+                    dz = abs(elev - ez)
+                    # closing in: horizontal distance counts fully, height half
+                    near = min(near, g + 0.5 * dz)
+                    if max(g, dz) <= 1:
+                        adj += 1
+                        best_hit = max(best_hit, value)
+                        threat += danger
                 if shooter:
-                    score -= abs(near - 8) * 0.15 + 2.0 * len(adj)
+                    score -= abs(near - 8) * 0.15 + 2.0 * adj
                 else:
                     score -= near * 0.3
                     if adj:
-                        score += max(self._melee_value(view, h, e) for e in adj) * 3
-                        score -= sum(self._threat(view, e, h) for e in adj) * 1.5
+                        score += best_hit * 3 - threat * 1.5
             else:
                 score -= abs(mv.y - enemy_edge) * 0.2
-            if any(max(_gap(mv.x, mv.y, size, f.x, f.y, f.size),
-                       abs(elev - view.elevation(f))) <= 1 for f in friends):
+            if any(max(_gap(mv.x, mv.y, size, fx, fy, fs), abs(elev - fz)) <= 1
+                   for fx, fy, fs, fz in friend_boxes):
                 score += 0.5  # coherency (dwethia.core.coherency)
             kind = b.terrain(b.idx(mv.x, mv.y))
             score += 0.3 * kind.cover + (0.15 * elev if shooter else 0.0)
@@ -162,7 +183,8 @@ class HeuristicController:
                 cost = costs.get(mv, (0, False))
                 if cost[0] > shooting_allowance(h.stat("movement"), w.penalty, cost[1]):
                     score -= 1.0
-            return float(score)
+            scores[mv] = score
+            return score
 
         ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
         if not shooter or not foes:
@@ -194,7 +216,7 @@ class HeuristicController:
                 if p.effect == "bolt":
                     mech = m.RangedAttack(1, h.stat("perception"), p.strength, t.defense,
                                           sight(view, h, t).penalty, t.profile.save)
-                    v = _expected(mech.distribution()) / max(1, t.wounds) * 1.2
+                    v = _mean(mech) / max(1, t.wounds) * 1.2
                 elif p.effect == "corrupt":
                     v = 0.9 if "corruption" in mine else 0.25
                 elif p.effect == "mend":

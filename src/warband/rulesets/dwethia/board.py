@@ -40,6 +40,12 @@ class Board:
     kinds: dict[str, TerrainKind]
     marker_spots: dict[str, list[tuple[int, int]]]
     piece_kinds: list[str] = field(default_factory=list)
+    #: per space: impassable, difficult (read in the movement loop)
+    blocked: list[bool] = field(default_factory=list)
+    rough: list[bool] = field(default_factory=list)
+    _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
+    _tables: dict[int, tuple[list[bool], list[bool], list[int]]] = field(
+        default_factory=dict, repr=False)
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
 
@@ -49,6 +55,18 @@ class Board:
 
     def inside(self, x: int, y: int) -> bool:
         return 0 <= x < self.size and 0 <= y < self.size
+
+    def elev_at(self, x: int, y: int, size: int) -> int:
+        """The elevation of a base of ``size`` spaces anchored at (x, y): its highest space."""
+        key = (x, y, size)
+        found = self._elev.get(key)
+        if found is None:
+            n = self.size
+            found = max(self.elevation[(y + dy) * n + x + dx]
+                        for dy in range(size) for dx in range(size)
+                        if 0 <= x + dx < n and 0 <= y + dy < n)
+            self._elev[key] = found
+        return found
 
     def terrain(self, i: int) -> TerrainKind:
         return self.kinds[self.kind[i]]
@@ -60,6 +78,27 @@ class Board:
     @property
     def lowest(self) -> int:
         return min(e for i, e in enumerate(self.elevation) if not self.terrain(i).impassable)
+
+    def anchors(self, size: int) -> tuple[list[bool], list[bool], list[int]]:
+        """For a base of ``size`` spaces anchored at each space (its south-west corner): whether
+        it fits on the table clear of impassable terrain, whether it touches difficult terrain,
+        and its elevation (cached per size: the movement loop reads these)."""
+        found = self._tables.get(size)
+        if found is not None:
+            return found
+        n = self.size
+        fits = [False] * (n * n)
+        rough = [False] * (n * n)
+        elev = [0] * (n * n)
+        for y in range(n - size + 1):
+            for x in range(n - size + 1):
+                cells = [(y + dy) * n + x + dx for dy in range(size) for dx in range(size)]
+                i = y * n + x
+                fits[i] = not any(self.blocked[c] for c in cells)
+                rough[i] = any(self.rough[c] for c in cells)
+                elev[i] = max(self.elevation[c] for c in cells)
+        self._tables[size] = (fits, rough, elev)
+        return fits, rough, elev
 
     def trace(self, ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> Trace:
         """The spaces a line from (ax, ay) at height az to (bx, by) at bz passes over, each
@@ -107,7 +146,8 @@ def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
     spots = {str(q): [(int(s[0]), int(s[1])) for s in found]
              for q, found in arena.marker_spots.items()}
     return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
-                 [p.kind for p in arena.pieces])
+                 [p.kind for p in arena.pieces], [kinds[k].impassable for k in kind],
+                 [kinds[k].difficult for k in kind])
 
 
 @lru_cache(maxsize=16)

@@ -66,14 +66,15 @@ class Hero:
     idle_rounds: int = 0
     # statistics
     damage_dealt: int = 0
+    #: spaces its base covers along each side (dwethia.list.base_sizes)
+    size: int = 1
+
+    def __post_init__(self) -> None:
+        self.size = self.profile.size
 
     @property
     def name(self) -> str:
         return self.profile.name
-
-    @property
-    def size(self) -> int:
-        return self.profile.size
 
     @property
     def on_table(self) -> bool:
@@ -136,8 +137,7 @@ class DwethiaState:
         return [h for h in self.heroes if h.on_table]
 
     def elevation(self, h: Hero) -> int:
-        b = self.board
-        return max(b.elevation[b.idx(x, y)] for x, y in h.cells())
+        return self.board.elev_at(h.x, h.y, h.size)
 
 
 class DwethiaView:

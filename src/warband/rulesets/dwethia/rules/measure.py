@@ -84,30 +84,6 @@ class Reach:
     difficult: bool
 
 
-def _footprint_ok(st: DwethiaState, x: int, y: int, size: int, enemies: set[int]) -> bool:
-    b = st.board
-    for dy in range(size):
-        for dx in range(size):
-            cx, cy = x + dx, y + dy
-            if not b.inside(cx, cy):
-                return False
-            i = b.idx(cx, cy)
-            if b.terrain(i).impassable or i in enemies:
-                return False
-    return True
-
-
-def _elev(st: DwethiaState, x: int, y: int, size: int) -> int:
-    b = st.board
-    return max(b.elevation[b.idx(x + dx, y + dy)] for dy in range(size) for dx in range(size))
-
-
-def _difficult(st: DwethiaState, x: int, y: int, size: int) -> bool:
-    b = st.board
-    return any(b.terrain(b.idx(x + dx, y + dy)).difficult
-               for dy in range(size) for dx in range(size))
-
-
 def step_cost(from_elev: int, to_elev: int, difficult: bool) -> int:
     """One space's cost (dwethia.move.basic, dwethia.move.incline): 1, or 2 in difficult
     terrain; a climb of one level is ignored, a taller climb is difficult terrain for its whole
@@ -135,85 +111,90 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     engagement, may pass enemies' neighbouring spaces and must end at least one space away
     from every enemy (not next to one)."""
     b = st.board
+    n = b.size
     size = h.size
-    enemies: set[int] = set()
-    friends: set[int] = set()
-    enemy_list = [e for e in st.heroes if e.on_table and e.side != h.side]
+    fits, rough, elevs = b.anchors(size)
+    # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
+    blocked: set[int] = set()
+    crowded: set[int] = set()
+    enemy_boxes: list[tuple[int, int, int, int]] = []
     for o in st.heroes:
         if o is h or not o.on_table:
             continue
-        target = enemies if o.side != h.side else friends
-        for x, y in o.cells():
-            target.add(b.idx(x, y))
+        into = blocked if o.side != h.side else crowded
+        if o.side != h.side:
+            enemy_boxes.append((o.x, o.y, o.size, st.elevation(o)))
+        for y in range(o.y - size + 1, o.y + o.size):
+            for x in range(o.x - size + 1, o.x + o.size):
+                if 0 <= x < n and 0 <= y < n:
+                    into.add(y * n + x)
 
     def next_to_enemy(x: int, y: int, elev: int) -> bool:
-        for e in enemy_list:
-            if _gap(x, y, size, e.x, e.y, e.size) <= 1 and abs(elev - st.elevation(e)) <= 1:
+        for ex, ey, es, ez in enemy_boxes:
+            if _gap(x, y, size, ex, ey, es) <= 1 and abs(elev - ez) <= 1:
                 return True
         return False
 
-    def free_end(x: int, y: int) -> bool:
-        return all(b.idx(x + dx, y + dy) not in friends
-                   for dy in range(size) for dx in range(size))
-
-    best: dict[tuple[int, int], Reach] = {}
-    heap: list[tuple[int, int, int, int]] = []  # cost, difficult, x, y
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
+    start = -1
     if h.entered:
         if engaged_with(st, h) and not retreat:
             return {(h.x, h.y): Reach(0, False)}
-        heap.append((0, 0, h.x, h.y))
+        start = h.y * n + h.x
+        heap.append((0, 0, start))
     else:
-        edge_y = 0 if h.side == 0 else b.size - size
-        for x in range(b.size - size + 1):
-            if _footprint_ok(st, x, edge_y, size, enemies):
-                heap.append((0, 0, x, edge_y))
-        heapq.heapify(heap)
-    done: set[tuple[int, int]] = set()
+        edge_y = 0 if h.side == 0 else n - size
+        for x in range(n - size + 1):
+            i = edge_y * n + x
+            if fits[i] and i not in blocked:
+                heap.append((0, 0, i))
+    done: set[int] = set()
     out: dict[tuple[int, int], Reach] = {}
+    limit = n - size
     while heap:
-        cost, diff, x, y = heapq.heappop(heap)
-        if (x, y) in done:
+        cost, diff, i = heapq.heappop(heap)
+        if i in done:
             continue
-        done.add((x, y))
-        elev = _elev(st, x, y, size)
+        done.add(i)
+        y, x = divmod(i, n)
+        elev = elevs[i]
         if retreat:
-            if free_end(x, y) and not next_to_enemy(x, y, elev) and cost > 0:
+            if cost > 0 and i not in crowded and not next_to_enemy(x, y, elev):
                 out[(x, y)] = Reach(cost, bool(diff))
         else:
-            if free_end(x, y):
+            if i not in crowded:
                 out[(x, y)] = Reach(cost, bool(diff))
-            if (h.entered and (x, y) != (h.x, h.y) or not h.entered) and next_to_enemy(x, y, elev):
+            if i != start and next_to_enemy(x, y, elev):
                 continue  # the move ends here: it engages
         for dx, dy in _DIRS:
             nx, ny = x + dx, y + dy
-            if (nx, ny) in done or not _footprint_ok(st, nx, ny, size, enemies):
+            if nx < 0 or ny < 0 or nx > limit or ny > limit:
                 continue
-            d = _difficult(st, nx, ny, size)
-            c = cost + step_cost(elev, _elev(st, nx, ny, size), d)
-            if c <= budget:
-                key = (nx, ny)
-                old = best.get(key)
-                if old is None or c < old.cost:
-                    best[key] = Reach(c, d or bool(diff))
-                    heapq.heappush(heap, (c, int(d or bool(diff)), nx, ny))
+            j = ny * n + nx
+            if j in done:
+                continue
+            if fits[j] and j not in blocked:
+                d = rough[j]
+                c = cost + step_cost(elev, elevs[j], d)
+                if c <= budget and c < best.get(j, budget + 1):
+                    best[j] = c
+                    heapq.heappush(heap, (c, int(d or bool(diff)), j))
             if size == 1 and elev >= 2:
                 for width in range(1, 5):
-                    gx, gy = x + dx * (width + 1), y + dy * (width + 1)
-                    mid = [(x + dx * i, y + dy * i) for i in range(1, width + 1)]
-                    if not all(b.inside(mx, my) and b.elevation[b.idx(mx, my)] <= elev - 2
-                               for mx, my in mid):
+                    mx, my = x + dx * width, y + dy * width
+                    if not (0 <= mx < n and 0 <= my < n) or b.elevation[my * n + mx] > elev - 2:
                         break
-                    if not b.inside(gx, gy) or (gx, gy) in done:
-                        continue
-                    ge = b.elevation[b.idx(gx, gy)]
-                    if abs(ge - elev) > 1 or not _footprint_ok(st, gx, gy, 1, enemies):
+                    gx, gy = mx + dx, my + dy
+                    if not (0 <= gx < n and 0 <= gy < n):
+                        break
+                    g = gy * n + gx
+                    if g in done or abs(elevs[g] - elev) > 1 or not fits[g] or g in blocked:
                         continue
                     c = cost + gap_cost(width)
-                    if c <= budget:
-                        old = best.get((gx, gy))
-                        if old is None or c < old.cost:
-                            best[(gx, gy)] = Reach(c, bool(diff))
-                            heapq.heappush(heap, (c, diff, gx, gy))
+                    if c <= budget and c < best.get(g, budget + 1):
+                        best[g] = c
+                        heapq.heappush(heap, (c, diff, g))
     return out
 
 
