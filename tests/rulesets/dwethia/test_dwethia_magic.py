@@ -110,3 +110,19 @@ def test_resistance_probability_is_the_odds_engine_query() -> None:
     hits = sum(roll.sample(dice).resolves for _ in range(n))
     assert abs(hits / n - float(roll.probability())) < 0.015
     assert replace(roll, faith=0).probability() > roll.probability()
+
+
+def test_defender_may_bid_affinity_as_faith() -> None:
+    """dwethia.profile.affinity: a resisting model bids its Affinity as if it were Faith once
+    its Faith is spent."""
+    st, necro, comm = _example_state()
+    comm.faith, comm.affinity = 2, 3
+    bids: list[list[int]] = []
+
+    def answer(d: Decision) -> int:
+        bids.append(list(d.options))
+        return {"bid_faith": 3}.get(d.kind, 0)
+
+    drive(resistance(st, necro, comm, 2), answer)
+    assert bids[0] == [0, 1, 2, 3, 4]  # 1 Faith left after resisting + 3 Affinity
+    assert (comm.faith, comm.affinity) == (0, 1)

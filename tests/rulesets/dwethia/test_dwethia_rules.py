@@ -242,3 +242,37 @@ def test_different_point_limits_are_refused() -> None:
     from dataclasses import replace
     with pytest.raises(ValueError, match="point limits"):
         RULESET.new_game([a, replace(b, points=300)], 1)
+
+
+def test_faction_destiny_action_reposition() -> None:
+    """dwethia.destiny.special_actions (house action after the book's example): before moving,
+    the active Empire of Sol model spends 1 Destiny to move a friend within 6 spaces, not
+    engaged, up to 3 spaces."""
+    from warband.rulesets.dwethia.choices import Move
+    from warband.rulesets.dwethia.rules.turn import movement_phase
+
+    st = open_state()
+    captain = put(st, 0, 5, 5)
+    hunter = put(st, 3, 8, 5)
+    destiny = captain.destiny
+    asked: list[str] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        asked.append(d.kind)
+        if d.kind == "destiny_action":
+            assert -1 in d.options and hunter.uid in d.options
+            return hunter.uid
+        if d.kind == "reposition":
+            assert all(max(abs(o.x - 8), abs(o.y - 5)) <= 3 for o in d.options)
+            return Move(11, 5)
+        return Move(captain.x, captain.y)
+
+    drive(movement_phase(st, captain), answer)
+    assert asked == ["destiny_action", "reposition", "move"]
+    assert (hunter.x, hunter.y) == (11, 5) and captain.destiny == destiny - 1
+    # the Void has no such action
+    necro = put(st, 4, 12, 12)
+    put(st, 7, 13, 12)
+    asked.clear()
+    drive(movement_phase(st, necro), lambda d: (asked.append(d.kind), d.options[0])[1])
+    assert "destiny_action" not in asked

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
-from functools import lru_cache
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from warband.core.decisions import Decision
@@ -184,7 +184,7 @@ class HeuristicController:
                 if cost[0] > shooting_allowance(h.stat("movement"), w.penalty, cost[1]):
                     score -= 1.0
             scores[mv] = score
-            return score
+            return float(score)
 
         ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
         if not shooter or not foes:
@@ -262,6 +262,36 @@ class HeuristicController:
 
     def _destiny_save(self, view: Any, d: Decision) -> Any:
         return max(d.options)
+
+    def _destiny_action(self, view: Any, d: Decision) -> Any:
+        """Spend Destiny to reposition a friend only when the friend, a fighter, can then
+        stand next to an enemy it hurts more than it is hurt (the move itself is chosen by
+        ``_reposition``)."""
+        best, best_v = -1, 0.5
+        for uid in d.options:
+            if uid < 0:
+                continue
+            f = view.heroes[uid]
+            if f.profile.ranged and f.profile.melee.strength < 2:
+                continue
+            for e in self._foes(view, f):
+                if spaces(view, f, e) <= 4:
+                    v = self._melee_value(view, f, e) - self._threat(view, e, f)
+                    if v > best_v:
+                        best, best_v = uid, v
+        return best
+
+    def _reposition(self, view: Any, d: Decision) -> Any:
+        f = view.heroes[d.info["hero"]]
+        foes = self._foes(view, f)
+
+        def value(mv: Move) -> tuple[float, int, int]:
+            elev = view.board.elev_at(mv.x, mv.y, f.size)
+            adj = [e for e in foes if max(_gap(mv.x, mv.y, f.size, e.x, e.y, e.size),
+                                          abs(elev - view.elevation(e))) <= 1]
+            v = max((self._melee_value(view, f, e) for e in adj), default=0.0)
+            return (v - sum(self._threat(view, e, f) for e in adj), -mv.x, -mv.y)
+        return max(d.options, key=value)
 
     def _redirect(self, view: Any, d: Decision) -> Any:
         def tough(uid: int) -> tuple[int, int, int]:

@@ -152,7 +152,8 @@ def parse_force(data: Any, source: str, cat: Catalogue, lines: LineMap | None = 
             entry.name, entry.race, entry.class_, cls.type, base, stats, cost, melee, ranged,
             save, any(w.kind == "shield" for w in items), any(w.kind == "cloak" for w in items),
             tuple(cat.powers[p] for p in cls.powers if p in cat.powers),
-            faction is not None and "ignore_wounds_6" in faction.traits, entry.leader))
+            faction is not None and "ignore_wounds_6" in faction.traits, entry.leader,
+            tuple(faction.destiny_actions) if faction is not None else ()))
     names = Counter(e.name for e in model.models)
     for name, n in names.items():
         if n > 1:

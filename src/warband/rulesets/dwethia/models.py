@@ -112,6 +112,8 @@ class FactionModel(_Model):
     races: list[str]
     shoot_into_combat: bool = True
     traits: list[Literal["ignore_wounds_6"]] = []
+    #: faction Destiny actions (dwethia.destiny.special_actions)
+    destiny_actions: list[Literal["reposition"]] = []
 
 
 class FactionsFile(_Model):
@@ -259,6 +261,7 @@ class Profile:
     powers: tuple[Power, ...]
     ignore_wounds: bool
     leader: bool
+    destiny_actions: tuple[str, ...] = ()
 
     @property
     def size(self) -> int:

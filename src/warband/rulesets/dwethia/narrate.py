@@ -47,6 +47,8 @@ def narrate(e: Event) -> str | None:
         how = {"normal": "moves", "defensive": "makes a Defensive Move", "stealth": "makes a Stealth Move"}[g("mode")]
         verb = "enters and " + how if g("entered") else how
         return f"  {escape(g('hero'))} {verb} to ({g('x')}, {g('y')}), {g('spaces')} spaces, elevation {g('elevation')}"
+    if k == "reposition":
+        return f"  {escape(g('hero'))} spends 1 Destiny: {escape(g('friend'))} repositions to ({g('x')}, {g('y')})"
     if k == "no_room":
         return f"  {escape(g('hero'))} finds no room to enter"
     if k == "shot":

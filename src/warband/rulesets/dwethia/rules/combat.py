@@ -395,13 +395,15 @@ def resistance(st: DwethiaState, caster: Hero, resister: Hero,
                cost: int) -> Generator[Any, Any, bool]:
     """The Faith against Affinity contest; True if the power resolves (the caster wins ties).
     The casting cost counts toward the caster's bonus and the defender's first Faith point
-    does not (as in the book's Necromancer and Commissar example)."""
+    does not (as in the book's Necromancer and Commissar example). A resisting model may bid
+    its Affinity as if it were Faith, once its Faith is spent (dwethia.profile.affinity, the
+    rules yaml's default)."""
     resister.faith -= 1
     affinity, faith = cost, 0
     st.log.emit("resist", hero=resister.name, caster=caster.name)
     turn = resister
     while True:
-        pool = turn.faith if turn is resister else turn.affinity
+        pool = turn.faith + turn.affinity if turn is resister else turn.affinity
         mine = faith if turn is resister else affinity
         theirs = affinity if turn is resister else faith
         bid = 0
@@ -419,7 +421,9 @@ def resistance(st: DwethiaState, caster: Hero, resister: Hero,
         if bid == 0:
             break
         if turn is resister:
-            resister.faith -= bid
+            from_faith = min(bid, resister.faith)
+            resister.faith -= from_faith
+            resister.affinity -= bid - from_faith
             faith += bid
         else:
             caster.affinity -= bid

@@ -23,6 +23,7 @@ from warband.rulesets.dwethia.rules.measure import (
     in_reach,
     reachable,
     shooting_allowance,
+    spaces,
 )
 from warband.rulesets.dwethia.state import DwethiaState, Hero
 
@@ -135,6 +136,8 @@ def activate(st: DwethiaState, side: int) -> Steps:
 def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, bool, bool]]:
     """Full move, Defensive Move (shield) or Stealth Move (cloak) at half Movement
     (dwethia.phase.movement); an engaged model does not move."""
+    if h.entered and h.destiny >= 1 and "reposition" in h.profile.destiny_actions:
+        yield from reposition(st, h)
     mv = h.stat("movement")
     modes = [("normal", mv)]
     if h.profile.shield:
@@ -163,6 +166,32 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
                 entered=entering, elevation=st.elevation(h))
     obj.after_move(st, h)
     return cost, difficult, moved
+
+
+REPOSITION_RANGE = 6
+REPOSITION_SPACES = 3
+
+
+def reposition(st: DwethiaState, h: Hero) -> Steps:
+    """A faction Destiny action (dwethia.destiny.special_actions, house data after the book's
+    example): spend 1 Destiny to move a friend within 6 spaces, not engaged, up to 3 spaces."""
+    friends = [f for f in st.heroes if f is not h and f.on_table and f.side == h.side
+               and spaces(st, h, f) <= REPOSITION_RANGE and not engaged_with(st, f)]
+    if not friends:
+        return
+    uid = yield Decision("destiny_action", h.side, [-1] + [f.uid for f in friends],
+                         f"{h.name}: spend 1 Destiny to reposition a friend?",
+                         info={"hero": h.uid})
+    if int(uid) < 0:
+        return
+    f = st.heroes[int(uid)]
+    h.destiny -= 1
+    spots = [Move(x, y) for (x, y) in sorted(reachable(st, f, REPOSITION_SPACES))]
+    where = yield Decision("reposition", h.side, spots, f"Reposition {f.name} where?",
+                           info={"hero": f.uid})
+    f.x, f.y = where.x, where.y
+    st.log.emit("reposition", hero=h.name, friend=f.name, x=f.x, y=f.y)
+    obj.after_move(st, f)
 
 
 def shoot_phase(st: DwethiaState, h: Hero, cost: int,
