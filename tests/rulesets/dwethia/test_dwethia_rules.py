@@ -276,3 +276,33 @@ def test_faction_destiny_action_reposition() -> None:
     asked.clear()
     drive(movement_phase(st, necro), lambda d: (asked.append(d.kind), d.options[0])[1])
     assert "destiny_action" not in asked
+
+
+def test_destiny_rerolls_are_chosen_after_seeing_the_dice() -> None:
+    """dwethia.destiny.rerolls, dwethia.dice.rerolls: after the attack roll the attacker sees
+    its dice and re-rolls failed ones (declared together, each once, 1 Destiny each); after the
+    save roll the defender may do the same; the second result stands."""
+    from warband.rulesets.dwethia.rules.combat import fight
+
+    st = open_state()
+    captain = put(st, 0, 5, 5)  # Aggression 2, Destiny 3
+    foe = put(st, 6, 5, 6)  # Skarn, no save
+    foe.wounds = 5
+    # attack dice 1 6 -> the 1 re-rolled: 6; wound dice 6 1 -> kept; ignore-wound dice 1
+    st.dice = scripted(1, 6, 6, 6, 1, 1)
+    asked: list[tuple[str, list[int], int]] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        if d.kind.startswith("reroll"):
+            asked.append((d.kind, list(d.options), d.info["policy"]))
+            return 1 if d.kind == "reroll_hit" else 0
+        return d.options[0]
+
+    destiny = captain.destiny
+    drive(fight(st, captain, foe), answer)
+    melee = next(e for e in st.log.events if e.kind == "melee")
+    assert melee["hit_dice"] == [1, 6] and melee["hit_rerolls"] == [6]
+    assert melee["hits"] == 2 and captain.destiny == destiny - 1
+    assert melee["wound_dice"] == [6, 1] and melee["wound_rerolls"] == []
+    assert asked == [("reroll_hit", [0, 1], 1), ("reroll_wound", [0, 1], 1)]
+    assert foe.wounds == 4

@@ -257,11 +257,11 @@ class HeuristicController:
         return max(spots, key=lambda r: (min((_gap(r.x, r.y, h.size, e.x, e.y, e.size)
                                               for e in foes), default=0), -r.x, -r.y))
 
-    def _destiny_attack(self, view: Any, d: Decision) -> Any:
-        return max(d.options)
+    def _reroll(self, view: Any, d: Decision) -> Any:
+        """The exact policy of the shared mechanics (the re-rolls its distribution assumes)."""
+        return d.info["policy"]
 
-    def _destiny_save(self, view: Any, d: Decision) -> Any:
-        return max(d.options)
+    _reroll_hit = _reroll_wound = _reroll_save = _reroll
 
     def _destiny_action(self, view: Any, d: Decision) -> Any:
         """Spend Destiny to reposition a friend only when the friend, a fighter, can then

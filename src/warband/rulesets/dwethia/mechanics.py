@@ -13,6 +13,7 @@ Rule ids: ``dwethia.combat.comparison_chart``, ``dwethia.melee.attack_dice``,
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -25,6 +26,8 @@ __all__ = [
     "CHARTS",
     "Chart",
     "AttackRoll",
+    "RerollAsk",
+    "answer_with_policy",
     "MeleeAttack",
     "OpportunityAttack",
     "RangedAttack",
@@ -99,6 +102,30 @@ def _add(into: dict[int, Fraction], key: int, p: Fraction) -> None:
 
 
 # --------------------------------------------------------------------------------- attacks
+@dataclass(frozen=True, slots=True)
+class RerollAsk:
+    """A stage of an attack asking how many failed dice to re-roll with Destiny: ``stage``
+    (``hit``, ``wound`` - the attacker's - or ``save`` - the defender's), the dice rolled, the
+    score needed, the most that may be re-rolled, and the re-rolls the exact policy makes."""
+
+    stage: str
+    dice: tuple[int, ...]
+    needed: int
+    most: int
+    policy: int
+
+
+def answer_with_policy(steps: Generator[RerollAsk, int, AttackRoll]) -> AttackRoll:
+    """Run an attack's stages, answering every re-roll ask with the exact policy."""
+    try:
+        ask = next(steps)
+        while True:
+            ask = steps.send(ask.policy)
+    except StopIteration as stop:
+        result: AttackRoll = stop.value
+        return result
+
+
 @dataclass(frozen=True, slots=True)
 class AttackRoll:
     """Every die of one attack: each stage's first roll and its Destiny re-rolls."""
@@ -210,7 +237,12 @@ class _Stages:
         return {u: Fraction(w, total) for u, w in enumerate(out) if w}
 
     # ----- sampling
-    def sample(self, dice: Dice) -> AttackRoll:
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        """The attack one stage at a time: after each roll with failed dice and Destiny to
+        spend it yields a :class:`RerollAsk` and receives how many failed dice to re-roll
+        (declared together, dwethia.destiny.rerolls; each die at most once,
+        dwethia.dice.rerolls); returns every die. The game answers each ask with a player's
+        decision; :meth:`sample` answers with the policy :meth:`distribution` assumes."""
         destiny = self.destiny
         hit_dice: list[int] = []
         hit_rerolls: list[int] = []
@@ -219,13 +251,21 @@ class _Stages:
         else:
             hit_dice = dice.roll(self.dice)
             hits = sum(1 for f in hit_dice if _succeeds(f, self.hit_needed))
-            r = self.hit_rerolls(hits, self.dice - hits)
+            r = 0
+            if destiny and hits < self.dice:
+                r = yield RerollAsk("hit", tuple(hit_dice), self.hit_needed,
+                                    min(self.dice - hits, destiny),
+                                    self.hit_rerolls(hits, self.dice - hits))
             hit_rerolls = dice.roll(r)
             destiny -= r
             hits += sum(1 for f in hit_rerolls if _succeeds(f, self.hit_needed))
         wound_dice = dice.roll(hits)
         wounds = sum(1 for f in wound_dice if _succeeds(f, self.wound_needed))
-        wound_rerolls = dice.roll(min(hits - wounds, destiny))
+        r = 0
+        if destiny and wounds < hits:
+            most = min(hits - wounds, destiny)
+            r = yield RerollAsk("wound", tuple(wound_dice), self.wound_needed, most, most)
+        wound_rerolls = dice.roll(r)
         wounds += sum(1 for f in wound_rerolls if _succeeds(f, self.wound_needed))
         save_dice: list[int] = []
         save_rerolls: list[int] = []
@@ -234,10 +274,17 @@ class _Stages:
             save_dice = dice.roll(wounds)
             unsaved = sum(1 for f in save_dice if not _succeeds(f, self.save))
             # the defender's Destiny re-rolls failed saves, one point per die
-            save_rerolls = dice.roll(min(unsaved, self.save_destiny))
+            r = 0
+            if self.save_destiny and unsaved:
+                most = min(unsaved, self.save_destiny)
+                r = yield RerollAsk("save", tuple(save_dice), self.save, most, most)
+            save_rerolls = dice.roll(r)
             unsaved -= sum(1 for f in save_rerolls if _succeeds(f, self.save))
         return AttackRoll(hit_dice, hit_rerolls, hits, wound_dice, wound_rerolls, wounds,
                           save_dice, unsaved, save_rerolls)
+
+    def sample(self, dice: Dice) -> AttackRoll:
+        return answer_with_policy(self.steps(dice))
 
 
 def _succeeds(face: int, needed: int) -> bool:
@@ -339,6 +386,9 @@ class MeleeAttack:
     def _stages(self) -> _Stages:
         return _melee_stages(self)
 
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        return self._stages().steps(dice)
+
     def sample(self, dice: Dice) -> AttackRoll:
         return self._stages().sample(dice)
 
@@ -381,6 +431,9 @@ class RangedAttack:
     def _stages(self) -> _Stages:
         return _ranged_stages(self)
 
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        return self._stages().steps(dice)
+
     def sample(self, dice: Dice) -> AttackRoll:
         return self._stages().sample(dice)
 
@@ -406,6 +459,9 @@ class OpportunityAttack:
     def _stages(self) -> _Stages:
         return _Stages(self.dice, None, 6, self.save, 0, save_destiny=self.save_destiny)
 
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        return self._stages().steps(dice)
+
     def sample(self, dice: Dice) -> AttackRoll:
         return self._stages().sample(dice)
 
@@ -423,15 +479,30 @@ class SaveRoll:
     save: int | None
     save_destiny: int = 0
 
-    def sample(self, dice: Dice) -> tuple[list[int], list[int], int]:
-        """(save dice, re-rolled dice, unsaved wounds)."""
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, tuple[list[int], list[int], int]]:
+        """As :meth:`_Stages.steps`: asks how many failed saves to re-roll."""
         if self.save is None:
             return [], [], self.wounds
         first = dice.roll(self.wounds)
         unsaved = sum(1 for f in first if not _succeeds(f, self.save))
-        again = dice.roll(min(unsaved, self.save_destiny))
+        r = 0
+        if self.save_destiny and unsaved:
+            most = min(unsaved, self.save_destiny)
+            r = yield RerollAsk("save", tuple(first), self.save, most, most)
+        again = dice.roll(r)
         unsaved -= sum(1 for f in again if _succeeds(f, self.save))
         return first, again, unsaved
+
+    def sample(self, dice: Dice) -> tuple[list[int], list[int], int]:
+        """(save dice, re-rolled dice, unsaved wounds)."""
+        steps = self.steps(dice)
+        try:
+            ask = next(steps)
+            while True:
+                ask = steps.send(ask.policy)
+        except StopIteration as stop:
+            result: tuple[list[int], list[int], int] = stop.value
+            return result
 
     def distribution(self) -> dict[int, Fraction]:
         if self.save is None:

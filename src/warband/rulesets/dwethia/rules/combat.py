@@ -3,17 +3,17 @@
 Every roll goes through :mod:`warband.rulesets.dwethia.mechanics` (the module the odds engine
 answers from), so play and ``warband odds dwethia`` share one definition of each mechanic.
 
-Destiny re-rolls (dwethia.destiny.rerolls, dwethia.dice.rerolls, dwethia.destiny.conflict): before
-a roll each side declares how much Destiny it commits (a Decision, the priority player first);
-the mechanic then re-rolls failed dice, declared together per stage and never twice, with the
-committed points (the attacker on attack and wound dice, the defender on saves). Destiny never
-touches priority or resistance rolls (dwethia.destiny.limits).
+Destiny re-rolls (dwethia.destiny.rerolls, dwethia.dice.rerolls, dwethia.destiny.conflict): after
+each roll the owner of the dice sees them and decides how many failed dice to re-roll, all
+declared together, each die at most once (the attacker on attack and wound dice, the defender on
+saves); the mechanic's stages (``steps``) ask, so the rules of the roll are written once. Destiny
+never touches priority or resistance rolls (dwethia.destiny.limits).
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
+from typing import Any, TypeVar
 
 from warband.core.decisions import Decision
 from warband.rulesets.dwethia import mechanics as m
@@ -57,29 +57,29 @@ def shot_defense(st: DwethiaState, target: Hero) -> int:
     return d + max(0, target.stat("integrity")) if shielded else d
 
 
-def _destiny(st: DwethiaState, h: Hero, most: int, kind: str, prompt: str) -> Generator[Any, Any, int]:
-    most = min(h.destiny, most)
-    if most <= 0:
-        return 0
-    n = yield Decision(kind, h.side, list(range(most + 1)), prompt,
-                       info={"hero": h.uid})
-    return int(n)
+R = TypeVar("R")
 
 
-def _budgets(st: DwethiaState, attacker: Hero, defender: Hero, dice: int,
-             save: int | None) -> Generator[Any, Any, tuple[int, int]]:
-    """Destiny committed by each side, the priority player declaring first
-    (dwethia.destiny.conflict)."""
-    order = [attacker, defender] if attacker.side == st.priority else [defender, attacker]
-    out = {attacker.uid: 0, defender.uid: 0}
-    for h in order:
-        if h is attacker:
-            out[h.uid] = yield from _destiny(st, h, dice, "destiny_attack",
-                                             f"{h.name}: Destiny to re-roll failed dice")
-        elif save is not None and defender.side != attacker.side:
-            out[h.uid] = yield from _destiny(st, h, dice, "destiny_save",
-                                             f"{h.name}: Destiny to re-roll failed saves")
-    return out[attacker.uid], out[defender.uid]
+def rerolls(st: DwethiaState, steps: Generator[m.RerollAsk, int, R], attacker: Hero,
+            defender: Hero) -> Generator[Any, Any, R]:
+    """Drive a mechanic's stages, asking the owner of the dice after each roll how many failed
+    dice to re-roll with Destiny (dwethia.destiny.rerolls): the attacker for attack and wound
+    dice, the defender for saves. Each roll's dice belong to one side, so the priority order of
+    dwethia.destiny.conflict never has to break a tie. The Destiny is paid here."""
+    try:
+        ask = next(steps)
+        while True:
+            who = defender if ask.stage == "save" else attacker
+            n = yield Decision(
+                "reroll_" + ask.stage, who.side, list(range(ask.most + 1)),
+                f"{who.name}: {ask.stage} dice {list(ask.dice)} needing {ask.needed}+;"
+                " spend Destiny to re-roll failed dice?",
+                info={"hero": who.uid, "policy": ask.policy, "stage": ask.stage})
+            who.destiny -= int(n)
+            ask = steps.send(int(n))
+    except StopIteration as stop:
+        result: R = stop.value
+        return result
 
 
 def wound(st: DwethiaState, attacker: Hero, victim: Hero, unsaved: int, how: str,
@@ -182,13 +182,12 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
     friends_in_fight = [f for f in engaged_with(st, target) if f.side == h.side and f is not h]
     save = save_of(target)
     defense = shot_defense(st, target)
-    d_att, d_save = yield from _budgets(st, h, target, 1, save)
+    own_side = target.side == h.side
     mech = m.RangedAttack(1, h.stat("perception"), strength, defense, penalty,
-                          None if friends_in_fight else save, d_att,
-                          0 if friends_in_fight else d_save, st.options.chart, lobbed)
-    roll = mech.sample(st.dice)
-    h.destiny -= len(roll.wound_rerolls)
-    target.destiny -= len(roll.save_rerolls)
+                          None if friends_in_fight else save, h.destiny,
+                          0 if friends_in_fight or own_side else target.destiny,
+                          st.options.chart, lobbed)
+    roll = yield from rerolls(st, mech.steps(st.dice), h, target)
     st.log.emit("shot", hero=h.name, target=target.name, weapon=w.name if w else "spell",
                 needed=mech.wound_needed, penalty=penalty, lobbed=lobbed,
                 dice=roll.wound_dice, rerolls=roll.wound_rerolls, wounds=roll.wounds,
@@ -204,7 +203,7 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
             st.log.emit("friendly_fire", hero=h.name, die=side_die, victim=victim.name)
             again = m.RangedAttack(1, h.stat("perception"), strength, shot_defense(st, victim),
                                    penalty, save_of(victim), 0, 0, st.options.chart, lobbed)
-            hit = again.sample(st.dice)
+            hit = yield from rerolls(st, again.steps(st.dice), h, victim)
             st.log.emit("shot", hero=h.name, target=victim.name, weapon="friendly fire",
                         needed=again.wound_needed, penalty=penalty, lobbed=lobbed,
                         dice=hit.wound_dice, rerolls=[], wounds=hit.wounds, saves=hit.save_dice,
@@ -212,8 +211,8 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
             yield from wound(st, h, victim, hit.unsaved, how)
             return
         st.log.emit("friendly_fire", hero=h.name, die=side_die, victim=None)
-        saved = m.SaveRoll(roll.wounds, save, d_save).sample(st.dice)
-        target.destiny -= len(saved[1])
+        saved = yield from rerolls(st, m.SaveRoll(roll.wounds, save, target.destiny).steps(
+            st.dice), h, target)
         st.log.emit("saves", hero=target.name, dice=saved[0], rerolls=saved[1],
                     unsaved=saved[2])
         obj.on_save(st, target, roll.wounds - saved[2])
@@ -236,9 +235,9 @@ def _blast(st: DwethiaState, h: Hero, w: Weapon, centre: Hero, strength: int, pe
     for o in hit:
         own = save_of(o)
         save = own if shield is None else min(own or 7, shield)
-        mech = m.RangedAttack(1, h.stat("perception"), strength, o.defense, penalty, save, 0, 0,
-                              st.options.chart, lobbed)
-        roll = mech.sample(st.dice)
+        mech = m.RangedAttack(1, h.stat("perception"), strength, o.defense, penalty, save, 0,
+                              o.destiny if o.side != h.side else 0, st.options.chart, lobbed)
+        roll = yield from rerolls(st, mech.steps(st.dice), h, o)
         st.log.emit("blast", hero=h.name, target=o.name, needed=mech.wound_needed,
                     dice=roll.wound_dice, saves=roll.save_dice, unsaved=roll.unsaved)
         obj.on_save(st, o, roll.saved)
@@ -278,13 +277,10 @@ def fight(st: DwethiaState, h: Hero, target: Hero) -> Steps:
     a_arv, d_arv = arv(st, h, target), arv(st, target, h)
     risky = (len(_fight_side(st, h, target)), len(_fight_side(st, target, h)))
     save = save_of(target)
-    dice = h.stat("aggression")
-    d_att, d_save = yield from _budgets(st, h, target, dice, save)
-    mech = m.MeleeAttack(dice, a_arv, d_arv, h.stat("strength") + h.profile.melee.strength,
-                         target.defense, save, d_att, "mean", 1, d_save, st.options.chart)
-    roll = mech.sample(st.dice)
-    h.destiny -= len(roll.hit_rerolls) + len(roll.wound_rerolls)
-    target.destiny -= len(roll.save_rerolls)
+    mech = m.MeleeAttack(h.stat("aggression"), a_arv, d_arv,
+                         h.stat("strength") + h.profile.melee.strength, target.defense, save,
+                         h.destiny, "mean", 1, target.destiny, st.options.chart)
+    roll = yield from rerolls(st, mech.steps(st.dice), h, target)
     st.log.emit("melee", hero=h.name, target=target.name, arv=a_arv, target_arv=d_arv,
                 hit_on=mech.hit_needed, wound_on=mech.wound_needed, save_on=save,
                 hit_dice=roll.hit_dice, hit_rerolls=roll.hit_rerolls, hits=roll.hits,
@@ -304,12 +300,12 @@ def opportunity_attacks(st: DwethiaState, mover: Hero, enemies: list[Hero]) -> S
     if not enemies or not mover.on_table:
         return
     dice = sum(e.stat("aggression") for e in enemies)
-    mech = m.OpportunityAttack(dice, save_of(mover))
-    roll = mech.sample(st.dice)
+    attacker = max(enemies, key=lambda e: e.stat("aggression"))
+    mech = m.OpportunityAttack(dice, save_of(mover), mover.destiny)
+    roll = yield from rerolls(st, mech.steps(st.dice), attacker, mover)
     st.log.emit("opportunity", hero=mover.name, by=[e.name for e in enemies], dice=roll.wound_dice,
                 wounds=roll.wounds, saves=roll.save_dice, unsaved=roll.unsaved)
     obj.on_save(st, mover, roll.saved)
-    attacker = max(enemies, key=lambda e: e.stat("aggression"))
     yield from wound(st, attacker, mover, roll.unsaved, "opportunity")
 
 
