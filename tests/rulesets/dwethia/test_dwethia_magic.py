@@ -9,6 +9,7 @@ from dwethia_helpers import drive, open_state, put, scripted
 
 from warband.core.decisions import Decision
 from warband.rulesets.dwethia import mechanics as m
+from warband.rulesets.dwethia.choices import NOBODY
 from warband.rulesets.dwethia.rules.combat import cast, power_targets, resistance
 
 
@@ -82,7 +83,7 @@ def test_cast_pays_affinity_and_unresisted_power_resolves() -> None:
     st.dice = scripted()
     corrupt = next(p for p in necro.profile.powers if p.id == "corrupt")
     before = comm.defense
-    drive(cast(st, necro, corrupt, comm), lambda d: -1 if d.kind == "resist" else 0)
+    drive(cast(st, necro, corrupt, comm), lambda d: NOBODY if d.kind == "resist" else 0)
     assert necro.affinity == 6 - corrupt.cost
     assert comm.defense == before - 1
     assert "corruption" in st.achieved[necro.side]

@@ -120,3 +120,26 @@ def test_cli_battle_json_replay_and_validate(tmp_path: Path) -> None:
     assert narrated.exit_code == 0 and "priority roll" in narrated.output
     ok = runner.invoke(app, ["validate", *map(str, RULESET.sample_lists())])
     assert ok.exit_code == 0, ok.output
+
+
+def test_every_option_is_described_for_a_human() -> None:
+    """`warband play`: every option of every decision in a game reads as words (no dataclass
+    repr), and the view lines show the player's own objectives only."""
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()[:2]]
+    game = RULESET.new_game(lists, 9)
+    ctl = RandomController()
+    from warband.core.controller import controller_rng
+    rngs = {p: controller_rng(9, p) for p in (0, 1)}
+    kinds: set[str] = set()
+    while game.pending() is not None:
+        for p in game.waiting_for():
+            d = game.decision_for(p)
+            assert d is not None
+            view = game.view(p)
+            kinds.add(d.kind)
+            for o in d.options:
+                text = RULESET.describe_choice(view, o)
+                assert text and "(" not in text.split(" ")[0] and "=" not in text, text
+            assert RULESET.describe_view(view, p)
+            game.apply(p, ctl.decide(view, d, rngs[p]))
+    assert {"activate", "move", "shoot", "objective", "place_marker", "claim"} <= kinds

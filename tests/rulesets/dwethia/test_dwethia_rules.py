@@ -248,7 +248,7 @@ def test_faction_destiny_action_reposition() -> None:
     """dwethia.destiny.special_actions (house action after the book's example): before moving,
     the active Empire of Sol model spends 1 Destiny to move a friend within 6 spaces, not
     engaged, up to 3 spaces."""
-    from warband.rulesets.dwethia.choices import Move
+    from warband.rulesets.dwethia.choices import NOBODY, Move, Pick
     from warband.rulesets.dwethia.rules.turn import movement_phase
 
     st = open_state()
@@ -260,8 +260,8 @@ def test_faction_destiny_action_reposition() -> None:
     def answer(d):  # type: ignore[no-untyped-def]
         asked.append(d.kind)
         if d.kind == "destiny_action":
-            assert -1 in d.options and hunter.uid in d.options
-            return hunter.uid
+            assert NOBODY in d.options and Pick(hunter.uid) in d.options
+            return Pick(hunter.uid)
         if d.kind == "reposition":
             assert all(max(abs(o.x - 8), abs(o.y - 5)) <= 3 for o in d.options)
             return Move(11, 5)

@@ -20,7 +20,17 @@ from typing import Any
 
 from warband.core.decisions import Decision
 from warband.rulesets.dwethia import mechanics as m
-from warband.rulesets.dwethia.choices import Cast, Fight, Fire, Hold, Move, Retreat, Shoot
+from warband.rulesets.dwethia.choices import (
+    NOBODY,
+    Cast,
+    Fight,
+    Fire,
+    Hold,
+    Move,
+    Pick,
+    Retreat,
+    Shoot,
+)
 from warband.rulesets.dwethia.rules.measure import _gap, shooting_allowance, sight, spaces
 
 __all__ = ["HeuristicController"]
@@ -93,7 +103,7 @@ class HeuristicController:
             foes = self._foes(view, h)
             near = min((spaces(view, h, e) for e in foes), default=99)
             return float(3.0 - near / 10 + h.profile.cost / 100)
-        return max(d.options, key=lambda u: (value(u), -u))
+        return max(d.options, key=lambda p: (value(p.uid), -p.uid))
 
     def _foes(self, view: Any, h: Any) -> list[Any]:
         return [e for e in view.heroes if e.on_table and e.side != h.side]
@@ -267,18 +277,18 @@ class HeuristicController:
         """Spend Destiny to reposition a friend only when the friend, a fighter, can then
         stand next to an enemy it hurts more than it is hurt (the move itself is chosen by
         ``_reposition``)."""
-        best, best_v = -1, 0.5
-        for uid in d.options:
-            if uid < 0:
+        best, best_v = NOBODY, 0.5
+        for pick in d.options:
+            if pick == NOBODY:
                 continue
-            f = view.heroes[uid]
+            f = view.heroes[pick.uid]
             if f.profile.ranged and f.profile.melee.strength < 2:
                 continue
             for e in self._foes(view, f):
                 if spaces(view, f, e) <= 4:
                     v = self._melee_value(view, f, e) - self._threat(view, e, f)
                     if v > best_v:
-                        best, best_v = uid, v
+                        best, best_v = pick, v
         return best
 
     def _reposition(self, view: Any, d: Decision) -> Any:
@@ -294,22 +304,22 @@ class HeuristicController:
         return max(d.options, key=value)
 
     def _redirect(self, view: Any, d: Decision) -> Any:
-        def tough(uid: int) -> tuple[int, int, int]:
-            h = view.heroes[uid]
+        def tough(pick: Pick) -> tuple[int, int, int]:
+            h = view.heroes[pick.uid]
             return (h.wounds, -(h.profile.save or 7), h.defense)
         return max(d.options, key=tough)
 
     # -- Faith against Affinity ----------------------------------------------------------
     def _resist(self, view: Any, d: Decision) -> Any:
         caster = view.heroes[d.info["caster"]]
-        candidates = [view.heroes[u] for u in d.options if u >= 0]
+        candidates = [view.heroes[p.uid] for p in d.options if p != NOBODY]
         if not candidates:
-            return -1
+            return NOBODY
         r = max(candidates, key=lambda c: (c.faith + c.destiny, -c.uid))
         cost = next(p.cost for p in caster.profile.powers if p.id == d.info["power"])
         chance = m.ResistanceRoll(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
                                   r.destiny).probability()
-        return r.uid if chance < Fraction(9, 10) else -1
+        return Pick(r.uid) if chance < Fraction(9, 10) else NOBODY
 
     def _bid(self, view: Any, d: Decision, defending: bool) -> Any:
         caster = view.heroes[d.info["caster"]]

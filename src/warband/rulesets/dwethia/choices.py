@@ -1,7 +1,7 @@
 """The choices a Dwethia Heroes player makes, as small frozen dataclasses the record stores.
 
-Plain values are used where they say enough: an ``int`` for a hero to activate or a number of
-points to bid, a ``bool`` for a yes/no, a ``str`` for an objective id.
+Plain values are used where they say enough: an ``int`` for a number of points to bid or dice to
+re-roll, a ``bool`` for a yes/no, a ``str`` for an objective id; a model is a :class:`Pick`.
 """
 
 from __future__ import annotations
@@ -10,9 +10,22 @@ from dataclasses import dataclass
 
 from warband.core.decisions import ChoiceCodec
 
-__all__ = ["CODEC", "Cast", "Fight", "Fire", "Hold", "Move", "Place", "Retreat", "Shoot"]
+__all__ = ["CODEC", "NOBODY", "Cast", "Fight", "Fire", "Hold", "Move", "Pick", "Place", "Retreat",
+           "Shoot"]
 
 CODEC = ChoiceCodec()
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A model chosen by its number (the hero to activate, the model that resists or takes a
+    shot, the friend to reposition); ``uid`` -1 chooses nobody."""
+
+    uid: int
+
+
+NOBODY = Pick(-1)
 
 
 @CODEC.register

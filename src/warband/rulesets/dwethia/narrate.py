@@ -8,7 +8,17 @@ from typing import Any
 from rich.markup import escape
 
 from warband.core.events import Event
-from warband.rulesets.dwethia.choices import Cast, Fight, Fire, Hold, Move, Place, Retreat, Shoot
+from warband.rulesets.dwethia.choices import (
+    Cast,
+    Fight,
+    Fire,
+    Hold,
+    Move,
+    Pick,
+    Place,
+    Retreat,
+    Shoot,
+)
 
 __all__ = ["narrate", "describe_choice", "describe_view"]
 
@@ -154,12 +164,18 @@ def describe_choice(view: Any, c: Any) -> str:
         return f"fire {c.weapon} at {_name(view, c.target)} (-3 Perception)"
     if isinstance(c, Retreat):
         return f"retreat to ({c.x}, {c.y})"
+    if isinstance(c, Pick):
+        return "nobody" if c.uid < 0 else _name(view, c.uid)
     if isinstance(c, Place):
         return f"marker at ({c.x}, {c.y})"
     if isinstance(c, Hold):
         return "do nothing"
     if isinstance(c, str):
         return _objective_name(c) if c != "retreat" else "retreat"
+    if isinstance(c, bool):
+        return "yes" if c else "no"
+    if isinstance(c, int):
+        return str(c)
     return repr(c)
 
 

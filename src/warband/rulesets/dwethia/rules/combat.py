@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from warband.core.decisions import Decision
 from warband.rulesets.dwethia import mechanics as m
-from warband.rulesets.dwethia.choices import Retreat
+from warband.rulesets.dwethia.choices import NOBODY, Pick, Retreat
 from warband.rulesets.dwethia.models import Power, Weapon
 from warband.rulesets.dwethia.rules import objectives as obj
 from warband.rulesets.dwethia.rules.measure import (
@@ -151,10 +151,11 @@ def _redirect(st: DwethiaState, shooter: Hero, w: Weapon | None, target: Hero,
                         if spaces(st, shooter, f) <= reach and sight(st, shooter, f).visible]
     if len(group) == 1:
         return target
-    uid = yield Decision("redirect", target.side, [g.uid for g in group],
+    pick = yield Decision("redirect", target.side, [Pick(g.uid) for g in group],
                          f"{shooter.name} shoots at {target.name}: which model takes the shot?",
                          info={"shooter": shooter.uid})
-    return st.heroes[int(uid)]
+    chosen: Hero = st.heroes[pick.uid]
+    return chosen
 
 
 def shoot(st: DwethiaState, h: Hero, w: Weapon, target: Hero, melee: bool,
@@ -197,9 +198,10 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
         if side_die <= 3:
             victim = friends_in_fight[0]
             if len(friends_in_fight) > 1:
-                uid = yield Decision("friendly_fire", h.side, [f.uid for f in friends_in_fight],
+                pick = yield Decision("friendly_fire", h.side,
+                                      [Pick(f.uid) for f in friends_in_fight],
                                      "The shot strikes your own model: which one?")
-                victim = st.heroes[int(uid)]
+                victim = st.heroes[pick.uid]
             st.log.emit("friendly_fire", hero=h.name, die=side_die, victim=victim.name)
             again = m.RangedAttack(1, h.stat("perception"), strength, shot_defense(st, victim),
                                    penalty, save_of(victim), 0, 0, st.options.chart, lobbed)
@@ -365,11 +367,11 @@ def cast(st: DwethiaState, h: Hero, p: Power, target: Hero) -> Steps:
                   and (o is target or spaces(st, o, h) <= FAITH_RANGE)]
     resolves = True
     if candidates:
-        uid = yield Decision("resist", defender, [-1] + [c.uid for c in candidates],
+        pick = yield Decision("resist", defender, [NOBODY] + [Pick(c.uid) for c in candidates],
                              f"{h.name} casts {p.name} on {target.name}: resist with Faith?",
                              info={"caster": h.uid, "power": p.id, "target": target.uid})
-        if int(uid) >= 0:
-            resolves = yield from resistance(st, h, st.heroes[int(uid)], p.cost)
+        if pick != NOBODY:
+            resolves = yield from resistance(st, h, st.heroes[pick.uid], p.cost)
     if not resolves:
         st.log.emit("power_negated", hero=h.name, power=p.name)
         return

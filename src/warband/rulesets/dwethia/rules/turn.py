@@ -14,7 +14,17 @@ from collections.abc import Generator
 from typing import Any
 
 from warband.core.decisions import Decision, Simultaneous
-from warband.rulesets.dwethia.choices import Cast, Fight, Fire, Hold, Move, Place, Shoot
+from warband.rulesets.dwethia.choices import (
+    NOBODY,
+    Cast,
+    Fight,
+    Fire,
+    Hold,
+    Move,
+    Pick,
+    Place,
+    Shoot,
+)
 from warband.rulesets.dwethia.rules import combat
 from warband.rulesets.dwethia.rules import objectives as obj
 from warband.rulesets.dwethia.rules.measure import (
@@ -110,9 +120,9 @@ def play_round(st: DwethiaState) -> Steps:
 def activate(st: DwethiaState, side: int) -> Steps:
     """Hero Selection, then the hero's Movement, Shoot and Close Combat phases, then the
     player may open its sealed objectives (dwethia.scenario.secret_objectives)."""
-    options = [h.uid for h in ready(st, side)]
-    uid = yield Decision("activate", side, options, "Select a hero to activate")
-    h = st.heroes[int(uid)]
+    options = [Pick(h.uid) for h in ready(st, side)]
+    pick = yield Decision("activate", side, options, "Select a hero to activate")
+    h = st.heroes[pick.uid]
     h.activated = True
     h.defensive = h.stealth = False
     st.log.emit("activate", hero=h.name, side=st.side_labels[side])
@@ -179,12 +189,12 @@ def reposition(st: DwethiaState, h: Hero) -> Steps:
                and spaces(st, h, f) <= REPOSITION_RANGE and not engaged_with(st, f)]
     if not friends:
         return
-    uid = yield Decision("destiny_action", h.side, [-1] + [f.uid for f in friends],
+    pick = yield Decision("destiny_action", h.side, [NOBODY] + [Pick(f.uid) for f in friends],
                          f"{h.name}: spend 1 Destiny to reposition a friend?",
                          info={"hero": h.uid})
-    if int(uid) < 0:
+    if pick == NOBODY:
         return
-    f = st.heroes[int(uid)]
+    f = st.heroes[pick.uid]
     h.destiny -= 1
     spots = [Move(x, y) for (x, y) in sorted(reachable(st, f, REPOSITION_SPACES))]
     where = yield Decision("reposition", h.side, spots, f"Reposition {f.name} where?",
