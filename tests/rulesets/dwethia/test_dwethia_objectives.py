@@ -121,3 +121,17 @@ def test_claim_with_all_done_wins() -> None:
     st.achieved[0] |= {"hunter", "reaper"}
     drive(claim(st, 0), lambda d: True)
     assert st.over and st.winner == 0 and st.ended_by == "objectives"
+
+
+def test_risky_maneuvers_outnumbered() -> None:
+    """dwethia.objective.risky_maneuvers: a kill while the enemy's coherent group outnumbers
+    the killer's."""
+    st = open_state()
+    killer = put(st, 3, 5, 5)
+    victim = put(st, 4, 10, 10)
+    put(st, 5, 11, 10)
+    _kill(st, killer, victim, "shot")
+    assert "risky_maneuvers" in st.achieved[0]
+    st2 = open_state()
+    _kill(st2, put(st2, 3, 5, 5), put(st2, 4, 10, 10), "shot")
+    assert "risky_maneuvers" not in st2.achieved[0]

@@ -306,3 +306,55 @@ def test_destiny_rerolls_are_chosen_after_seeing_the_dice() -> None:
     assert melee["wound_dice"] == [6, 1] and melee["wound_rerolls"] == []
     assert asked == [("reroll_hit", [0, 1], 1), ("reroll_wound", [0, 1], 1)]
     assert foe.wounds == 4
+
+
+def test_table_edges_rolled_for_and_chosen() -> None:
+    """dwethia.setup.terrain, dwethia.setup.deployment: a roll-off (ties re-rolled), the
+    winner chooses its edge; its models then enter from that edge and the opponent places the
+    markers of its side's far quarters (dwethia.setup.objective_markers)."""
+    from warband.rulesets.dwethia.rules.turn import choose_edges, place_markers
+
+    st = open_state(dice=scripted(4, 4, 2, 6))
+    drive(choose_edges(st), lambda d: "south")
+    assert st.edge == [1, 0]  # B won and took the south edge
+    a = st.heroes[0]
+    assert min(y for _, y in reachable(st, a, 6)) == st.board.size - 7
+    placed: list[tuple[int, str]] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        placed.append((d.player, d.prompt.split()[-2]))
+        return d.options[0]
+
+    drive(place_markers(st), answer)
+    assert placed == [(1, "NW"), (1, "NE"), (0, "SW"), (0, "SE")]
+
+
+def test_multiple_shots_may_change_target() -> None:
+    """dwethia.shoot.multiple_shots: a two-shot weapon fires twice in the Shoot phase, the
+    second shot at a target chosen after the first."""
+    from warband.rulesets.dwethia.choices import Shoot
+    from warband.rulesets.dwethia.rules.turn import shoot_phase
+
+    forces = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    marksmen = forces[2]
+    rifle = next(p for p in marksmen.models if p.name == "Rifleman Dunn")
+    st = open_state(size=30)
+    shooter = st.heroes[3]
+    shooter.profile = rifle
+    put(st, 3, 5, 2)
+    put(st, 6, 5, 10)
+    put(st, 7, 9, 10)
+    kinds: list[str] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        kinds.append(d.kind)
+        if d.kind == "shoot":
+            return next(o for o in d.options if isinstance(o, Shoot) and o.target == 6)
+        if d.kind == "next_shot":
+            assert {o.target for o in d.options} == {6, 7}
+            return Shoot("repeater_crossbow", 7)
+        return d.options[0]
+
+    drive(shoot_phase(st, shooter, 0, False), answer)
+    shots = [e["target"] for e in st.log.events if e.kind == "shot"]
+    assert shots == ["Skarn", "Black Sun Pirate"] and "next_shot" in kinds

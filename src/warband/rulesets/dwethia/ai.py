@@ -90,6 +90,15 @@ class HeuristicController:
     def _go_first(self, view: Any, d: Decision) -> Any:
         return True
 
+    def _table_edge(self, view: Any, d: Decision) -> Any:
+        """The edge whose own half holds more high ground (height helps shooting and Crows
+        Nest)."""
+        b = view.board
+        n = b.size
+        south = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n < n // 2)
+        north = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n >= n // 2)
+        return "south" if south >= north else "north"
+
     def _claim(self, view: Any, d: Decision) -> Any:
         mine = view.objectives(d.player) or ()
         return bool(mine) and all(o in view.achieved[d.player] for o in mine)
@@ -140,7 +149,7 @@ class HeuristicController:
         shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
         b = view.board
         centre = (b.size - 1) / 2
-        enemy_edge = b.size - 1 if h.side == 0 else 0
+        enemy_edge = b.size - 1 if view.edge[h.side] == 0 else 0
 
         # per-decision facts about each enemy and friend (not per candidate space)
         foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
@@ -236,6 +245,12 @@ class HeuristicController:
             if v > best_v:
                 best, best_v = o, v
         return best
+
+    def _next_shot(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        return max(d.options, key=lambda o: (self._shot_value(
+            view, h, next(w for w in h.profile.ranged if w.id == o.weapon),
+            view.heroes[o.target]), -o.target))
 
     def _close_combat(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]

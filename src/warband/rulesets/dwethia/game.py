@@ -19,7 +19,12 @@ from warband.rulesets.dwethia.catalogue import Catalogue
 from warband.rulesets.dwethia.choices import CODEC
 from warband.rulesets.dwethia.lists import Force
 from warband.rulesets.dwethia.mechanics import CHARTS
-from warband.rulesets.dwethia.rules.turn import choose_objectives, place_markers, play_round
+from warband.rulesets.dwethia.rules.turn import (
+    choose_edges,
+    choose_objectives,
+    place_markers,
+    play_round,
+)
 from warband.rulesets.dwethia.state import DwethiaState, DwethiaView, Hero, Options
 
 __all__ = ["game_flow", "make_options", "new_game", "build_state"]
@@ -61,6 +66,7 @@ def _outcome(st: DwethiaState) -> Outcome:
 def game_flow(st: DwethiaState, objective_ids: list[str]) -> Flow:
     st.log.emit("game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
                 arena=st.board.name, size=st.board.size)
+    yield from choose_edges(st)
     yield from place_markers(st)
     yield from choose_objectives(st, objective_ids)
     while not st.over and st.round < st.options.rounds:

@@ -140,7 +140,7 @@ def parse_force(data: Any, source: str, cat: Catalogue, lines: LineMap | None = 
         ranged = tuple(
             Weapon(wid, cat.wargear[wid].name, cat.wargear[wid].kind, cat.wargear[wid].strength,
                    1, cat.wargear[wid].range, cat.wargear[wid].penalty,
-                   frozenset(cat.wargear[wid].keywords))
+                   frozenset(cat.wargear[wid].keywords), cat.wargear[wid].shots)
             for wid in entry.wargear if wid in cat.wargear
             and cat.wargear[wid].kind in ("ranged", "grenade"))
         saves = sorted(w.save for w in items if w.save is not None)

@@ -131,6 +131,7 @@ class WargearModel(_Model):
     reach: int = Field(1, ge=1, le=3)
     range: int = Field(0, ge=0, le=100)
     penalty: Literal["none", "half", "full"] = "none"
+    shots: int = Field(1, ge=1, le=6)
     keywords: list[Keyword] = []
     save: int | None = Field(None, ge=2, le=6)
     source: Literal["book", "house"] = "house"
@@ -225,6 +226,7 @@ class Weapon:
     range: int
     penalty: str
     keywords: frozenset[str]
+    shots: int = 1
 
     @property
     def blast(self) -> int:

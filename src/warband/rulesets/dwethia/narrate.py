@@ -41,6 +41,10 @@ def narrate(e: Event) -> str | None:
         sides = g("sides")
         return (f"[bold]Dwethia Heroes[/bold] in {escape(g('arena'))} ({g('size')} x {g('size')}"
                 f" spaces): A {escape(sides['a'])} against B {escape(sides['b'])}")
+    if k == "side_roll":
+        return f"Roll for table edges: A {g('a')}, B {g('b')}" + ("  (tie, roll again)" if g("a") == g("b") else "")
+    if k == "edges":
+        return f"{g('south').upper()} enters from the south edge, {g('north').upper()} from the north"
     if k == "marker":
         return f"{g('player').upper()} places an objective marker at ({g('x')}, {g('y')})"
     if k == "objectives_sealed":

@@ -113,6 +113,8 @@ class DwethiaState:
     round: int = 0
     priority: int = 0  # the player holding priority this round
     first: int = 0  # the player selecting the first hero this round
+    #: each player's table edge: 0 the south edge (y = 0), 1 the north edge
+    edge: list[int] = field(default_factory=lambda: [0, 1])
     first_player: int | None = None
     markers: list[tuple[int, int]] = field(default_factory=list)
     #: the sealed objectives of each player (never in an event before revealed)
@@ -166,6 +168,7 @@ class DwethiaView:
         st = self._st
         return {
             "player": self.player, "round": st.round, "priority": st.priority,
+            "edge": list(st.edge),
             "markers": [list(m) for m in st.markers],
             "heroes": [h.public_json() for h in st.heroes],
             "achieved": [sorted(a) for a in st.achieved],

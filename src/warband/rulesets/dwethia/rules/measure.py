@@ -144,7 +144,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
         start = h.y * n + h.x
         heap.append((0, 0, start))
     else:
-        edge_y = 0 if h.side == 0 else n - size
+        edge_y = 0 if st.edge[h.side] == 0 else n - size
         for x in range(n - size + 1):
             i = edge_y * n + x
             if fits[i] and i not in blocked:

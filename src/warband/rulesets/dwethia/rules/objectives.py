@@ -43,15 +43,18 @@ def within_of_edge(st: DwethiaState, h: Hero, side: int, radius: int) -> bool:
     """``h`` within ``radius`` spaces of ``side``'s table edge (its deployment zone: the strip
     along that edge, dwethia.setup.deployment)."""
     n = st.board.size
-    return h.y <= radius if side == 0 else (n - 1) - (h.y + h.size - 1) <= radius
+    return h.y <= radius if st.edge[side] == 0 else (n - 1) - (h.y + h.size - 1) <= radius
 
 
 def _group(st: DwethiaState, h: Hero) -> int:
-    """Models of ``h``'s side in its fight: itself and friends within range 2 in coherency."""
-    from warband.rulesets.dwethia.rules.measure import coherent, spaces
+    """Models of ``h``'s side in its fight: itself and the friends within range 2 that are in
+    coherency with it or with another of them (``h`` may just have been slain)."""
+    from warband.rulesets.dwethia.rules.measure import adjacent, spaces
 
-    return 1 + sum(1 for f in st.heroes if f is not h and f.on_table and f.side == h.side
-                   and spaces(st, h, f) <= 2 and coherent(st, f))
+    near = [f for f in st.heroes if f is not h and f.on_table and f.side == h.side
+            and spaces(st, h, f) <= 2]
+    return 1 + sum(1 for f in near
+                   if adjacent(st, f, h) or any(g is not f and adjacent(st, f, g) for g in near))
 
 
 def on_kill(st: DwethiaState, killer: Hero, victim: Hero, how: str,
@@ -89,7 +92,9 @@ def on_kill(st: DwethiaState, killer: Hero, victim: Hero, how: str,
         achieve(st, k, "hunter", killer)
     if any(st.heroes[u].side == k for u in victim.kills):
         achieve(st, k, "revenge", killer)
-    if risky_counts is not None and risky_counts[1] > risky_counts[0]:
+    if risky_counts is None:  # a shot or a spell: the two coherent groups
+        risky_counts = (_group(st, killer), _group(st, victim))
+    if risky_counts[1] > risky_counts[0]:
         achieve(st, k, "risky_maneuvers", killer)
     if not st.alive(v):
         achieve(st, v, "lambs_to_the_slaughter")

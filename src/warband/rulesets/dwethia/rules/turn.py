@@ -43,10 +43,28 @@ Steps = Generator[Any, Any, None]
 OBJECTIVE_COUNT = 5
 
 
+def choose_edges(st: DwethiaState) -> Steps:
+    """Basic deployment (dwethia.setup.terrain, dwethia.setup.deployment): the arena is set
+    (house arenas); both players roll a D6, ties re-rolled, and the winner picks its table edge,
+    the other taking the opposite one."""
+    while True:
+        a, b = st.dice.d6(), st.dice.d6()
+        st.log.emit("side_roll", a=a, b=b)
+        if a != b:
+            break
+    winner = 0 if a > b else 1
+    edge = yield Decision("table_edge", winner, ["south", "north"], "Choose your table edge")
+    st.edge[winner] = 0 if edge == "south" else 1
+    st.edge[1 - winner] = 1 - st.edge[winner]
+    st.log.emit("edges", south=st.side_labels[st.edge.index(0)],
+                north=st.side_labels[st.edge.index(1)])
+
+
 def place_markers(st: DwethiaState) -> Steps:
     """One marker in each table quarter, each player placing the two in the quarters on the
     far side from its own edge (dwethia.setup.objective_markers)."""
-    for player, quarters in ((0, ("nw", "ne")), (1, ("sw", "se"))):
+    south = st.edge.index(0)
+    for player, quarters in ((south, ("nw", "ne")), (1 - south, ("sw", "se"))):
         for q in quarters:
             spots = [Place(x, y) for x, y in st.board.marker_spots[q]]
             place = yield Decision("place_marker", player, spots,
@@ -227,6 +245,14 @@ def shoot_phase(st: DwethiaState, h: Hero, cost: int,
     if isinstance(choice, Shoot):
         w = next(w for w in h.profile.ranged if w.id == choice.weapon)
         yield from combat.shoot(st, h, w, st.heroes[choice.target], melee=engaged)
+        for n in range(1, w.shots):  # dwethia.shoot.multiple_shots: any target each time
+            targets = [Shoot(w.id, t.uid) for t in combat.targets_for(st, h, w)]
+            if not targets or not h.on_table:
+                break
+            again = yield Decision("next_shot", h.side, targets,
+                                   f"{h.name}: shot {n + 1} of {w.shots} at whom?",
+                                   info={"hero": h.uid})
+            yield from combat.shoot(st, h, w, st.heroes[again.target], melee=engaged)
         return "light" if "light" in w.keywords else "fired"
     if isinstance(choice, Cast):
         p = next(p for p in h.profile.powers if p.id == choice.power)
