@@ -13,7 +13,8 @@ from warband.rulesets.dwethia.board import build_board
 from warband.rulesets.dwethia.catalogue import catalogue
 from warband.rulesets.dwethia.lists import Force
 from warband.rulesets.dwethia.models import ArenaModel
-from warband.rulesets.dwethia.state import DwethiaState, Hero, Options
+from warband.rulesets.dwethia.options import Options
+from warband.rulesets.dwethia.state import DwethiaState, Hero
 
 
 def forces() -> list[Force]:
@@ -24,7 +25,8 @@ def open_state(size: int = 20, pieces: list[dict[str, Any]] | None = None,
                dice: Dice | None = None) -> DwethiaState:
     """An empty arena (plus ``pieces``) with the two default forces off the table."""
     cat = catalogue()
-    arena = ArenaModel.model_validate({"name": "test", "size": size, "pieces": pieces or [],
+    arena = ArenaModel.model_validate({"source": "house", "name": "test", "size": size,
+                                       "pieces": pieces or [],
                                        "marker_spots": {"sw": [[1, 1]], "se": [[size - 2, 1]],
                                                         "nw": [[1, size - 2]],
                                                         "ne": [[size - 2, size - 2]]}})
@@ -32,7 +34,7 @@ def open_state(size: int = 20, pieces: list[dict[str, Any]] | None = None,
     fs = forces()
     heroes: list[Hero] = []
     for side, f in enumerate(fs[:2]):
-        for p in f.models:
+        for p in f.members:
             heroes.append(Hero(len(heroes), side, p, wounds=p.stats["wounds"],
                                destiny=p.stats["destiny"], faith=p.stats["faith"],
                                affinity=p.stats["affinity"]))

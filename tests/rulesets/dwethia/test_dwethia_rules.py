@@ -337,7 +337,7 @@ def test_multiple_shots_may_change_target() -> None:
 
     forces = [RULESET.load_list(p) for p in RULESET.sample_lists()]
     marksmen = forces[2]
-    rifle = next(p for p in marksmen.models if p.name == "Rifleman Dunn")
+    rifle = next(p for p in marksmen.members if p.name == "Rifleman Dunn")
     st = open_state(size=30)
     shooter = st.heroes[3]
     shooter.profile = rifle

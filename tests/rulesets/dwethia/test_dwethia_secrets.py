@@ -15,7 +15,7 @@ from warband.core.decisions import Decision
 from warband.core.game import Game
 from warband.core.record import read_record, replay, write_record
 from warband.rulesets.dwethia import RULESET
-from warband.rulesets.dwethia.narrate import describe_view
+from warband.rulesets.dwethia.describe import describe_view
 
 PICKS_A = ("hunter", "reaper", "ghost", "bulwark", "espionage")
 PICKS_B = ("crows_nest", "hands_off", "explosives", "revenge", "east_to_west")

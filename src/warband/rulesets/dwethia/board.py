@@ -11,11 +11,10 @@ Rule ids: ``dwethia.core.spaces``, ``dwethia.terrain.keywords``, ``dwethia.move.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from warband.rulesets.dwethia.models import ArenaModel, TerrainKind
 
-__all__ = ["Board", "Trace", "board_for"]
+__all__ = ["Board", "Trace", "build_board"]
 
 #: steps per space when tracing a line of sight
 _SAMPLES = 3
@@ -148,12 +147,3 @@ def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
     return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
                  [p.kind for p in arena.pieces], [kinds[k].impassable for k in kind],
                  [kinds[k].difficult for k in kind])
-
-
-@lru_cache(maxsize=16)
-def board_for(arena_id: str, directory: str) -> Board:
-    """The shared board of an arena (one per arena and content folder)."""
-    from warband.rulesets.dwethia.catalogue import catalogue
-
-    cat = catalogue()
-    return build_board(cat.arenas[arena_id], cat.terrain)

@@ -8,12 +8,11 @@ problem is reported at once.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from warband.content.yamlio import ContentReader, line_for
+from warband.kit.content import CatalogueBase, ContentFolder
 from warband.rulesets.dwethia.models import (
     ArenaModel,
     ClassesFile,
@@ -32,15 +31,14 @@ from warband.rulesets.dwethia.models import (
     WargearModel,
 )
 
-__all__ = ["Catalogue", "DEFAULT_CONTENT", "catalogue"]
+__all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
 ENV_VAR = "WARBAND_DWETHIA_CONTENT"
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    directory: Path
+@dataclass(frozen=True, kw_only=True)
+class Catalogue(CatalogueBase):
     races: dict[str, RaceModel]
     classes: dict[str, ClassModel]
     factions: dict[str, FactionModel]
@@ -49,11 +47,13 @@ class Catalogue:
     terrain: dict[str, TerrainKind]
     objectives: dict[str, ObjectiveModel]
     arenas: dict[str, ArenaModel]
-    digest: str
+
+    @staticmethod
+    def build(directory: Path, reader: ContentReader) -> Catalogue:
+        return _build(directory, reader)
 
 
-def load_catalogue(directory: Path) -> Catalogue:
-    reader = ContentReader()
+def _build(directory: Path, reader: ContentReader) -> Catalogue:
     races, _ = reader.read(directory / "house" / "races.yaml", RacesFile)
     classes, class_lines = reader.read(directory / "house" / "classes.yaml", ClassesFile)
     factions, faction_lines = reader.read(directory / "house" / "factions.yaml", FactionsFile)
@@ -98,17 +98,13 @@ def load_catalogue(directory: Path) -> Catalogue:
     reader.raise_if_problems()
     assert races and classes and factions and wargear and powers and terrain and objectives
     return Catalogue(
-        directory, dict(races.races), dict(classes.classes), dict(factions.factions),
-        dict(wargear.wargear),
-        {k: Power(k, p.name, p.cost, p.range, p.effect, p.strength, p.target)
-         for k, p in powers.powers.items()},
-        dict(terrain.terrain), dict(objectives.objectives), arenas, reader.digest)
+        directory=directory, digest=reader.digest, races=dict(races.races),
+        classes=dict(classes.classes), factions=dict(factions.factions),
+        wargear=dict(wargear.wargear),
+        powers={k: Power(k, p.name, p.cost, p.range, p.effect, p.strength, p.target)
+                for k, p in powers.powers.items()},
+        terrain=dict(terrain.terrain), objectives=dict(objectives.objectives), arenas=arenas)
 
 
-@lru_cache(maxsize=4)
-def _cached(directory: str) -> Catalogue:
-    return load_catalogue(Path(directory))
-
-
-def catalogue() -> Catalogue:
-    return _cached(os.environ.get(ENV_VAR, str(DEFAULT_CONTENT)))
+CONTENT = ContentFolder(DEFAULT_CONTENT, ENV_VAR, Catalogue.load)
+catalogue = CONTENT.catalogue

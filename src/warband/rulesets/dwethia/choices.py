@@ -6,18 +6,15 @@ re-roll, a ``bool`` for a yes/no, a ``str`` for an objective id; a model is a :c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from warband.core.decisions import ChoiceCodec
+from warband.kit.choices import ChoiceSet, choice
 
 __all__ = ["CODEC", "NOBODY", "Cast", "Fight", "Fire", "Hold", "Move", "Pick", "Place", "Retreat",
            "Shoot"]
 
-CODEC = ChoiceCodec()
+CODEC = ChoiceSet()
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Pick:
     """A model chosen by its number (the hero to activate, the model that resists or takes a
     shot, the friend to reposition); ``uid`` -1 chooses nobody."""
@@ -28,8 +25,7 @@ class Pick:
 NOBODY = Pick(-1)
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Place:
     """An objective marker's space (dwethia.setup.objective_markers)."""
 
@@ -37,8 +33,7 @@ class Place:
     y: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Move:
     """Where the active hero ends its move and how it moves (dwethia.phase.movement):
     ``normal``, ``defensive`` (shield, half move) or ``stealth`` (cloak, half move)."""
@@ -48,8 +43,7 @@ class Move:
     mode: str = "normal"
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Shoot:
     """Fire one ranged weapon at a target (dwethia.phase.shoot)."""
 
@@ -57,8 +51,7 @@ class Shoot:
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Cast:
     """Activate an Affinity power on a target (dwethia.magic.affinity_powers)."""
 
@@ -66,22 +59,19 @@ class Cast:
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Hold:
     """Do nothing in this phase."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Fight:
     """Close combat option Fight against a target in reach (dwethia.melee.activation_choices)."""
 
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Fire:
     """Close combat option Fire Ranged Weapons at -3 Perception (dwethia.melee.fire_in_combat)."""
 
@@ -89,8 +79,7 @@ class Fire:
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Retreat:
     """Close combat option Retreat, or a retreat after combat, to a space (x, y)
     (dwethia.melee.retreat_option, dwethia.melee.post_combat_retreat)."""

@@ -13,21 +13,22 @@ from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.core.game import Flow, Game, Outcome
+from warband.core.game import Flow, Outcome
+from warband.kit.ruleset import Setup
 from warband.rulesets.dwethia.board import build_board
 from warband.rulesets.dwethia.catalogue import Catalogue
 from warband.rulesets.dwethia.choices import CODEC
 from warband.rulesets.dwethia.lists import Force
-from warband.rulesets.dwethia.mechanics import CHARTS
+from warband.rulesets.dwethia.options import Options
 from warband.rulesets.dwethia.rules.turn import (
     choose_edges,
     choose_objectives,
     place_markers,
     play_round,
 )
-from warband.rulesets.dwethia.state import DwethiaState, DwethiaView, Hero, Options
+from warband.rulesets.dwethia.state import DwethiaState, DwethiaView, Hero
 
-__all__ = ["game_flow", "make_options", "new_game", "build_state"]
+__all__ = ["build_state", "game_flow", "setup_game"]
 
 _BOARDS: dict[tuple[str, str], Any] = {}
 
@@ -74,30 +75,6 @@ def game_flow(st: DwethiaState, objective_ids: list[str]) -> Flow:
     return _outcome(st)
 
 
-def make_options(options: Mapping[str, Any] | None, cat: Catalogue) -> Options:
-    opts = dict(options or {})
-    known = set(Options.names())
-    unknown = sorted(set(opts) - known)
-    if unknown:
-        raise ValueError(f"unknown game option(s) {', '.join(unknown)}"
-                         f" (known: {', '.join(sorted(known))})")
-    result = Options()
-    if opts.get("rounds") is not None:
-        r = opts["rounds"]
-        if not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= 50:
-            raise ValueError("rounds must be a whole number from 1 to 50")
-        result.rounds = r
-    if "chart" in opts:
-        if opts["chart"] not in CHARTS:
-            raise ValueError(f"chart must be one of {', '.join(CHARTS)}")
-        result.chart = opts["chart"]
-    if "arena" in opts:
-        if opts["arena"] not in cat.arenas:
-            raise ValueError(f"unknown arena {opts['arena']!r} (known: {', '.join(sorted(cat.arenas))})")
-        result.arena = str(opts["arena"])
-    return result
-
-
 def build_state(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Options,
                 log_events: bool = True) -> DwethiaState:
     key = (str(cat.directory), opts.arena)
@@ -106,7 +83,7 @@ def build_state(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Option
         board = _BOARDS[key] = build_board(cat.arenas[opts.arena], cat.terrain)
     heroes: list[Hero] = []
     for side, force in enumerate(forces):
-        for p in force.models:
+        for p in force.members:
             heroes.append(Hero(len(heroes), side, p, wounds=p.stats["wounds"],
                                destiny=p.stats["destiny"], faith=p.stats["faith"],
                                affinity=p.stats["affinity"]))
@@ -115,18 +92,15 @@ def build_state(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Option
                         factions=(forces[0].faction, forces[1].faction))
 
 
-def new_game(cat: Catalogue, forces: Sequence[Force], seed: int,
-             options: Mapping[str, Any] | None = None, track_digest: bool = False,
-             log_events: bool = True) -> Game:
-    if len(forces) != 2:
-        raise ValueError("a Dwethia Heroes battle here is between exactly two forces")
+def setup_game(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Options,
+               scenario: Any, given: Mapping[str, Any], log_events: bool = True) -> Setup:
+    """The kit's hook: the starting state and flow of a game between two forces built to the
+    same agreed point limit (dwethia.list.point_limits)."""
     if forces[0].points != forces[1].points:
         raise ValueError(f"the forces were built to different point limits ({forces[0].points}"
                          f" and {forces[1].points}); players agree one limit"
                          " (dwethia.list.point_limits)")
-    opts = make_options(options, cat)
+    if opts.arena not in cat.arenas:
+        raise ValueError(f"unknown arena {opts.arena!r} (known: {', '.join(sorted(cat.arenas))})")
     st = build_state(cat, forces, seed, opts, log_events)
-    header = {"ruleset": "dwethia", "content_hash": cat.digest, "seed": seed,
-              "lists": [dict(f.source) for f in forces], "options": dict(options or {})}
-    return Game("dwethia", st, game_flow(st, sorted(cat.objectives)), CODEC, DwethiaView,
-                header, track_digest)
+    return Setup(st, game_flow(st, sorted(cat.objectives)), DwethiaView, CODEC)

@@ -11,15 +11,12 @@ Victory or Death objective's leader; default the most expensive model).
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.content.yamlio import LineMap
+from warband.kit.lists import Roster, read_list
 from warband.rulesets.dwethia.catalogue import Catalogue
 from warband.rulesets.dwethia.models import (
     BASE_BANDS,
@@ -30,22 +27,18 @@ from warband.rulesets.dwethia.models import (
     Weapon,
 )
 
-__all__ = ["Force", "load_force", "parse_force", "UNARMED"]
+__all__ = ["Force", "parse_list", "UNARMED"]
 
 UNARMED = Weapon("unarmed", "Unarmed", "melee", 0, 1, 0, "none", frozenset())
 
 
-@dataclass(frozen=True, slots=True)
-class Force:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Force(Roster[Profile]):
+    """A validated force: its models' finished profiles (``members``), faction and the agreed
+    point limit."""
+
     faction: str
     points: int
-    models: tuple[Profile, ...]
-    source: Mapping[str, Any]
-
-    @property
-    def cost(self) -> int:
-        return sum(p.cost for p in self.models)
 
     @property
     def game_value(self) -> int:
@@ -59,52 +52,28 @@ class Force:
         return out
 
 
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def parse_force(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None) -> Force:
-    lines = lines or {}
-    if isinstance(data, Mapping) and data.get("ruleset", "dwethia") != "dwethia":
-        raise ContentError([Violation(
-            source, f"this list is for ruleset {data['ruleset']!r}, not 'dwethia'", "ruleset",
-            line_for(lines, ("ruleset",)))])
-    model = validate_model(ForceModel, data, source, lines)
-    problems: list[Violation] = []
-
-    def problem(message: str, *loc: str | int) -> None:
-        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-        problems.append(Violation(source, message, field, line_for(lines, loc)))
-
-    faction = cat.factions.get(model.faction)
-    if faction is None:
-        problem(f"unknown faction {model.faction!r}{_suggest(model.faction, sorted(cat.factions))}"
-                f" (known: {', '.join(sorted(cat.factions))})", "faction")
+def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None,
+               ruleset: str = "dwethia") -> Force:
+    """Validate a force list (every violation at once, with file, line and field)."""
+    model, problems = read_list(ForceModel, data, source, lines, ruleset)
+    problem = problems.problem
+    faction = problems.lookup("faction", cat.factions, model.faction, "faction")
     profiles: list[Profile] = []
     types: Counter[str] = Counter()
     for i, entry in enumerate(model.models):
-        race = cat.races.get(entry.race)
-        cls = cat.classes.get(entry.class_)
-        if race is None:
-            problem(f"unknown race {entry.race!r}{_suggest(entry.race, sorted(cat.races))}",
-                    "models", i, "race")
-        elif faction is not None and entry.race not in faction.races:
+        race = problems.lookup("race", cat.races, entry.race, "models", i, "race")
+        cls = problems.lookup("class", cat.classes, entry.class_, "models", i, "class")
+        if race is not None and faction is not None and entry.race not in faction.races:
             problem(f"the {faction.name} field no {race.name} models (races: "
                     f"{', '.join(faction.races)})", "models", i, "race")
-        if cls is None:
-            problem(f"unknown class {entry.class_!r}{_suggest(entry.class_, sorted(cat.classes))}",
-                    "models", i, "class")
-        elif faction is not None and entry.class_ not in faction.classes:
+        if cls is not None and faction is not None and entry.class_ not in faction.classes:
             problem(f"the {faction.name} field no {cls.name} (classes: "
                     f"{', '.join(faction.classes)})", "models", i, "class")
         kinds: Counter[str] = Counter()
         cost = (race.cost if race else 0) + (cls.cost if cls else 0)
         for j, wid in enumerate(entry.wargear):
-            item = cat.wargear.get(wid)
+            item = problems.lookup("wargear", cat.wargear, wid, "models", i, "wargear", j)
             if item is None:
-                problem(f"unknown wargear {wid!r}{_suggest(wid, sorted(cat.wargear))}",
-                        "models", i, "wargear", j)
                 continue
             cost += item.cost
             kinds[item.kind] += 1
@@ -171,12 +140,8 @@ def parse_force(data: Any, source: str, cat: Catalogue, lines: LineMap | None = 
         detail = ", ".join(f"{p.name} {p.cost}" for p in profiles)
         problem(f"total {cost} points is over the agreed limit of {model.points} ({detail})"
                 " (dwethia.list.point_limits)", "points")
-    if problems:
-        raise ContentError(problems)
-    return Force(model.name, model.faction, model.points, tuple(profiles),
-                 model.model_dump(mode="json", by_alias=True, exclude_none=True))
+    problems.raise_if_any()
+    return Force(name=model.name, members=tuple(profiles), faction=model.faction,
+                 points=model.points,
+                 source=model.model_dump(mode="json", by_alias=True, exclude_none=True))
 
-
-def load_force(path: Path, cat: Catalogue) -> Force:
-    data, lines = load_yaml(path)
-    return parse_force(data, str(path), cat, lines)

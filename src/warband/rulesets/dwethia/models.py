@@ -12,13 +12,15 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
+
+from warband.kit.models import ContentFile, Strict
 
 __all__ = [
     "STAT_NAMES", "ArenaModel", "ClassModel", "ClassesFile", "FactionModel", "FactionsFile",
     "ForceModel", "ModelEntry", "ObjectivesFile", "PowerModel", "PowersFile", "Profile",
     "RaceModel", "RacesFile", "TerrainKind", "TerrainFile", "UnitType", "WargearFile",
-    "WargearModel", "BASE_BANDS", "DEFAULT_BASE", "footprint_for",
+    "WargearModel", "BASE_BANDS", "DEFAULT_BASE", "SCHEMAS", "footprint_for",
 ]
 
 #: the stat line (dwethia.profile.format), Movement included
@@ -26,8 +28,7 @@ STAT_NAMES = ("movement", "martial", "perception", "strength", "defense", "aggre
               "wounds", "integrity", "destiny", "faith", "affinity")
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+_Model = Strict
 
 
 class UnitType(StrEnum):
@@ -82,7 +83,7 @@ class RaceModel(_Model):
     stats: StatLine
 
 
-class RacesFile(_Model):
+class RacesFile(ContentFile):
     races: dict[str, RaceModel]
 
 
@@ -95,7 +96,7 @@ class ClassModel(_Model):
     powers: list[str] = []
 
 
-class ClassesFile(_Model):
+class ClassesFile(ContentFile):
     classes: dict[str, ClassModel]
 
 
@@ -116,7 +117,7 @@ class FactionModel(_Model):
     destiny_actions: list[Literal["reposition"]] = []
 
 
-class FactionsFile(_Model):
+class FactionsFile(ContentFile):
     factions: dict[str, FactionModel]
 
 
@@ -137,7 +138,7 @@ class WargearModel(_Model):
     source: Literal["book", "house"] = "house"
 
 
-class WargearFile(_Model):
+class WargearFile(ContentFile):
     wargear: dict[str, WargearModel]
 
 
@@ -150,7 +151,7 @@ class PowerModel(_Model):
     target: Literal["enemy", "friend"]
 
 
-class PowersFile(_Model):
+class PowersFile(ContentFile):
     powers: dict[str, PowerModel]
 
 
@@ -164,7 +165,7 @@ class TerrainKind(_Model):
     shoot_from_cover: bool = False
 
 
-class TerrainFile(_Model):
+class TerrainFile(ContentFile):
     terrain: dict[str, TerrainKind]
 
 
@@ -173,7 +174,7 @@ class ObjectiveModel(_Model):
     trackable: bool = True
 
 
-class ObjectivesFile(_Model):
+class ObjectivesFile(ContentFile):
     objectives: dict[str, ObjectiveModel]
 
 
@@ -187,7 +188,7 @@ class PieceModel(_Model):
     elevation: int | None = Field(None, ge=-10, le=20)
 
 
-class ArenaModel(_Model):
+class ArenaModel(ContentFile):
     name: str
     size: int = Field(ge=12, le=96)
     pieces: list[PieceModel]
@@ -213,6 +214,14 @@ class ForceModel(_Model):
     faction: str
     points: int = Field(ge=1, le=10000, description="the agreed point limit (60 / 150 / 300 ...)")
     models: list[ModelEntry] = Field(min_length=1, max_length=30)
+
+
+#: the models ``warband schema`` exports (dwethia-<key>.schema.json)
+SCHEMAS: dict[str, type[BaseModel]] = {
+    "force": ForceModel, "races": RacesFile, "classes": ClassesFile, "factions": FactionsFile,
+    "wargear": WargearFile, "powers": PowersFile, "terrain": TerrainFile, "arena": ArenaModel,
+    "objectives": ObjectivesFile,
+}
 
 
 # ------------------------------------------------------------------- run-time records

@@ -10,33 +10,17 @@ from what happened on the table); what is secret is which five a player chose.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
+from warband.kit.state import HIDDEN_FROM_VIEWS, OpenView
 from warband.rulesets.dwethia.board import Board
-from warband.rulesets.dwethia.mechanics import Chart
 from warband.rulesets.dwethia.models import Profile
+from warband.rulesets.dwethia.options import Options
 
-__all__ = ["Hero", "Options", "DwethiaState", "DwethiaView"]
-
-
-@dataclass
-class Options:
-    """Game options (``--option NAME=VALUE``)."""
-
-    #: house safety valve: the book sets no round limit (dwethia.scenario.game_end)
-    rounds: int = 8
-    #: the comparison chart reading (dwethia.combat.comparison_chart): ``example`` or
-    #: ``book_text``
-    chart: Chart = "example"
-    #: arena file name (content/arenas/<arena>.yaml)
-    arena: str = "foundry"
-
-    @classmethod
-    def names(cls) -> list[str]:
-        return [f.name for f in fields(cls)]
+__all__ = ["Hero", "DwethiaState", "DwethiaView"]
 
 
 @dataclass(eq=False)
@@ -142,30 +126,26 @@ class DwethiaState:
         return self.board.elev_at(h.x, h.y, h.size)
 
 
-class DwethiaView:
+class DwethiaView(OpenView[DwethiaState]):
     """What one player may see: everything public, its own sealed objectives, the other's
-    only once revealed. No dice, no log (dwethia.scenario.secret_objectives)."""
+    only once revealed. No dice, no log, no sealed lists (dwethia.scenario.secret_objectives)."""
 
-    __slots__ = ("_st", "player")
-
-    def __init__(self, st: DwethiaState, player: int) -> None:
-        self._st = st
-        self.player = player
+    __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("dice", "log", "secret"):
+        if name in HIDDEN_FROM_VIEWS or name == "secret":
             raise AttributeError(f"{name} is not part of a player's view")
-        return getattr(self._st, name)
+        return getattr(self._state, name)
 
     def objectives(self, side: int) -> tuple[str, ...] | None:
         """``side``'s sealed objectives if this player may see them, else None."""
-        st = self._st
+        st = self._state
         if side == self.player or st.revealed[side] or st.over:
             return st.secret[side]
         return None
 
     def public_json(self) -> dict[str, Any]:
-        st = self._st
+        st = self._state
         return {
             "player": self.player, "round": st.round, "priority": st.priority,
             "edge": list(st.edge),
