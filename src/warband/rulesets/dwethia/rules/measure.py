@@ -233,14 +233,16 @@ def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
     return out
 
 
-def sight(st: DwethiaState, shooter: Hero, target: Hero) -> Sight:
+def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) -> Sight:
     """Lines from points of the shooter's base to points of the target's base; the best clear
     line counts (dwethia.shoot.line_of_sight). Sight-blocking terrain taller than the line
     blocks it; other terrain pieces the line passes low over are In the Way (-1 each), unless
     the shooter touches the piece and may shoot from it (dwethia.shoot.from_cover) or the piece
     touches the target (then it is the target's Cover instead); model bases on the line are In
     the Way unless the shooter stands raised on terrain, or the model is a friend in coherency
-    with the shooter (dwethia.shoot.behind_friends)."""
+    with the shooter (dwethia.shoot.behind_friends).
+
+    ``quick``: only the line between the centres of the first spaces (an AI's estimate)."""
     b = st.board
     za = st.elevation(shooter) + 1.0
     zb = st.elevation(target) + 0.5
@@ -255,9 +257,10 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero) -> Sight:
     own = {b.idx(x, y) for x, y in shooter.cells()} | {b.idx(x, y) for x, y in target.cells()}
     friends_ok = {f.uid for f in coherent(st, shooter)}
     best: tuple[int, int, bool] | None = None
-    for sx, sy in shooter.cells()[:4]:
-        for ox, oy in _OFFSETS:
-            for tx, ty in target.cells()[:4]:
+    few = 1 if quick else 4
+    for sx, sy in shooter.cells()[:few]:
+        for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
+            for tx, ty in target.cells()[:few]:
                 tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
                 blocked = False
                 pieces: set[int] = set()
