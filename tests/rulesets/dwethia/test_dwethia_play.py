@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from warband.ai.random_ai import RandomController
 from warband.cli.main import app
-from warband.core.controller import play
+from warband.core.controller import controller_rng, play
 from warband.core.record import read_record, replay, write_record
 from warband.rulesets.dwethia import RULESET, odds
 from warband.rulesets.dwethia import mechanics as m
@@ -128,7 +130,6 @@ def test_every_option_is_described_for_a_human() -> None:
     lists = [RULESET.load_list(p) for p in RULESET.sample_lists()[:2]]
     game = RULESET.new_game(lists, 9)
     ctl = RandomController()
-    from warband.core.controller import controller_rng
     rngs = {p: controller_rng(9, p) for p in (0, 1)}
     kinds: set[str] = set()
     while game.pending() is not None:
@@ -143,3 +144,37 @@ def test_every_option_is_described_for_a_human() -> None:
             assert RULESET.describe_view(view, p)
             game.apply(p, ctl.decide(view, d, rngs[p]))
     assert {"activate", "move", "shoot", "objective", "place_marker", "claim"} <= kinds
+
+
+@settings(max_examples=120, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), pair=st.integers(0, 3))
+def test_random_games_keep_the_invariants(seed: int, pair: int) -> None:
+    """Property (hypothesis, over 120 seeded random-v-random games on both arenas): no two
+    models in one space, wounds within 0..max, Destiny/Faith/Affinity never negative, every
+    game ends within the round limit with a result."""
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    arena = "foundry" if seed % 2 else "rooftops"
+    game = RULESET.new_game([lists[pair], lists[(pair + 1) % 4]], seed, {"arena": arena},
+                            log_events=False)
+    state = game.state
+
+    def check(events: list[object]) -> None:
+        taken: set[tuple[int, int]] = set()
+        for h in state.heroes:  # type: ignore[attr-defined]
+            assert 0 <= h.wounds <= h.stat("wounds")
+            assert min(h.destiny, h.faith, h.affinity) >= 0
+            if h.on_table:
+                for c in h.cells():
+                    assert c not in taken
+                    taken.add(c)
+
+    rng = RandomController()
+    rngs = {p: controller_rng(seed, p) for p in (0, 1)}
+    while game.pending() is not None:
+        for p in game.waiting_for():
+            d = game.decision_for(p)
+            assert d is not None
+            game.apply(p, rng.decide(game.view(p), d, rngs[p]))
+            check([])
+    outcome = game.outcome()
+    assert outcome is not None and outcome.rounds <= state.options.rounds  # type: ignore[attr-defined]
