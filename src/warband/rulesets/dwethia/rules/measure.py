@@ -117,23 +117,21 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
     blocked: set[int] = set()
     crowded: set[int] = set()
-    enemy_boxes: list[tuple[int, int, int, int]] = []
+    engaging: set[int] = set()  # anchors next to an enemy (at most one level apart)
     for o in st.heroes:
         if o is h or not o.on_table:
             continue
         into = blocked if o.side != h.side else crowded
-        if o.side != h.side:
-            enemy_boxes.append((o.x, o.y, o.size, st.elevation(o)))
         for y in range(o.y - size + 1, o.y + o.size):
             for x in range(o.x - size + 1, o.x + o.size):
                 if 0 <= x < n and 0 <= y < n:
                     into.add(y * n + x)
-
-    def next_to_enemy(x: int, y: int, elev: int) -> bool:
-        for ex, ey, es, ez in enemy_boxes:
-            if _gap(x, y, size, ex, ey, es) <= 1 and abs(elev - ez) <= 1:
-                return True
-        return False
+        if o.side != h.side:
+            ez = st.elevation(o)
+            for y in range(o.y - size, o.y + o.size + 1):
+                for x in range(o.x - size, o.x + o.size + 1):
+                    if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
+                        engaging.add(y * n + x)
 
     best: dict[int, int] = {}
     heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
@@ -160,12 +158,12 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
         y, x = divmod(i, n)
         elev = elevs[i]
         if retreat:
-            if cost > 0 and i not in crowded and not next_to_enemy(x, y, elev):
+            if cost > 0 and i not in crowded and i not in engaging:
                 out[(x, y)] = Reach(cost, bool(diff))
         else:
             if i not in crowded:
                 out[(x, y)] = Reach(cost, bool(diff))
-            if i != start and next_to_enemy(x, y, elev):
+            if i != start and i in engaging:
                 continue  # the move ends here: it engages
         for dx, dy in _DIRS:
             nx, ny = x + dx, y + dy
@@ -176,7 +174,8 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
                 continue
             if fits[j] and j not in blocked:
                 d = rough[j]
-                c = cost + step_cost(elev, elevs[j], d)
+                climb = elevs[j] - elev  # step_cost, inlined: the movement loop's hot spot
+                c = cost + (max(2 if d else 1, 2 * climb) if climb >= 2 else 2 if d else 1)
                 if c <= budget and c < best.get(j, budget + 1):
                     best[j] = c
                     heapq.heappush(heap, (c, int(d or bool(diff)), j))

@@ -174,8 +174,11 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
         modes.append(("stealth", half_move(mv)))
     options: list[Move] = []
     costs: dict[Move, tuple[int, bool]] = {}
+    spots = sorted(reachable(st, h, mv).items())  # a half move reaches a subset of these
     for mode, budget in modes:
-        for (x, y), r in sorted(reachable(st, h, budget).items()):
+        for (x, y), r in spots:
+            if r.cost > budget:
+                continue
             mv_choice = Move(x, y, mode)
             options.append(mv_choice)
             costs[mv_choice] = (r.cost, r.difficult)
