@@ -156,31 +156,39 @@ class HeuristicController:
         foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
                       self._threat(view, e, h)) for e in foes]
         friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
-        scores: dict[Move, float] = {}
+        places: dict[tuple[int, int], float] = {}
+        size = h.size
+        markers = list(view.markers)
+        todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
+        elev_at = b.elev_at
+        n = b.size
+        # objectives it plays toward (its own sealed five: only it can read them)
+        pull_centre = "king_of_the_hill" in mine
+        pull_markers = "hands_off" in mine or "death_and_glory" in mine
+        pull_covert = "covert_operations" in mine and bool(todo_markers)
+        pull_edges = "east_to_west" in mine
+        pull_high = "crows_nest" in mine or "leap_of_faith" in mine
 
-        def cheap(mv: Move) -> float:
-            found = scores.get(mv)
-            if found is not None:
-                return found
+        def place(x: int, y: int) -> float:
+            """The value of standing at (x, y), whatever the kind of move."""
             score = 0.0
-            size = h.size
-            elev = b.elev_at(mv.x, mv.y, size)
+            elev = elev_at(x, y, size)
             if foe_facts:
                 near = 99.0
                 best_hit = 0.0
                 threat = 0.0
                 adj = 0
-                x0, y0, x1, y1 = mv.x, mv.y, mv.x + size - 1, mv.y + size - 1
+                x1, y1 = x + size - 1, y + size - 1
                 for ex, ey, es, ez, value, danger in foe_facts:
                     # the base-to-base gap, inlined (measure._gap): this loop is the AI's hot spot
-                    gx = ex - x1 if ex > x1 else x0 - (ex + es - 1) if x0 > ex + es - 1 else 0
-                    gy = ey - y1 if ey > y1 else y0 - (ey + es - 1) if y0 > ey + es - 1 else 0
+                    gx = ex - x1 if ex > x1 else x - (ex + es - 1) if x > ex + es - 1 else 0
+                    gy = ey - y1 if ey > y1 else y - (ey + es - 1) if y > ey + es - 1 else 0
                     g = gx if gx > gy else gy
                     dz = elev - ez if elev > ez else ez - elev
                     # closing in: horizontal distance counts fully, height half
-                    d = g + 0.5 * dz
-                    if d < near:
-                        near = d
+                    dist = g + 0.5 * dz
+                    if dist < near:
+                        near = dist
                     if g <= 1 and dz <= 1:
                         adj += 1
                         if value > best_hit:
@@ -193,24 +201,39 @@ class HeuristicController:
                     if adj:
                         score += best_hit * 3 - threat * 1.5
             else:
-                score -= abs(mv.y - enemy_edge) * 0.2
-            if any(max(_gap(mv.x, mv.y, size, fx, fy, fs), abs(elev - fz)) <= 1
-                   for fx, fy, fs, fz in friend_boxes):
-                score += 0.5  # coherency (dwethia.core.coherency)
-            kind = b.terrain(b.idx(mv.x, mv.y))
-            score += 0.3 * kind.cover + (0.15 * elev if shooter else 0.0)
+                score -= abs(y - enemy_edge) * 0.2
+            for fx, fy, fs, fz in friend_boxes:
+                if max(_gap(x, y, size, fx, fy, fs), abs(elev - fz)) <= 1:
+                    score += 0.5  # coherency (dwethia.core.coherency)
+                    break
+            score += 0.3 * b.terrain(y * n + x).cover + (0.15 * elev if shooter else 0.0)
+            if pull_centre:
+                score -= 0.05 * max(abs(x - centre), abs(y - centre))
+            if pull_markers and markers:
+                score -= 0.03 * min(max(abs(x - mx), abs(y - my)) for mx, my in markers)
+            if pull_covert:
+                score -= 0.08 * min(max(abs(x - mx), abs(y - my)) for mx, my in todo_markers)
+            if pull_edges:
+                score -= 0.04 * min(x, n - size - x)
+            if pull_high:
+                score += 0.1 * elev
+            return float(score)
+
+        allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
+                     shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
+                     ) if h.profile.ranged else (99, 99)
+
+        def cheap(mv: Move) -> float:
+            found = places.get((mv.x, mv.y))
+            if found is None:
+                found = places[(mv.x, mv.y)] = place(mv.x, mv.y)
+            score = found
             if mv.mode != "normal":
                 score += 0.4
-            if "king_of_the_hill" in mine:
-                score -= 0.05 * max(abs(mv.x - centre), abs(mv.y - centre))
-            if "hands_off" in mine and view.markers:
-                score -= 0.03 * min(max(abs(mv.x - x), abs(mv.y - y)) for x, y in view.markers)
-            if shooter and h.profile.ranged:
-                w = h.profile.ranged[0]
-                cost = costs.get(mv, (0, False))
-                if cost[0] > shooting_allowance(h.stat("movement"), w.penalty, cost[1]):
+            if shooter:
+                cost, difficult = costs.get(mv, (0, False))
+                if cost > allowance[1 if difficult else 0]:
                     score -= 1.0
-            scores[mv] = score
             return float(score)
 
         ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
