@@ -49,6 +49,13 @@ def _expected(dist: dict[int, Fraction]) -> float:
     return float(sum(k * p for k, p in dist.items()))
 
 
+@lru_cache(maxsize=256)
+def _distance_map(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, ...]:
+    """Per space (y * n + x), the distance in spaces to the nearest of ``points``."""
+    return tuple(min((max(abs(x - px), abs(y - py)) for px, py in points), default=0)
+                 for y in range(n) for x in range(n))
+
+
 @lru_cache(maxsize=65536)
 def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
     """Expected unsaved wounds, exact (cached: the mechanics are frozen values)."""
@@ -167,6 +174,8 @@ class HeuristicController:
         pull_markers = "hands_off" in mine or "death_and_glory" in mine
         pull_covert = "covert_operations" in mine and bool(todo_markers)
         pull_edges = "east_to_west" in mine
+        to_marker = _distance_map(tuple(markers), n)
+        to_todo = _distance_map(tuple(todo_markers), n)
         pull_high = "crows_nest" in mine or "leap_of_faith" in mine
 
         def place(x: int, y: int) -> float:
@@ -210,9 +219,9 @@ class HeuristicController:
             if pull_centre:
                 score -= 0.05 * max(abs(x - centre), abs(y - centre))
             if pull_markers and markers:
-                score -= 0.03 * min(max(abs(x - mx), abs(y - my)) for mx, my in markers)
+                score -= 0.03 * to_marker[y * n + x]
             if pull_covert:
-                score -= 0.08 * min(max(abs(x - mx), abs(y - my)) for mx, my in todo_markers)
+                score -= 0.08 * to_todo[y * n + x]
             if pull_edges:
                 score -= 0.04 * min(x, n - size - x)
             if pull_high:

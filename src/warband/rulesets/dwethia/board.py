@@ -43,6 +43,8 @@ class Board:
     blocked: list[bool] = field(default_factory=list)
     rough: list[bool] = field(default_factory=list)
     _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
+    #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
+    touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
     _tables: dict[int, tuple[list[bool], list[bool], list[int]]] = field(
         default_factory=dict, repr=False)
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(

@@ -220,7 +220,12 @@ _OFFSETS = ((0.5, 0.5), (0.1, 0.1), (0.9, 0.9), (0.1, 0.9), (0.9, 0.1))
 
 
 def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
+    """Terrain pieces under or next to ``h``'s base (cached per place on the board)."""
     b = st.board
+    key = (h.x, h.y, h.size)
+    found = b.touching.get(key)
+    if found is not None:
+        return found
     out: set[int] = set()
     for x, y in h.cells():
         for dx in (-1, 0, 1):
@@ -229,6 +234,7 @@ def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
                     p = b.piece[b.idx(x + dx, y + dy)]
                     if p >= 0:
                         out.add(p)
+    b.touching[key] = out
     return out
 
 
