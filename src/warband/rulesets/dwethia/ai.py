@@ -88,6 +88,9 @@ class HeuristicController:
             score["explosives"] = 0.5
         if sum(1 for h in mine if h.profile.save and h.profile.save <= 5) >= 2:
             score["bulwark"] = 0.55
+        if any(h.profile.ranged and h.profile.melee.strength < 2 for h in mine):
+            # a shooter climbs for height anyway: from the top it can leap down
+            score["leap_of_faith"] = 0.56
         return max(d.options, key=lambda o: (score.get(o, 0.0), o))
 
     def _place_marker(self, view: Any, d: Decision) -> Any:
@@ -176,7 +179,12 @@ class HeuristicController:
         pull_edges = "east_to_west" in mine
         to_marker = _distance_map(tuple(markers), n)
         to_todo = _distance_map(tuple(todo_markers), n)
-        pull_high = "crows_nest" in mine or "leap_of_faith" in mine
+        pull_high = "crows_nest" in mine
+        # Leap of Faith: a shooter climbs to the highest point, then drops to the lowest
+        leap = "leap_of_faith" in mine and shooter and "leap_of_faith" not in view.achieved[
+            d.player]
+        on_top = h.entered and view.elevation(h) == b.highest
+        lowest = b.lowest
 
         def place(x: int, y: int) -> float:
             """The value of standing at (x, y), whatever the kind of move."""
@@ -226,6 +234,8 @@ class HeuristicController:
                 score -= 0.04 * min(x, n - size - x)
             if pull_high:
                 score += 0.1 * elev
+            if leap:
+                score += 6.0 if on_top and elev == lowest else 0.0 if on_top else 0.25 * elev
             return float(score)
 
         allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
