@@ -358,3 +358,38 @@ def test_multiple_shots_may_change_target() -> None:
     drive(shoot_phase(st, shooter, 0, False), answer)
     shots = [e["target"] for e in st.log.events if e.kind == "shot"]
     assert shots == ["Skarn", "Black Sun Pirate"] and "next_shot" in kinds
+
+
+def test_retreat_after_combat_attacker_first_with_opportunity_attacks() -> None:
+    """dwethia.melee.post_combat_retreat, dwethia.melee.opportunity_attack: after a fight the
+    attacker's models in it may retreat up to 3 spaces (ending not next to an enemy), then the
+    defender's; a stationary enemy that had the retreating model in reach rolls its Aggression
+    in dice, each 6 a wound."""
+    from warband.rulesets.dwethia.choices import Retreat
+    from warband.rulesets.dwethia.rules.combat import fight
+
+    st = open_state()
+    captain = put(st, 0, 5, 5)
+    foe = put(st, 6, 5, 6)  # Skarn, Aggression 2
+    foe.wounds = 9
+    # attack 1 1 (misses, no re-roll), opportunity dice 6 2 (one wound), its save 1 (fails)
+    st.dice = scripted(1, 1, 6, 2, 1)
+    order: list[tuple[str, int]] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        if d.kind == "retreat":
+            order.append((d.kind, d.info["hero"]))
+            spots = [o for o in d.options if isinstance(o, Retreat)]
+            assert False in d.options and spots
+            assert all(max(abs(o.x - 5), abs(o.y - 6)) > 1 for o in spots)
+            assert all(max(abs(o.x - 5), abs(o.y - 5)) <= 3 for o in spots)
+            return Retreat(5, 2) if d.info["hero"] == captain.uid else False
+        return 0
+
+    wounds = captain.wounds
+    drive(fight(st, captain, foe), answer)
+    assert order == [("retreat", captain.uid)]  # the defender has nobody next to it left
+    assert (captain.x, captain.y) == (5, 2)
+    opp = next(e for e in st.log.events if e.kind == "opportunity")
+    assert opp["dice"] == [6, 2] and opp["by"] == ["Skarn"]
+    assert opp["unsaved"] == 1 and captain.wounds == wounds - 1

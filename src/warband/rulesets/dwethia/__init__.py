@@ -8,6 +8,7 @@ ruleset kit: the modules below are found by convention (see ``docs/new-ruleset.m
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from warband.core.controller import Controller
 from warband.kit.ruleset import KitRuleset
@@ -26,6 +27,17 @@ class Dwethia(KitRuleset):
         from warband.rulesets.dwethia.ai import HeuristicController
 
         return {"heuristic": HeuristicController, "random": RandomController}
+
+    def choice_group(self, view: Any, choice: Any) -> str | None:
+        """A human's long move menus: by kind of move and by five rows of the table."""
+        from warband.rulesets.dwethia.choices import Move, Retreat
+
+        if isinstance(choice, Move):
+            low = choice.y - choice.y % 5
+            return f"{choice.mode} move to rows {low}-{low + 4}"
+        if isinstance(choice, Retreat):
+            return "retreat"
+        return None
 
 
 RULESET = Dwethia()

@@ -290,9 +290,12 @@ def fight(st: DwethiaState, h: Hero, target: Hero) -> Steps:
                 saves=roll.save_dice, save_rerolls=roll.save_rerolls, unsaved=roll.unsaved)
     obj.on_save(st, target, roll.saved)
     yield from wound(st, h, target, roll.unsaved, "melee", risky)
-    for mover in (h, target):
-        if mover.on_table and engaged_with(st, mover):
-            yield from retreat_move(st, mover, optional=True)
+    # retreats after combat: the attacking side's models in the fight first, each on its own
+    # (dwethia.melee.post_combat_retreat), then the defending side's
+    for side_of in (h, target):
+        for mover in _fight_side(st, side_of, target if side_of is h else h):
+            if mover.on_table and engaged_with(st, mover):
+                yield from retreat_move(st, mover, optional=True)
 
 
 def opportunity_attacks(st: DwethiaState, mover: Hero, enemies: list[Hero]) -> Steps:
