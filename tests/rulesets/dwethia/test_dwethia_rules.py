@@ -393,3 +393,35 @@ def test_retreat_after_combat_attacker_first_with_opportunity_attacks() -> None:
     opp = next(e for e in st.log.events if e.kind == "opportunity")
     assert opp["dice"] == [6, 2] and opp["by"] == ["Skarn"]
     assert opp["unsaved"] == 1 and captain.wounds == wounds - 1
+
+
+def test_sheer_walls_are_climbed_only_by_stairs() -> None:
+    """dwethia.move.incline, dwethia.terrain.keywords: a rooftop (climbable) 5 high is climbed
+    for 10; a tower (not climbable) cannot be climbed from the ground, only reached from stairs
+    one level below its top."""
+    st = open_state(pieces=[{"kind": "rooftop", "x": 6, "y": 5, "w": 2, "h": 2},
+                            {"kind": "tower", "x": 12, "y": 5, "w": 2, "h": 2},
+                            {"kind": "open", "x": 14, "y": 5, "w": 1, "h": 1, "elevation": 6}])
+    h = put(st, 3, 5, 5)
+    assert reachable(st, h, 10)[(6, 5)].cost == 10
+    h.x = 11
+    assert (12, 5) not in reachable(st, h, 14)  # a climbable 7 would cost exactly 14
+    h.x, h.y = 14, 5  # on the top step of the stairs
+    assert reachable(st, h, 1)[(13, 5)].cost == 1
+
+
+def test_cli_validate_bad_force_lists_every_problem_without_traceback(tmp_path: Path) -> None:
+    """dwethia.list.*: `warband validate` on a bad force prints every violation and exits 1."""
+    from typer.testing import CliRunner
+
+    from warband.cli.main import app
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("ruleset: dwethia\nname: X\nfaction: empire_of_soll\npoints: 150\nmodels:\n"
+                   "  - {name: A, race: humn, class: champion, wargear: [sheild]}\n",
+                   encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(bad)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    for needle in ("unknown faction 'empire_of_soll'", "did you mean 'empire_of_sol'",
+                   "unknown race 'humn'", "unknown wargear 'sheild'"):
+        assert needle in result.output, needle

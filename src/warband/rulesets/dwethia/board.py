@@ -45,7 +45,7 @@ class Board:
     _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
     #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
     touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
-    _tables: dict[int, tuple[list[bool], list[bool], list[int]]] = field(
+    _tables: dict[int, tuple[list[bool], list[bool], list[int], list[bool]]] = field(
         default_factory=dict, repr=False)
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
@@ -80,10 +80,11 @@ class Board:
     def lowest(self) -> int:
         return min(e for i, e in enumerate(self.elevation) if not self.terrain(i).impassable)
 
-    def anchors(self, size: int) -> tuple[list[bool], list[bool], list[int]]:
+    def anchors(self, size: int) -> tuple[list[bool], list[bool], list[int], list[bool]]:
         """For a base of ``size`` spaces anchored at each space (its south-west corner): whether
         it fits on the table clear of impassable terrain, whether it touches difficult terrain,
-        and its elevation (cached per size: the movement loop reads these)."""
+        its elevation, and whether it may be climbed onto (no sheer wall under it) (cached per
+        size: the movement loop reads these)."""
         found = self._tables.get(size)
         if found is not None:
             return found
@@ -91,6 +92,7 @@ class Board:
         fits = [False] * (n * n)
         rough = [False] * (n * n)
         elev = [0] * (n * n)
+        climb = [True] * (n * n)
         for y in range(n - size + 1):
             for x in range(n - size + 1):
                 cells = [(y + dy) * n + x + dx for dy in range(size) for dx in range(size)]
@@ -98,8 +100,9 @@ class Board:
                 fits[i] = not any(self.blocked[c] for c in cells)
                 rough[i] = any(self.rough[c] for c in cells)
                 elev[i] = max(self.elevation[c] for c in cells)
-        self._tables[size] = (fits, rough, elev)
-        return fits, rough, elev
+                climb[i] = all(self.kinds[self.kind[c]].climbable for c in cells)
+        self._tables[size] = (fits, rough, elev, climb)
+        return fits, rough, elev, climb
 
     def trace(self, ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> Trace:
         """The spaces a line from (ax, ay) at height az to (bx, by) at bz passes over, each

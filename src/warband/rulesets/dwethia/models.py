@@ -163,6 +163,9 @@ class TerrainKind(_Model):
     cover: int = Field(0, ge=0, le=5)
     blocks_sight: bool = False
     shoot_from_cover: bool = False
+    #: a model may climb onto it from more than one level below (dwethia.move.incline);
+    #: sheer walls (false) are reached only by stairs or from a level at most one below
+    climbable: bool = True
 
 
 class TerrainFile(ContentFile):

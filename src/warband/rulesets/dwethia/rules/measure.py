@@ -87,7 +87,9 @@ class Reach:
 def step_cost(from_elev: int, to_elev: int, difficult: bool) -> int:
     """One space's cost (dwethia.move.basic, dwethia.move.incline): 1, or 2 in difficult
     terrain; a climb of one level is ignored, a taller climb is difficult terrain for its whole
-    height (the Assassin climbs 4 for 8 spaces, not 5 for 10); going down is free."""
+    height (the Assassin climbs 4 for 8 spaces, not 5 for 10); going down is free. (Inlined in
+    :func:`reachable`, which also refuses a climb onto terrain the glossary marks not
+    climbable.)"""
     base = 2 if difficult else 1
     climb = to_elev - from_elev
     return max(base, 2 * climb) if climb >= 2 else base
@@ -113,7 +115,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     b = st.board
     n = b.size
     size = h.size
-    fits, rough, elevs = b.anchors(size)
+    fits, rough, elevs, climbable = b.anchors(size)
     # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
     blocked: set[int] = set()
     crowded: set[int] = set()
@@ -175,6 +177,8 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
             if fits[j] and j not in blocked:
                 d = rough[j]
                 climb = elevs[j] - elev  # step_cost, inlined: the movement loop's hot spot
+                if climb >= 2 and not climbable[j]:
+                    continue  # a sheer wall (terrain glossary: not climbable)
                 c = cost + (max(2 if d else 1, 2 * climb) if climb >= 2 else 2 if d else 1)
                 if c <= budget and c < best.get(j, budget + 1):
                     best[j] = c
