@@ -135,3 +135,23 @@ def test_risky_maneuvers_outnumbered() -> None:
     st2 = open_state()
     _kill(st2, put(st2, 3, 5, 5), put(st2, 4, 10, 10), "shot")
     assert "risky_maneuvers" not in st2.achieved[0]
+
+
+def test_ghost_cover_stacks_to_five() -> None:
+    """dwethia.objective.ghost, dwethia.shoot.hit_modifiers (cover stacks): a target in a
+    trench (2) behind a barricade (2) after a Stealth Move (1), shot at from more than 12
+    spaces (Long Distance +1): its side completes Ghost when the enemy shoots at it."""
+    from warband.rulesets.dwethia.rules.combat import shoot
+    from warband.rulesets.dwethia.rules.measure import sight
+
+    st = open_state(size=30, pieces=[{"kind": "trench", "x": 3, "y": 20, "w": 5, "h": 3},
+                                     {"kind": "barricade", "x": 3, "y": 19, "w": 5, "h": 1}])
+    pirate = put(st, 7, 5, 2)  # Black Sun Pirate, Black Sun Blaster range 14
+    hunter = put(st, 3, 5, 20)
+    hunter.stealth = True
+    view = sight(st, pirate, hunter)
+    assert view.visible and view.cover == 5 and view.distance > 12
+    st.dice = scripted(1)
+    blaster = pirate.profile.ranged[0]
+    drive(shoot(st, pirate, blaster, hunter, melee=False), lambda d: 0)
+    assert "ghost" in st.achieved[0] and "ghost" not in st.achieved[1]

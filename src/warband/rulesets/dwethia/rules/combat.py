@@ -21,6 +21,7 @@ from warband.rulesets.dwethia.choices import NOBODY, Pick, Retreat
 from warband.rulesets.dwethia.models import Power, Weapon
 from warband.rulesets.dwethia.rules import objectives as obj
 from warband.rulesets.dwethia.rules.measure import (
+    LONG_DISTANCE,
     adjacent,
     coherent,
     engaged_with,
@@ -178,7 +179,7 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
     lobbed = w is not None and "arc" in w.keywords and (
         not view.visible or view.distance > w.range)
     penalty = (0 if lobbed else view.penalty) + (MELEE_FIRE_PENALTY if melee else 0)
-    if view.cover >= 5 or (view.cover + (view.distance > 12)) >= 5:
+    if view.cover + (view.distance > LONG_DISTANCE) >= 5:  # dwethia.objective.ghost
         obj.achieve(st, target.side, "ghost", target)
     friends_in_fight = [f for f in engaged_with(st, target) if f.side == h.side and f is not h]
     save = save_of(target)

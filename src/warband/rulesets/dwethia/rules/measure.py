@@ -257,7 +257,8 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     zb = st.elevation(target) + 0.5
     raised = st.elevation(shooter) > 0
     mine = {p for p in _touching_pieces(st, shooter) if b.kinds[b.piece_kinds[p]].shoot_from_cover}
-    theirs = _touching_pieces(st, target)
+    under = {b.piece[b.idx(x, y)] for x, y in target.cells()}
+    theirs = _touching_pieces(st, target) - under  # pieces beside it (its own space counts apart)
     occupied: dict[int, Hero] = {}
     for o in st.heroes:
         if o.on_table and o is not shooter and o is not target:
@@ -285,7 +286,8 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
                         blocked = True
                         break
                     p = b.piece[i]
-                    if p >= 0 and p not in mine and k.cover and z <= max(top, 0) + 1:
+                    if p >= 0 and p not in mine and p not in under and k.cover and (
+                            z <= max(top, 0) + 1):
                         if p in theirs:
                             cover = max(cover, k.cover)
                         else:
@@ -309,6 +311,8 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     own_cover = max(b.terrain(b.idx(x, y)).cover for x, y in target.cells())
     if st.elevation(shooter) >= st.elevation(target) + 3:
         own_cover = 0
-    cover = max(best[1], own_cover) + (1 if target.stealth else 0)
+    # cover stacks (dwethia.shoot.hit_modifiers): the target's own space (a trench), a piece
+    # beside it on the line (a barricade), a Stealth Move; Long Distance adds in ``penalty``
+    cover = best[1] + own_cover + (1 if target.stealth else 0)
     return Sight(True, best[0] - best[1], cover, dist, best[2])
 
