@@ -127,3 +127,22 @@ def test_defender_may_bid_affinity_as_faith() -> None:
     drive(resistance(st, necro, comm, 2), answer)
     assert bids[0] == [0, 1, 2, 3, 4]  # 1 Faith left after resisting + 3 Affinity
     assert (comm.faith, comm.affinity) == (0, 1)
+
+
+def test_heuristic_bids_destiny_only_when_it_can_stay_ahead() -> None:
+    """dwethia.magic.destiny_bidding, the heuristic: behind by 3 with 4 Destiny against an
+    opponent holding 6 it passes (it would be outbid); against 0 it bids exactly 3."""
+    from warband.core.decisions import Decision
+    from warband.rulesets.dwethia.ai import HeuristicController
+    from warband.rulesets.dwethia.state import DwethiaView
+
+    st, necro, comm = _example_state()
+    comm.destiny, necro.destiny = 4, 6
+    view = DwethiaView(st, comm.side)
+    d = Decision("bid_destiny", comm.side, [0, 1, 2, 3, 4], info={
+        "caster": necro.uid, "resister": comm.uid, "caster_total": 9, "resister_total": 7})
+    ai = HeuristicController()
+    import random
+    assert ai.decide(view, d, random.Random(0)) == 0
+    necro.destiny = 0
+    assert ai.decide(view, d, random.Random(0)) == 3

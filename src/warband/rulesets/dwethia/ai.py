@@ -411,10 +411,19 @@ class HeuristicController:
         return self._bid(view, d, False)
 
     def _bid_destiny(self, view: Any, d: Decision) -> Any:
-        me_caster = view.heroes[d.info["caster"]].side == d.player
+        """After the roll the contest is certain: both pools are public. Bid the least that
+        takes the lead, and only when the other side cannot outbid it with all its Destiny
+        (then it would only waste ours); the caster wins ties."""
+        caster = view.heroes[d.info["caster"]]
+        resister = view.heroes[d.info["resister"]]
+        me_caster = caster.side == d.player
         mine = d.info["caster_total"] if me_caster else d.info["resister_total"]
         theirs = d.info["resister_total"] if me_caster else d.info["caster_total"]
+        their_pool = resister.destiny if me_caster else caster.destiny
         need = theirs - mine if me_caster else theirs - mine + 1
         if need <= 0 or need > max(d.options):
             return 0
-        return need
+        # with everything spent on both sides, do we still come out ahead?
+        final_mine, final_theirs = mine + max(d.options), theirs + their_pool
+        wins = final_mine >= final_theirs if me_caster else final_mine > final_theirs
+        return need if wins else 0
