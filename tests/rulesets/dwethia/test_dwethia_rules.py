@@ -425,3 +425,42 @@ def test_cli_validate_bad_force_lists_every_problem_without_traceback(tmp_path: 
     for needle in ("unknown faction 'empire_of_soll'", "did you mean 'empire_of_sol'",
                    "unknown race 'humn'", "unknown wargear 'sheild'"):
         assert needle in result.output, needle
+
+
+@pytest.mark.parametrize("arena", ["foundry", "rooftops"])
+def test_arenas_have_height_and_a_leap_of_faith(arena: str) -> None:
+    """House arenas (dwethia.setup.terrain, dwethia.objective.leap_of_faith): each has
+    trenches below the ground and a tower above it; the top is reachable by stairs, and from
+    the top a Movement 6 model reaches the lowest point in one move."""
+    from warband.rulesets.dwethia.board import build_board
+    from warband.rulesets.dwethia.catalogue import catalogue
+
+    cat = catalogue()
+    board = build_board(cat.arenas[arena], cat.terrain)
+    assert board.lowest < 0 < 5 <= board.highest
+    st = open_state()
+    st.board = board
+    n = board.size
+    tops = [(i % n, i // n) for i, e in enumerate(board.elevation) if e == board.highest]
+    h = st.heroes[3]  # Hunter Ilsa, Movement 6
+    leaps = 0
+    for x, y in tops:
+        h.x, h.y, h.entered = x, y, True
+        if any(board.elevation[yy * n + xx] == board.lowest for xx, yy in reachable(st, h, 6)):
+            leaps += 1
+    assert leaps > 0
+    # and the top can be climbed to from the ground within a few moves (stairs)
+    h.x, h.y = next((i % n, i // n) for i, e in enumerate(board.elevation)
+                    if e == 0 and not board.blocked[i])
+    seen = {(h.x, h.y)}
+    frontier = [(h.x, h.y)]
+    for _ in range(12):
+        nxt = []
+        for x, y in frontier:
+            h.x, h.y = x, y
+            for spot in reachable(st, h, 6):
+                if spot not in seen:
+                    seen.add(spot)
+                    nxt.append(spot)
+        frontier = nxt
+    assert any(spot in seen for spot in tops)
