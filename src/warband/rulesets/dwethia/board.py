@@ -43,6 +43,7 @@ class Board:
     blocked: list[bool] = field(default_factory=list)
     rough: list[bool] = field(default_factory=list)
     _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
+    _extremes: tuple[int, int] | None = field(default=None, repr=False)
     #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
     touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
     _tables: dict[int, tuple[list[bool], list[bool], list[int], list[bool]]] = field(
@@ -74,11 +75,21 @@ class Board:
 
     @property
     def highest(self) -> int:
-        return max(self.elevation)
+        """The highest point a model can stand on (Leap of Faith's start)."""
+        if self._extremes is None:
+            self._extremes = self._find_extremes()
+        return self._extremes[0]
 
     @property
     def lowest(self) -> int:
-        return min(e for i, e in enumerate(self.elevation) if not self.terrain(i).impassable)
+        """The lowest point a model can stand on (Leap of Faith's end)."""
+        if self._extremes is None:
+            self._extremes = self._find_extremes()
+        return self._extremes[1]
+
+    def _find_extremes(self) -> tuple[int, int]:
+        standing = [e for i, e in enumerate(self.elevation) if not self.blocked[i]]
+        return max(standing), min(standing)
 
     def anchors(self, size: int) -> tuple[list[bool], list[bool], list[int], list[bool]]:
         """For a base of ``size`` spaces anchored at each space (its south-west corner): whether
