@@ -464,3 +464,25 @@ def test_arenas_have_height_and_a_leap_of_faith(arena: str) -> None:
                     nxt.append(spot)
         frontier = nxt
     assert any(spot in seen for spot in tops)
+
+
+def test_can_see_agrees_with_sight() -> None:
+    """dwethia.shoot.line_of_sight: the quick visibility test and the full one agree for every
+    pair of models over a hundred random placements on the Foundry Yard."""
+    import random
+
+    from warband.rulesets.dwethia.board import build_board
+    from warband.rulesets.dwethia.catalogue import catalogue
+    from warband.rulesets.dwethia.rules.measure import can_see
+
+    cat = catalogue()
+    st = open_state()
+    st.board = build_board(cat.arenas["foundry"], cat.terrain)
+    n = st.board.size
+    rng = random.Random(4)
+    free = [i for i in range(n * n) if not st.board.blocked[i]]
+    for _ in range(100):
+        cells = rng.sample(free, 3)
+        a, b, c = (put(st, uid, i % n, i // n) for uid, i in zip((3, 4, 6), cells, strict=True))
+        for x, y in ((a, b), (b, a), (a, c)):
+            assert can_see(st, x, y) == sight(st, x, y).visible

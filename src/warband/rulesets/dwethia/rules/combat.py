@@ -23,6 +23,7 @@ from warband.rulesets.dwethia.rules import objectives as obj
 from warband.rulesets.dwethia.rules.measure import (
     LONG_DISTANCE,
     adjacent,
+    can_see,
     coherent,
     engaged_with,
     reachable,
@@ -123,7 +124,7 @@ def _can_target(st: DwethiaState, h: Hero, w: Weapon, t: Hero, engaged_ok: bool 
     arc = "arc" in w.keywords
     if d > (3 * w.range if arc else w.range):
         return False
-    return arc or sight(st, h, t).visible
+    return arc or can_see(st, h, t)
 
 
 def targets_for(st: DwethiaState, h: Hero, w: Weapon) -> list[Hero]:
@@ -149,7 +150,7 @@ def _redirect(st: DwethiaState, shooter: Hero, w: Weapon | None, target: Hero,
     """The defender picks which model of a coherent group takes the shot
     (dwethia.shoot.target_selection_coherency)."""
     group = [target] + [f for f in coherent(st, target)
-                        if spaces(st, shooter, f) <= reach and sight(st, shooter, f).visible]
+                        if spaces(st, shooter, f) <= reach and can_see(st, shooter, f)]
     if len(group) == 1:
         return target
     pick = yield Decision("redirect", target.side, [Pick(g.uid) for g in group],
@@ -354,7 +355,7 @@ def power_targets(st: DwethiaState, h: Hero, p: Power) -> list[Hero]:
         return engaged if p.target == "enemy" else []
     if p.target == "enemy":
         return [t for t in st.heroes if t.on_table and t.side != h.side
-                and spaces(st, h, t) <= p.range and sight(st, h, t).visible]
+                and spaces(st, h, t) <= p.range and can_see(st, h, t)]
     return [t for t in st.heroes if t.on_table and t.side == h.side
             and spaces(st, h, t) <= p.range and t.wounds < t.stat("wounds")]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from warband.rulesets.dwethia.state import DwethiaState, Hero
 
-__all__ = ["Reach", "Sight", "adjacent", "coherent", "engaged_with", "reachable", "sight",
+__all__ = ["Reach", "Sight", "adjacent", "can_see", "coherent", "engaged_with", "reachable", "sight",
            "spaces", "half_move", "shooting_allowance"]
 
 _DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -240,6 +240,24 @@ def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
                         out.add(p)
     b.touching[key] = out
     return out
+
+
+def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
+    """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
+    of who may be targeted, asked far more often than the full modifiers)."""
+    b = st.board
+    za = st.elevation(viewer) + 1.0
+    zb = st.elevation(target) + 0.5
+    own = {b.idx(x, y) for x, y in viewer.cells()} | {b.idx(x, y) for x, y in target.cells()}
+    elevation, kind, kinds = b.elevation, b.kind, b.kinds
+    for sx, sy in viewer.cells()[:4]:
+        for ox, oy in _OFFSETS:
+            for tx, ty in target.cells()[:4]:
+                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
+                if not any(i not in own and kinds[kind[i]].blocks_sight and elevation[i] > z
+                           for i, z in tr.cells):
+                    return True
+    return False
 
 
 def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) -> Sight:
