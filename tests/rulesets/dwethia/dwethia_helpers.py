@@ -9,8 +9,8 @@ from warband.core.decisions import Decision
 from warband.core.dice import Dice, ScriptedDice
 from warband.core.events import EventLog
 from warband.rulesets.dwethia import RULESET
-from warband.rulesets.dwethia.board import build_board
 from warband.rulesets.dwethia.catalogue import catalogue
+from warband.rulesets.dwethia.grid import build_board
 from warband.rulesets.dwethia.lists import Force
 from warband.rulesets.dwethia.models import ArenaModel
 from warband.rulesets.dwethia.options import Options

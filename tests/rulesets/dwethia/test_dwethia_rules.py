@@ -432,8 +432,8 @@ def test_arenas_have_height_and_a_leap_of_faith(arena: str) -> None:
     """House arenas (dwethia.setup.terrain, dwethia.objective.leap_of_faith): each has
     trenches below the ground and a tower above it; the top is reachable by stairs, and from
     the top a Movement 6 model reaches the lowest point in one move."""
-    from warband.rulesets.dwethia.board import build_board
     from warband.rulesets.dwethia.catalogue import catalogue
+    from warband.rulesets.dwethia.grid import build_board
 
     cat = catalogue()
     board = build_board(cat.arenas[arena], cat.terrain)
@@ -471,8 +471,8 @@ def test_can_see_agrees_with_sight() -> None:
     pair of models over a hundred random placements on the Foundry Yard."""
     import random
 
-    from warband.rulesets.dwethia.board import build_board
     from warband.rulesets.dwethia.catalogue import catalogue
+    from warband.rulesets.dwethia.grid import build_board
     from warband.rulesets.dwethia.rules.measure import can_see
 
     cat = catalogue()

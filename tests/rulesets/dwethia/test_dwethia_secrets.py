@@ -54,6 +54,8 @@ def _run(picks: tuple[str, ...], seed: int) -> tuple[Game, list[str]]:
             view = game.view(1)
             d1 = game.decision_for(1)
             seen.append(json.dumps(view.public_json(), sort_keys=True, default=str)
+                        + "|" + RULESET.board_view(game, 1).json_text()
+                        + "|" + RULESET.board_view(game, None).json_text()
                         + "|" + "\n".join(describe_view(view, 1))
                         + "|" + (repr((d1.kind, list(d1.options), dict(d1.info)))
                                  if d1 is not None else ""))
@@ -63,7 +65,8 @@ def _run(picks: tuple[str, ...], seed: int) -> tuple[Game, list[str]]:
 def test_secret_objectives_never_reach_the_other_player() -> None:
     """dwethia.scenario.secret_objectives: two games alike but for player A's sealed five
     give player B the same view, board, decisions, events and narration at every step; the
-    objectives show only in the game-end event (the lists are opened when the game ends)."""
+    objectives show only in the game-end event (the lists are opened when the game ends).
+    The board views (player B's and a spectator's) are compared too."""
     g1, seen1 = _run(PICKS_A, 11)
     g2, seen2 = _run(PICKS_B, 11)
     assert g1.state.secret[0] == PICKS_A and g2.state.secret[0] == PICKS_B

@@ -1,165 +1,143 @@
-"""The arena as a square grid of spaces (dwethia.core.spaces: one inch is one space).
+"""The Dwethia Heroes board view: the arena as a grid of spaces (``table.unit`` ``space``), its
+terrain pieces with their heights, the edges models enter from, the objective markers, the
+heroes with their pools, and what the latest events did.
 
-Each space has an elevation (the surface a model stands on: a trench is below the ground, a
-rooftop above it), a terrain kind from the glossary and the piece it belongs to. Static and
-shared by every game on the arena: line-of-sight traces through terrain are cached here.
-
-Rule ids: ``dwethia.core.spaces``, ``dwethia.terrain.keywords``, ``dwethia.move.incline``,
-``dwethia.move.gap``, ``dwethia.shoot.line_of_sight``.
+A view for one player (dwethia.scenario.secret_objectives): it is built from public facts only
+- positions, wounds, pools, markers - and never from the sealed objectives, which stay in
+``DwethiaState.secret``; tests/rulesets/dwethia/test_dwethia_secrets.py checks the board view
+with every other output.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import Any
 
-from warband.rulesets.dwethia.models import ArenaModel, TerrainKind
+from warband.core import board as b
+from warband.core.events import Event
+from warband.rulesets.dwethia.state import DwethiaState, Hero
 
-__all__ = ["Board", "Trace", "build_board"]
+__all__ = ["board_view", "decision_focus"]
 
-#: steps per space when tracing a line of sight
-_SAMPLES = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Trace:
-    """What a straight line between two spaces crosses: the spaces in order with the height of
-    the line over each (the eye one space above the shooter's surface, aiming half a space
-    above the target's)."""
-
-    cells: tuple[tuple[int, float], ...]  # (space index, line height there)
+#: the deployment zone drawn along each edge (dwethia.setup.deployment: models enter touching it)
+EDGE_DEPTH = 1.0
 
 
-@dataclass
-class Board:
-    name: str
-    size: int
-    elevation: list[int]
-    kind: list[str]
-    piece: list[int]  # -1: open ground
-    kinds: dict[str, TerrainKind]
-    marker_spots: dict[str, list[tuple[int, int]]]
-    piece_kinds: list[str] = field(default_factory=list)
-    #: per space: impassable, difficult (read in the movement loop)
-    blocked: list[bool] = field(default_factory=list)
-    rough: list[bool] = field(default_factory=list)
-    _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
-    _extremes: tuple[int, int] | None = field(default=None, repr=False)
-    #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
-    touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
-    _tables: dict[int, tuple[list[bool], list[bool], list[int], list[bool]]] = field(
-        default_factory=dict, repr=False)
-    _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
-        default_factory=dict, repr=False)
-
-    # -- spaces ----------------------------------------------------------------------------
-    def idx(self, x: int, y: int) -> int:
-        return y * self.size + x
-
-    def inside(self, x: int, y: int) -> bool:
-        return 0 <= x < self.size and 0 <= y < self.size
-
-    def elev_at(self, x: int, y: int, size: int) -> int:
-        """The elevation of a base of ``size`` spaces anchored at (x, y): its highest space."""
-        key = (x, y, size)
-        found = self._elev.get(key)
-        if found is None:
-            n = self.size
-            found = max(self.elevation[(y + dy) * n + x + dx]
-                        for dy in range(size) for dx in range(size)
-                        if 0 <= x + dx < n and 0 <= y + dy < n)
-            self._elev[key] = found
-        return found
-
-    def terrain(self, i: int) -> TerrainKind:
-        return self.kinds[self.kind[i]]
-
-    @property
-    def highest(self) -> int:
-        """The highest point a model can stand on (Leap of Faith's start)."""
-        if self._extremes is None:
-            self._extremes = self._find_extremes()
-        return self._extremes[0]
-
-    @property
-    def lowest(self) -> int:
-        """The lowest point a model can stand on (Leap of Faith's end)."""
-        if self._extremes is None:
-            self._extremes = self._find_extremes()
-        return self._extremes[1]
-
-    def _find_extremes(self) -> tuple[int, int]:
-        standing = [e for i, e in enumerate(self.elevation) if not self.blocked[i]]
-        return max(standing), min(standing)
-
-    def anchors(self, size: int) -> tuple[list[bool], list[bool], list[int], list[bool]]:
-        """For a base of ``size`` spaces anchored at each space (its south-west corner): whether
-        it fits on the table clear of impassable terrain, whether it touches difficult terrain,
-        its elevation, and whether it may be climbed onto (no sheer wall under it) (cached per
-        size: the movement loop reads these)."""
-        found = self._tables.get(size)
-        if found is not None:
-            return found
-        n = self.size
-        fits = [False] * (n * n)
-        rough = [False] * (n * n)
-        elev = [0] * (n * n)
-        climb = [True] * (n * n)
-        for y in range(n - size + 1):
-            for x in range(n - size + 1):
-                cells = [(y + dy) * n + x + dx for dy in range(size) for dx in range(size)]
-                i = y * n + x
-                fits[i] = not any(self.blocked[c] for c in cells)
-                rough[i] = any(self.rough[c] for c in cells)
-                elev[i] = max(self.elevation[c] for c in cells)
-                climb[i] = all(self.kinds[self.kind[c]].climbable for c in cells)
-        self._tables[size] = (fits, rough, elev, climb)
-        return fits, rough, elev, climb
-
-    def trace(self, ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> Trace:
-        """The spaces a line from (ax, ay) at height az to (bx, by) at bz passes over, each
-        once, with the line's lowest height over it (cached: the board never changes)."""
-        key = (ax, ay, az, bx, by, bz)
-        found = self._traces.get(key)
-        if found is not None:
-            return found
-        dx, dy = bx - ax, by - ay
-        steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
-        seen: dict[int, float] = {}
-        order: list[int] = []
-        for s in range(steps + 1):
-            t = s / steps
-            x, y = ax + dx * t, ay + dy * t
-            cx, cy = int(x), int(y)
-            if not self.inside(cx, cy):
-                continue
-            i = self.idx(cx, cy)
-            z = az + (bz - az) * t
-            if i not in seen:
-                seen[i] = z
-                order.append(i)
-            elif z < seen[i]:
-                seen[i] = z
-        result = Trace(tuple((i, seen[i]) for i in order))
-        if len(self._traces) < 200_000:
-            self._traces[key] = result
-        return result
+def _centre(x: int, y: int, size: int) -> tuple[float, float]:
+    return (x + size / 2, y + size / 2)
 
 
-def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
-    n = arena.size
-    elevation = [0] * (n * n)
-    kind = ["open"] * (n * n)
-    piece = [-1] * (n * n)
-    for p_i, p in enumerate(arena.pieces):
-        k = kinds[p.kind]
-        for y in range(p.y, p.y + p.h):
-            for x in range(p.x, p.x + p.w):
-                i = y * n + x
-                elevation[i] = k.elevation if p.elevation is None else p.elevation
-                kind[i] = p.kind
-                piece[i] = p_i if p.kind != "open" else -1
-    spots = {str(q): [(int(s[0]), int(s[1])) for s in found]
-             for q, found in arena.marker_spots.items()}
-    return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
-                 [p.kind for p in arena.pieces], [kinds[k].impassable for k in kind],
-                 [kinds[k].difficult for k in kind])
+def _piece(st: DwethiaState, h: Hero) -> b.Piece:
+    x, y = _centre(h.x, h.y, h.size)
+    flags = [name for name, on in (
+        ("Leader", h.profile.leader), ("Activated", h.activated),
+        ("Defensive Move", h.defensive), ("Stealth Move", h.stealth),
+        ("Corrupted", h.defense_lost > 0)) if on]
+    stats: dict[str, int | float | str | bool] = {
+        "Destiny": h.destiny, "Faith": h.faith, "Affinity": h.affinity,
+        "Elevation": st.elevation(h), "Defense": h.defense,
+        "Save": f"{h.profile.save}+" if h.profile.save else "-",
+    }
+    return b.Piece(
+        id=str(h.uid), side=h.side, label=h.name, kind="model",
+        profile=f"{h.profile.race} {h.profile.cls}", x=x, y=y,
+        base=b.round_base(h.profile.base_mm), hp=h.wounds, hp_max=h.stat("wounds"),
+        flags=flags, stats=stats)
+
+
+def _terrain(st: DwethiaState) -> list[b.TerrainPiece]:
+    """The arena's pieces as drawn: movement kind from the glossary, height in levels."""
+    from warband.rulesets.dwethia.catalogue import catalogue
+
+    arena = catalogue().arenas.get(st.options.arena)
+    if arena is None:
+        return []
+    out = []
+    for p in arena.pieces:
+        k = st.board.kinds[p.kind]
+        move = "impassable" if k.impassable else "difficult" if k.difficult else "open"
+        height = float(k.elevation if p.elevation is None else p.elevation)
+        out.append(b.TerrainPiece(
+            name=p.name or k.name, kind=move,
+            polygon=b.rect_polygon(p.x, p.y, p.x + p.w, p.y + p.h),
+            blocks_sight=k.blocks_sight, cover=k.cover > 0, height=height,
+            attributes=[p.kind] + (["not climbable"] if not k.climbable else [])))
+    return out
+
+
+def _did(e: Event) -> list[b.Did]:
+    """What an event did on the table (narrate.py words the same events)."""
+    k = e.kind
+    if k in ("move", "retreat", "reposition"):
+        uid = str(e["uid"])
+        size = 1.0  # drawn between space centres; the piece's own centre is its anchor's + size
+        to = (e["x"] + size / 2, e["y"] + size / 2)
+        if e.get("frm") is None:
+            return [b.Did.place(uid, to, "enters")]
+        frm = (e["frm"][0] + size / 2, e["frm"][1] + size / 2)
+        label = f"{e.get('spaces', '')} spaces" if k == "move" else k
+        return [b.Did.move(uid, frm, to, label)]
+    if k == "shot":
+        return [b.Did.line("shot", str(e["uid"]), str(e["target_uid"]),
+                           f"{e['weapon']}: {e['unsaved']} unsaved")]
+    if k == "blast":
+        return [b.Did.line("shot", str(e["uid"]), str(e["target_uid"]),
+                           f"blast: {e['unsaved']} unsaved")]
+    if k == "melee":
+        return [b.Did.line("attack", str(e["uid"]), str(e["target_uid"]),
+                           f"{e['unsaved']} unsaved")]
+    if k == "cast":
+        return [b.Did.line("spell", str(e["uid"]), str(e["target_uid"]), e["power"])]
+    return []
+
+
+def board_view(game_or_state: Any, player: int | None, since: int | None = None) -> b.BoardView:
+    """What is on the table for ``player`` (None: a spectator): public facts only."""
+    st: DwethiaState = b.state_of(game_or_state)
+    n = st.board.size
+    pieces = [_piece(st, h) for h in st.heroes if h.on_table]
+    # moves are drawn between space centres; a larger base's centre is offset by its size
+    offsets = {str(h.uid): (h.size - 1) / 2 for h in st.heroes}
+
+    def translate(e: Event) -> list[b.Did]:
+        out = _did(e)
+        for did in out:
+            shift = offsets.get(did.who, 0.0)
+            if shift and did.kind in ("move", "place"):
+                if did.frm is not None:
+                    did.frm = (did.frm[0] + shift, did.frm[1] + shift)
+                if did.to is not None:
+                    did.to = (did.to[0] + shift, did.to[1] + shift)
+        return out
+
+    start, events = b.event_window(game_or_state, player, since)
+    ids = {str(h.uid): str(h.uid) for h in st.heroes}
+    effects = b.build_effects(start, events, translate, ids,
+                              {p.id: (p.x, p.y) for p in pieces}, {}, None)
+    markers = [b.Marker(id=f"objective-{i + 1}", kind="objective", label=f"Objective {i + 1}",
+                        x=mx + 0.5, y=my + 0.5, radius=6.0)
+               for i, (mx, my) in enumerate(st.markers)]
+    return b.BoardView(
+        ruleset="dwethia", player=player,
+        sides=b.side_infos(st.side_labels, st.side_names), round=st.round,
+        phase=b.phase_line(st.over, st.round, st.options.rounds, "Round"),
+        table=b.TableInfo(width=float(n), height=float(n), unit="space",
+                          grid=b.Grid(columns=n, rows=n)),
+        terrain=_terrain(st),
+        zones=b.edge_zones(float(n), float(n), EDGE_DEPTH, st.side_names,
+                           [e == 0 for e in st.edge], "table edge"),
+        markers=markers, pieces=pieces,
+        off_table=[b.OffTable(id=str(h.uid), side=h.side, label=h.name,
+                              status="slain" if h.slain else "to enter")
+                   for h in st.heroes if not h.on_table],
+        effects=effects, events=len(st.log.events), effects_from=start)
+
+
+def decision_focus(view: Any, decision: Any) -> b.Focus | None:
+    """The hero a decision is about and, for its move, its Movement in spaces
+    (dwethia.phase.movement; a model entering measures from its edge, so no reach is drawn)."""
+    uid = (decision.info or {}).get("hero")
+    if uid is None:
+        return None
+    h: Hero = view.heroes[uid]
+    reach = float(h.stat("movement")) if decision.kind == "move" and h.entered else None
+    return b.Focus(piece=str(uid) if h.on_table else None, reach=reach, label=h.name)

@@ -15,9 +15,9 @@ from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.game import Flow, Outcome
 from warband.kit.ruleset import Setup
-from warband.rulesets.dwethia.board import build_board
 from warband.rulesets.dwethia.catalogue import Catalogue
 from warband.rulesets.dwethia.choices import CODEC
+from warband.rulesets.dwethia.grid import build_board
 from warband.rulesets.dwethia.lists import Force
 from warband.rulesets.dwethia.options import Options
 from warband.rulesets.dwethia.rules.turn import (

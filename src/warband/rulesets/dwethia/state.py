@@ -16,7 +16,7 @@ from typing import Any
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.kit.state import HIDDEN_FROM_VIEWS, OpenView
-from warband.rulesets.dwethia.board import Board
+from warband.rulesets.dwethia.grid import Board
 from warband.rulesets.dwethia.models import Profile
 from warband.rulesets.dwethia.options import Options
 

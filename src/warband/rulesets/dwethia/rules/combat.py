@@ -191,7 +191,8 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
                           0 if friends_in_fight or own_side else target.destiny,
                           st.options.chart, lobbed)
     roll = yield from rerolls(st, mech.steps(st.dice), h, target)
-    st.log.emit("shot", hero=h.name, target=target.name, weapon=w.name if w else "spell",
+    st.log.emit("shot", hero=h.name, target=target.name, uid=h.uid, target_uid=target.uid,
+                weapon=w.name if w else "spell",
                 needed=mech.wound_needed, penalty=penalty, lobbed=lobbed,
                 dice=roll.wound_dice, rerolls=roll.wound_rerolls, wounds=roll.wounds,
                 saves=roll.save_dice, save_rerolls=roll.save_rerolls, unsaved=roll.unsaved)
@@ -208,7 +209,8 @@ def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | 
             again = m.RangedAttack(1, h.stat("perception"), strength, shot_defense(st, victim),
                                    penalty, save_of(victim), 0, 0, st.options.chart, lobbed)
             hit = yield from rerolls(st, again.steps(st.dice), h, victim)
-            st.log.emit("shot", hero=h.name, target=victim.name, weapon="friendly fire",
+            st.log.emit("shot", hero=h.name, target=victim.name, uid=h.uid,
+                        target_uid=victim.uid, weapon="friendly fire",
                         needed=again.wound_needed, penalty=penalty, lobbed=lobbed,
                         dice=hit.wound_dice, rerolls=[], wounds=hit.wounds, saves=hit.save_dice,
                         save_rerolls=[], unsaved=hit.unsaved)
@@ -242,7 +244,8 @@ def _blast(st: DwethiaState, h: Hero, w: Weapon, centre: Hero, strength: int, pe
         mech = m.RangedAttack(1, h.stat("perception"), strength, o.defense, penalty, save, 0,
                               o.destiny if o.side != h.side else 0, st.options.chart, lobbed)
         roll = yield from rerolls(st, mech.steps(st.dice), h, o)
-        st.log.emit("blast", hero=h.name, target=o.name, needed=mech.wound_needed,
+        st.log.emit("blast", hero=h.name, target=o.name, uid=h.uid, target_uid=o.uid,
+                    needed=mech.wound_needed,
                     dice=roll.wound_dice, saves=roll.save_dice, unsaved=roll.unsaved)
         obj.on_save(st, o, roll.saved)
         yield from wound(st, h, o, roll.unsaved, how)
@@ -285,7 +288,8 @@ def fight(st: DwethiaState, h: Hero, target: Hero) -> Steps:
                          h.stat("strength") + h.profile.melee.strength, target.defense, save,
                          h.destiny, "mean", 1, target.destiny, st.options.chart)
     roll = yield from rerolls(st, mech.steps(st.dice), h, target)
-    st.log.emit("melee", hero=h.name, target=target.name, arv=a_arv, target_arv=d_arv,
+    st.log.emit("melee", hero=h.name, target=target.name, uid=h.uid, target_uid=target.uid,
+                arv=a_arv, target_arv=d_arv,
                 hit_on=mech.hit_needed, wound_on=mech.wound_needed, save_on=save,
                 hit_dice=roll.hit_dice, hit_rerolls=roll.hit_rerolls, hits=roll.hits,
                 wound_dice=roll.wound_dice, wound_rerolls=roll.wound_rerolls, wounds=roll.wounds,
@@ -339,8 +343,9 @@ def retreat_move(st: DwethiaState, h: Hero, optional: bool,
                             info={"hero": h.uid})
     if choice is False:
         return
+    frm = [h.x, h.y]
     h.x, h.y = choice.x, choice.y
-    st.log.emit("retreat", hero=h.name, x=h.x, y=h.y)
+    st.log.emit("retreat", hero=h.name, uid=h.uid, frm=frm, x=h.x, y=h.y)
     obj.after_move(st, h)
     if not opportunity_first:
         yield from opportunity_attacks(st, h, threats)
@@ -366,7 +371,8 @@ def cast(st: DwethiaState, h: Hero, p: Power, target: Hero) -> Steps:
     (dwethia.magic.faith_resistance), then both bid in turn until one passes, roll, and bid
     Destiny in turn, the side behind first, until both pass (dwethia.magic.destiny_bidding)."""
     h.affinity -= p.cost
-    st.log.emit("cast", hero=h.name, power=p.name, target=target.name, cost=p.cost)
+    st.log.emit("cast", hero=h.name, power=p.name, target=target.name, uid=h.uid,
+                target_uid=target.uid, cost=p.cost)
     defender = 1 - h.side
     candidates = [o for o in st.heroes if o.on_table and o.side == defender and o.faith >= 1
                   and (o is target or spaces(st, o, h) <= FAITH_RANGE)]

@@ -190,11 +190,12 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
     cost, difficult = costs[choice]
     entering = not h.entered
     moved = entering or (choice.x, choice.y) != (h.x, h.y)
+    frm = None if entering else [h.x, h.y]
     h.x, h.y, h.entered = choice.x, choice.y, True
     h.defensive = choice.mode == "defensive"
     h.stealth = choice.mode == "stealth"
-    st.log.emit("move", hero=h.name, x=h.x, y=h.y, spaces=cost, mode=choice.mode,
-                entered=entering, elevation=st.elevation(h))
+    st.log.emit("move", hero=h.name, uid=h.uid, frm=frm, x=h.x, y=h.y, spaces=cost,
+                mode=choice.mode, entered=entering, elevation=st.elevation(h))
     obj.after_move(st, h)
     return cost, difficult, moved
 
@@ -220,8 +221,9 @@ def reposition(st: DwethiaState, h: Hero) -> Steps:
     spots = [Move(x, y) for (x, y) in sorted(reachable(st, f, REPOSITION_SPACES))]
     where = yield Decision("reposition", h.side, spots, f"Reposition {f.name} where?",
                            info={"hero": f.uid})
+    frm = [f.x, f.y]
     f.x, f.y = where.x, where.y
-    st.log.emit("reposition", hero=h.name, friend=f.name, x=f.x, y=f.y)
+    st.log.emit("reposition", hero=h.name, friend=f.name, uid=f.uid, frm=frm, x=f.x, y=f.y)
     obj.after_move(st, f)
 
 

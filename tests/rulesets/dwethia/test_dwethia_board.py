@@ -1,0 +1,73 @@
+"""The board view on the grid (core/board.py, grid mode)."""
+
+from __future__ import annotations
+
+from dwethia_helpers import forces
+
+from warband.ai.random_ai import RandomController
+from warband.core.board import MoveEffect, PlaceEffect
+from warband.core.controller import play
+from warband.core.decisions import Decision
+from warband.rulesets.dwethia import RULESET
+
+
+def test_board_view_is_a_grid_with_heights_markers_and_bases() -> None:
+    """dwethia.core.spaces, dwethia.list.base_sizes, dwethia.setup.objective_markers: the view
+    is a 36 x 36 grid of spaces; terrain keeps its height (trench -2, tower 7); four
+    objective markers; the Brute's 50mm base covers 2 x 2 spaces, so its centre is a whole
+    number of spaces; slain and waiting models are off the table."""
+    game = RULESET.new_game(forces()[:2], 5, track_digest=True)
+    play(game, {0: RandomController(), 1: RandomController()}, 5, max_decisions=400)
+    bv = RULESET.board_view(game, 0)
+    assert bv.table.unit == "space" and bv.table.grid is not None
+    assert (bv.table.grid.columns, bv.table.grid.rows) == (36, 36)
+    heights = {t.height for t in bv.terrain}
+    assert -2 in heights and 7 in heights
+    assert len(bv.markers) == 4 and all(m.kind == "objective" for m in bv.markers)
+    st = game.state
+    for p in bv.pieces:
+        h = st.heroes[int(p.id)]
+        assert (p.x, p.y) == (h.x + h.size / 2, h.y + h.size / 2)
+        assert p.hp == h.wounds
+    brute = next((p for p in bv.pieces if p.label == "Gorrak the Brute"), None)
+    if brute is not None:
+        assert brute.x == int(brute.x) and brute.base.diameter_mm == 50  # type: ignore[union-attr]
+    assert {o.id for o in bv.off_table} == {str(h.uid) for h in st.heroes if not h.on_table}
+
+
+def test_moves_and_entries_are_effects() -> None:
+    """The latest moves show as paths between space centres, entries as placements."""
+    game = RULESET.new_game(forces()[:2], 2, track_digest=True)
+    moves = 0
+    while game.pending() is not None and moves < 6:
+        for p in game.waiting_for():
+            d = game.decision_for(p)
+            assert isinstance(d, Decision)
+            game.apply(p, RandomController().decide(game.view(p), d,
+                                                     __import__("random").Random(p)))
+            if d.kind == "move":
+                moves += 1
+    bv = RULESET.board_view(game, None, since=0)
+    assert any(isinstance(e, PlaceEffect) for e in bv.effects)
+    for e in bv.effects:
+        if isinstance(e, MoveEffect):
+            assert all(x % 1 == 0.5 or x % 1 == 0 for x, _ in e.path)
+
+
+def test_decision_focus_names_the_moving_hero_and_its_movement() -> None:
+    """A move decision focuses on the hero, with its Movement as reach once on the table."""
+    game = RULESET.new_game(forces()[:2], 3)
+    rng = __import__("random").Random(1)
+    seen = 0
+    while game.pending() is not None and seen < 12:
+        for p in game.waiting_for():
+            d = game.decision_for(p)
+            assert isinstance(d, Decision)
+            if d.kind == "move":
+                focus = RULESET.decision_focus(game.view(p), d)
+                h = game.state.heroes[d.info["hero"]]
+                assert focus is not None and focus.label == h.name
+                assert focus.reach == (h.stat("movement") if h.entered else None)
+                seen += 1
+            game.apply(p, RandomController().decide(game.view(p), d, rng))
+    assert seen
