@@ -71,3 +71,32 @@ def test_decision_focus_names_the_moving_hero_and_its_movement() -> None:
                 seen += 1
             game.apply(p, RandomController().decide(game.view(p), d, rng))
     assert seen
+
+
+def test_choice_odds_are_the_mechanics_distribution() -> None:
+    """Odds inside play (web board): a Fight's and a Shot's odds are the shared mechanics'
+    exact distributions for the very numbers the game would roll (dwethia.melee.*,
+    dwethia.shoot.attack_roll)."""
+    from dwethia_helpers import open_state, put
+
+    from warband.rulesets.dwethia.choices import Fight, Shoot
+    from warband.rulesets.dwethia.rules.combat import melee_mechanic, shot_mechanic
+    from warband.rulesets.dwethia.state import DwethiaView
+
+    st = open_state()
+    captain, skarn = put(st, 0, 5, 5), put(st, 6, 5, 6)
+    hunter = put(st, 3, 10, 2)
+    view = DwethiaView(st, 0)
+    d = Decision("close_combat", 0, [Fight(skarn.uid)], info={"hero": captain.uid})
+    odds = RULESET.choice_odds(view, d, Fight(skarn.uid))
+    assert odds is not None
+    dist = melee_mechanic(st, captain, skarn).distribution()
+    assert [r.p for r in odds.rows] == [float(p) for _, p in sorted(dist.items())]
+    assert abs(sum(r.p for r in odds.rows) - 1) < 1e-9
+    bow = hunter.profile.ranged[0]
+    d2 = Decision("shoot", 0, [Shoot(bow.id, skarn.uid)], info={"hero": hunter.uid})
+    shot = RULESET.choice_odds(view, d2, Shoot(bow.id, skarn.uid))
+    assert shot is not None and shot.sight is not None and shot.sight.visible
+    mech, _, friends = shot_mechanic(st, hunter, skarn, bow.strength, bow, False)
+    assert friends == [captain]  # Skarn is engaged with the Captain: friendly fire noted
+    assert [r.p for r in shot.rows] == [float(p) for _, p in sorted(mech.distribution().items())]

@@ -22,6 +22,7 @@ from warband.rulesets.dwethia.models import Power, Weapon
 from warband.rulesets.dwethia.rules import objectives as obj
 from warband.rulesets.dwethia.rules.measure import (
     LONG_DISTANCE,
+    Sight,
     adjacent,
     can_see,
     coherent,
@@ -32,8 +33,8 @@ from warband.rulesets.dwethia.rules.measure import (
 )
 from warband.rulesets.dwethia.state import DwethiaState, Hero
 
-__all__ = ["arv", "cast", "fight", "opportunity_attacks", "retreat_move", "shoot",
-           "shot_defense", "save_of", "targets_for"]
+__all__ = ["arv", "cast", "fight", "melee_mechanic", "opportunity_attacks", "retreat_move",
+           "save_of", "shoot", "shot_defense", "shot_mechanic", "targets_for"]
 
 Steps = Generator[Any, Any, None]
 RETREAT_SPACES = 3
@@ -174,22 +175,41 @@ def shoot(st: DwethiaState, h: Hero, w: Weapon, target: Hero, melee: bool,
                        "black_sun" if "black_sun" in w.keywords else "shot")
 
 
-def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | None,
-            melee: bool, how: str) -> Steps:
+def shot_mechanic(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | None,
+                  melee: bool) -> tuple[m.RangedAttack, Sight, list[Hero]]:
+    """The shot as the shared mechanic rolls it (dwethia.shoot.attack_roll): Perception less
+    In the Way, Cover and Long Distance (or a lobbed [Arc] shot needing a 6), -3 when firing in
+    combat, against Defense with the shield rule; the save (none yet when the target is
+    engaged with the shooter's friends: friendly fire is rolled first). Also the sight and
+    those friends. The game and the web board's odds both call it."""
     view = sight(st, h, target)
     lobbed = w is not None and "arc" in w.keywords and (
         not view.visible or view.distance > w.range)
     penalty = (0 if lobbed else view.penalty) + (MELEE_FIRE_PENALTY if melee else 0)
-    if view.cover + (view.distance > LONG_DISTANCE) >= 5:  # dwethia.objective.ghost
-        obj.achieve(st, target.side, "ghost", target)
     friends_in_fight = [f for f in engaged_with(st, target) if f.side == h.side and f is not h]
-    save = save_of(target)
-    defense = shot_defense(st, target)
     own_side = target.side == h.side
-    mech = m.RangedAttack(1, h.stat("perception"), strength, defense, penalty,
-                          None if friends_in_fight else save, h.destiny,
+    mech = m.RangedAttack(1, h.stat("perception"), strength, shot_defense(st, target), penalty,
+                          None if friends_in_fight else save_of(target), h.destiny,
                           0 if friends_in_fight or own_side else target.destiny,
                           st.options.chart, lobbed)
+    return mech, view, friends_in_fight
+
+
+def melee_mechanic(st: DwethiaState, h: Hero, target: Hero) -> m.MeleeAttack:
+    """The fight as the shared mechanic rolls it (dwethia.melee.attack_dice, arv, wound_roll,
+    dwethia.combat.saves): the game and the web board's odds both call it."""
+    return m.MeleeAttack(h.stat("aggression"), arv(st, h, target), arv(st, target, h),
+                         h.stat("strength") + h.profile.melee.strength, target.defense,
+                         save_of(target), h.destiny, "mean", 1, target.destiny,
+                         st.options.chart)
+
+
+def _ranged(st: DwethiaState, h: Hero, target: Hero, strength: int, w: Weapon | None,
+            melee: bool, how: str) -> Steps:
+    mech, view, friends_in_fight = shot_mechanic(st, h, target, strength, w, melee)
+    penalty, lobbed, save = mech.cover, mech.lobbed, save_of(target)
+    if view.cover + (view.distance > LONG_DISTANCE) >= 5:  # dwethia.objective.ghost
+        obj.achieve(st, target.side, "ghost", target)
     roll = yield from rerolls(st, mech.steps(st.dice), h, target)
     st.log.emit("shot", hero=h.name, target=target.name, uid=h.uid, target_uid=target.uid,
                 weapon=w.name if w else "spell",
@@ -281,12 +301,9 @@ def fight(st: DwethiaState, h: Hero, target: Hero) -> Steps:
     """Fight (dwethia.melee.attack_dice, arv, wound_roll, dwethia.combat.saves): Aggression
     dice on the ARV chart, wounds on Strength (model + weapon) against Defense, saves per
     wound; then the retreats after combat, attacker first (dwethia.melee.post_combat_retreat)."""
-    a_arv, d_arv = arv(st, h, target), arv(st, target, h)
+    mech = melee_mechanic(st, h, target)
+    a_arv, d_arv, save = mech.attacker_arv, mech.defender_arv, mech.save
     risky = (len(_fight_side(st, h, target)), len(_fight_side(st, target, h)))
-    save = save_of(target)
-    mech = m.MeleeAttack(h.stat("aggression"), a_arv, d_arv,
-                         h.stat("strength") + h.profile.melee.strength, target.defense, save,
-                         h.destiny, "mean", 1, target.destiny, st.options.chart)
     roll = yield from rerolls(st, mech.steps(st.dice), h, target)
     st.log.emit("melee", hero=h.name, target=target.name, uid=h.uid, target_uid=target.uid,
                 arv=a_arv, target_arv=d_arv,

@@ -246,7 +246,7 @@ def shoot_phase(st: DwethiaState, h: Hero, cost: int,
         if h.affinity >= p.cost:
             options.extend(Cast(p.id, t.uid) for t in combat.power_targets(st, h, p))
     choice = yield Decision("shoot", h.side, options, f"{h.name}: shoot or cast?",
-                            info={"hero": h.uid})
+                            info={"hero": h.uid, "engaged": engaged})
     if isinstance(choice, Shoot):
         w = next(w for w in h.profile.ranged if w.id == choice.weapon)
         yield from combat.shoot(st, h, w, st.heroes[choice.target], melee=engaged)
