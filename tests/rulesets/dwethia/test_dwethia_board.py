@@ -100,3 +100,21 @@ def test_choice_odds_are_the_mechanics_distribution() -> None:
     mech, _, friends = shot_mechanic(st, hunter, skarn, bow.strength, bow, False)
     assert friends == [captain]  # Skarn is engaged with the Captain: friendly fire noted
     assert [r.p for r in shot.rows] == [float(p) for _, p in sorted(mech.distribution().items())]
+
+
+def test_own_sealed_objectives_only_in_own_board_view() -> None:
+    """dwethia.scenario.secret_objectives: a player's board view names its own sealed
+    objectives (the phase line), never the other player's; a spectator sees neither."""
+    from warband.rulesets.dwethia.narrate import objective_name
+
+    game = RULESET.new_game(forces()[:2], 6)
+    st = game.state
+    st.secret = [("hunter", "reaper", "ghost", "bulwark", "espionage"),
+                 ("crows_nest", "hands_off", "explosives", "revenge", "east_to_west")]
+    mine = RULESET.board_view(game, 0).phase
+    theirs = RULESET.board_view(game, 1).phase
+    spectator = RULESET.board_view(game, None).phase
+    for o in st.secret[0]:
+        assert objective_name(o) in mine
+        assert objective_name(o) not in theirs and objective_name(o) not in spectator
+    assert "objectives" not in spectator

@@ -2,10 +2,11 @@
 terrain pieces with their heights, the edges models enter from, the objective markers, the
 heroes with their pools, and what the latest events did.
 
-A view for one player (dwethia.scenario.secret_objectives): it is built from public facts only
-- positions, wounds, pools, markers - and never from the sealed objectives, which stay in
-``DwethiaState.secret``; tests/rulesets/dwethia/test_dwethia_secrets.py checks the board view
-with every other output.
+A view for one player (dwethia.scenario.secret_objectives): it is built from public facts -
+positions, wounds, pools, markers - plus, in a player's own view only, its own sealed
+objectives (in the phase line: the web board's one place for a line of text); never the other
+player's. tests/rulesets/dwethia/test_dwethia_secrets.py checks the board view with every other
+output.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from warband.core import board as b
 from warband.core.events import Event
+from warband.rulesets.dwethia.narrate import objective_name
 from warband.rulesets.dwethia.state import DwethiaState, Hero
 
 __all__ = ["board_view", "decision_focus"]
@@ -116,10 +118,16 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
     markers = [b.Marker(id=f"objective-{i + 1}", kind="objective", label=f"Objective {i + 1}",
                         x=mx + 0.5, y=my + 0.5, radius=6.0)
                for i, (mx, my) in enumerate(st.markers)]
+    phase = b.phase_line(st.over, st.round, st.options.rounds, "Round")
+    if player is not None and st.secret[player]:
+        # the player's own sealed list, in its own view only
+        phase += "; your objectives: " + ", ".join(
+            objective_name(o) + (" (done)" if o in st.achieved[player] else "")
+            for o in st.secret[player])
     return b.BoardView(
         ruleset="dwethia", player=player,
         sides=b.side_infos(st.side_labels, st.side_names), round=st.round,
-        phase=b.phase_line(st.over, st.round, st.options.rounds, "Round"),
+        phase=phase,
         table=b.TableInfo(width=float(n), height=float(n), unit="space",
                           grid=b.Grid(columns=n, rows=n)),
         terrain=_terrain(st),
