@@ -1,0 +1,141 @@
+"""An Armies of Arcana battle: deployment, turns until the turn limit or a rout, the result.
+
+The sheet has no victory conditions (armies.turn.sequence, armies.morale.victory_check): the
+house scenarios (content/scenarios) give them, checked after every Morale phase. Rout: a side
+with no unbroken unit on the table (and none still waiting to infiltrate) has lost; both at
+once is a draw. At the turn limit the side with more victory points wins: the points cost of
+every enemy unit destroyed or fled off the table, half the cost of every enemy unit broken at
+the end, and, in an objective scenario, the objective's points to the side that alone has an
+unbroken unit with troops within its radius.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from warband.core.game import Flow, Game, Outcome
+from warband.rulesets.armies.catalogue import Catalogue
+from warband.rulesets.armies.choices import CODEC
+from warband.rulesets.armies.lists import Army
+from warband.rulesets.armies.rules.setup import build_state, deploy
+from warband.rulesets.armies.rules.turn import play_turn
+from warband.rulesets.armies.state import ArmiesState, ArmiesView, Options
+
+__all__ = ["DEFAULT_SCENARIO", "beaten", "game_flow", "make_options", "new_game", "points"]
+
+DEFAULT_SCENARIO = "pitched-battle"
+
+
+def beaten(st: ArmiesState, side: int) -> bool:
+    """No unbroken unit on the table and none waiting to come on."""
+    return not any(u.active or (not u.deployed and not u.gone) for u in st.units_of(side))
+
+
+def holds_objective(st: ArmiesState, side: int) -> bool:
+    obj = st.scenario.objective
+    if obj is None:
+        return False
+    return any(u.active and u.models and u.formation is not None
+               and u.formation.distance_to_point(*obj) <= st.scenario.objective_radius
+               for u in st.units_of(side))
+
+
+def points(st: ArmiesState, side: int) -> int:
+    total = 0
+    for u in st.units_of(1 - side):
+        if u.gone:
+            total += u.cost
+        elif u.on_table and u.broken:
+            total += u.cost // 2
+    return total + st.objective_vp[side]
+
+
+def _outcome(st: ArmiesState, reason: str) -> Outcome:
+    if st.scenario.victory == "objective":
+        held = [holds_objective(st, 0), holds_objective(st, 1)]
+        if held[0] != held[1]:
+            st.objective_vp[0 if held[0] else 1] = st.scenario.objective_vp
+    vp = [points(st, 0), points(st, 1)]
+    lost = [beaten(st, 0), beaten(st, 1)]
+    if reason == "rout":
+        winner = None if all(lost) else (1 if lost[0] else 0)
+    else:
+        winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+    survivors = [[f"{u.name} ({u.model_count} models{', broken' if u.broken else ''})"
+                  for u in st.units_of(side) if u.on_table] for side in (0, 1)]
+    st.log.emit("game_end", reason=reason, vp=vp, turns=st.turn,
+                winner=None if winner is None else st.side_labels[winner])
+    return Outcome(
+        sides=list(st.side_labels), names=list(st.side_names), winner=winner, vp=vp,
+        rounds=st.turn, survivors=survivors,
+        extra={"ended_by": reason, "scenario": st.scenario.id,
+               "first_player": (None if st.first_player is None
+                                else st.side_labels[st.first_player]),
+               "destroyed": {st.side_labels[s]: [u.name for u in st.units_of(s) if u.gone]
+                             for s in (0, 1)}})
+
+
+def game_flow(st: ArmiesState) -> Flow:
+    st.log.emit("game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
+                scenario=st.scenario.name, turns=st.turns)
+    deploy(st)
+    reason = "turn_limit"
+    while st.turn < st.turns:
+        yield from play_turn(st)
+        # armies.morale.victory_check: after every Morale phase
+        if beaten(st, 0) or beaten(st, 1):
+            reason = "rout"
+            break
+    st.over = True
+    return _outcome(st, reason)
+
+
+def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
+    """Game options from a mapping; unknown names and bad values are refused clearly."""
+    opts = dict(options or {})
+    scenario = str(opts.pop("scenario", DEFAULT_SCENARIO))
+    known = set(Options.names())
+    unknown = sorted(set(opts) - known)
+    if unknown:
+        raise ValueError(f"unknown game option(s) {', '.join(unknown)}"
+                         f" (known: {', '.join(sorted(known))})")
+    result = Options()
+    if opts.get("turns") is not None:
+        turns = opts["turns"]
+        if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= 30:
+            raise ValueError("turns (the turn limit) must be a whole number from 1 to 30")
+        result.turns = turns
+    for flag in ("pursuit_saves", "stand_and_shoot"):
+        if flag in opts:
+            if not isinstance(opts[flag], bool):
+                raise ValueError(f"{flag} must be true or false")
+            setattr(result, flag, opts[flag])
+    if "charge_window" in opts:
+        window = opts["charge_window"]
+        if isinstance(window, bool) or not isinstance(window, int | float) or not 0 <= window <= 1:
+            raise ValueError("charge_window must be a number from 0 to 1 (share of the move)")
+        result.charge_window = float(window)
+    if "power_cap" in opts:
+        cap = opts["power_cap"]
+        if not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= 20:
+            raise ValueError("power_cap must be a whole number from 1 to 20")
+        result.power_cap = cap
+    return result, scenario
+
+
+def new_game(cat: Catalogue, armies: Sequence[Army], seed: int,
+             options: Mapping[str, Any] | None = None, track_digest: bool = False,
+             log_events: bool = True) -> Game:
+    if len(armies) != 2:
+        raise ValueError("an Armies of Arcana battle here is between exactly two armies")
+    opts, scenario_id = make_options(options)
+    scenario = cat.scenarios.get(scenario_id)
+    if scenario is None:
+        raise ValueError(f"unknown scenario {scenario_id!r}"
+                         f" (known: {', '.join(sorted(cat.scenarios))})")
+    st = build_state(armies, scenario, cat.spells, seed, opts, log_events=log_events)
+    header = {"ruleset": "armies", "content_hash": cat.digest, "seed": seed,
+              "lists": [dict(a.source) for a in armies],
+              "options": {**dict(options or {}), "scenario": scenario_id}}
+    return Game("armies", st, game_flow(st), CODEC, ArmiesView, header, track_digest)
