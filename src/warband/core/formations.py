@@ -198,8 +198,25 @@ class Formation:
         side, ahead = self.local(px, py)
         return abs(side) <= self.width / 2 + _EPS and -self.depth - _EPS <= ahead <= _EPS
 
+    @property
+    def radius(self) -> float:
+        """Half the diagonal: the circle about the centre that holds the rectangle."""
+        return math.hypot(self.width, self.depth) / 2
+
+    def _centres_apart(self, other: Formation) -> float:
+        (ax, ay), (bx, by) = self.centre, other.centre
+        return math.hypot(ax - bx, ay - by) - self.radius - other.radius
+
+    def within(self, other: Formation, distance: float) -> bool:
+        """Is the edge to edge distance at most ``distance``? (Cheap when they are far.)"""
+        if self._centres_apart(other) > distance:
+            return False
+        return self.distance(other) <= distance
+
     def overlaps(self, other: Formation, tolerance: float = CONTACT) -> bool:
         """Do the interiors overlap by more than ``tolerance`` (separating axis test)?"""
+        if self._centres_apart(other) > 0:
+            return False
         mine, theirs = self.corners(), other.corners()
         for f in (self, other):
             for ax, ay in (f.forward, f.rightward):
@@ -213,8 +230,17 @@ class Formation:
         """Edge to edge distance (0 if they touch or overlap)."""
         if self.overlaps(other, tolerance=0.0):
             return 0.0
-        return min(segment_distance(a, b, c, d) for a, b in self.edges()
-                   for c, d in other.edges())
+        # apart convex shapes: the nearest points include a corner of one of them
+        mine, theirs = self.corners(), other.corners()
+        best = math.inf
+        for pts, poly in ((mine, theirs), (theirs, mine)):
+            for i in range(4):
+                a, b = poly[i], poly[(i + 1) % 4]
+                for px, py in pts:
+                    d = _point_segment(px, py, a, b)
+                    if d < best:
+                        best = d
+        return best
 
     def distance_to_point(self, px: float, py: float) -> float:
         if self.contains(px, py):

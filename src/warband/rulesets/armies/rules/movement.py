@@ -61,24 +61,35 @@ def _home_heading(st: ArmiesState, side: int) -> float:
     return math.pi / 2 if side == 0 else -math.pi / 2
 
 
-def _enemy_gap(st: ArmiesState, u: Unit, f: Formation) -> float:
-    enemies = [e.formation for e in st.on_table(1 - u.side) if e.formation is not None]
-    return min((f.distance(e) for e in enemies), default=math.inf)
+def _near_enemy(st: ArmiesState, u: Unit, f: Formation, gap: float) -> bool:
+    return any(e.formation is not None and f.within(e.formation, gap - 1e-9)
+               for e in st.on_table(1 - u.side))
 
 
 def _slide(st: ArmiesState, u: Unit, start: Formation, dx: float, dy: float,
            distance: float) -> tuple[Formation, float]:
     """Move ``start`` up to ``distance`` along unit vector (dx, dy), stopping before it would
     overlap a unit, leave the table or come within 1" of an enemy; returns where it stops."""
-    best, moved = start, 0.0
-    steps = max(1, math.ceil(distance / 0.25))
+    def ok(d: float) -> bool:
+        f = start.shifted(dx * d, dy * d)
+        return fits(st, u, f) and not _near_enemy(st, u, f, KEEP_AWAY)
+
+    # 1" steps to the first blocked place, then halving to a quarter inch
+    good = 0.0
+    steps = max(1, math.ceil(distance))
     for i in range(1, steps + 1):
         d = distance * i / steps
-        f = start.shifted(dx * d, dy * d)
-        if not fits(st, u, f) or _enemy_gap(st, u, f) < KEEP_AWAY:
+        if not ok(d):
+            bad = d
+            while bad - good > 0.25:
+                mid = (good + bad) / 2
+                if ok(mid):
+                    good = mid
+                else:
+                    bad = mid
             break
-        best, moved = f, d
-    return best, moved
+        good = d
+    return start.shifted(dx * good, dy * good), good
 
 
 def _turn_towards(u: Unit, f: Formation, heading: float, budget: float) -> tuple[Formation, float]:
@@ -175,7 +186,7 @@ def infiltration_points(st: ArmiesState, u: Unit) -> list[tuple[float, float]]:
             f = Formation(x, y, heading, width, d, u.skirmish)
             enemy_zone = (lambda yy: yy > h - depth) if u.side == 0 else (lambda yy: yy < depth)
             if (not any(enemy_zone(cy) for _, cy in f.corners()) and fits(st, u, f)
-                    and _enemy_gap(st, u, f) >= INFILTRATE_GAP):
+                    and not _near_enemy(st, u, f, INFILTRATE_GAP)):
                 out.append((x, y))
             x += 6.0
         y += y_step

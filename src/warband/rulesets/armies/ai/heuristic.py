@@ -1,0 +1,289 @@
+"""The ``heuristic`` Armies of Arcana controller: a battle line, charges that pay, focused
+fire, a guarded wizard and general, counterspells against what hurts.
+
+Every estimate uses the exact mechanics (:mod:`..mechanics`): the chance one attack wounds a
+given target is ``Attacks(skill, 1, save).p_wound``, so the AI weighs exactly the odds the game
+rolls. It reads only its player's view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from warband.core.decisions import Decision, Reasoned
+from warband.rulesets.armies import choices as C
+from warband.rulesets.armies import mechanics as m
+from warband.rulesets.armies.models import Trait
+from warband.rulesets.armies.rules.measure import cover_of
+from warband.rulesets.armies.rules.melee import melee_skill
+from warband.rulesets.armies.rules.missile import range_to, to_hit_skill
+from warband.rulesets.armies.rules.movement import charge_plan
+from warband.rulesets.armies.state import Unit
+
+__all__ = ["HeuristicController"]
+
+#: a unit stays within this of its battle line unless it charges (inches)
+LINE_SLACK = 3.0
+
+
+def _save(view: Any, target: Unit, strength: int, magical: bool = False,
+          artillery: bool = False) -> m.ArmourSave:
+    p = target.profile if target.models else target.alive_characters[0].profile
+    return m.ArmourSave(p.armour + view.armour_bonus(target), strength, p.fixed_armour,
+                        magical, artillery)
+
+
+def _p_wound(view: Any, attacker: Unit, target: Unit) -> float:
+    p = attacker.profile if attacker.models else attacker.alive_characters[0].profile
+    skill = melee_skill(view, attacker, p, target, None)
+    return float(m.Attacks(skill, 1, _save(view, target, p.strength,
+                                           Trait.MAGICAL_ATTACKS in p.traits)).p_wound)
+
+
+def _front_fighters(u: Unit, frontage: float) -> int:
+    if u.models == 0:
+        return 0
+    if u.skirmish:
+        return u.models
+    if u.single:
+        return 1
+    files = min(u.current_files, max(1, math.floor(frontage / u.base_w + 0.05)))
+    return min(u.models, files * (2 if u.has(Trait.LONG_WEAPON) else 1))
+
+
+def melee_exchange(view: Any, a: Unit, b: Unit, frontage: float, charging: bool) -> float:
+    """Expected wounds ``a`` deals ``b`` minus those it takes, one round, as points (the
+    wounds weighted by each side's points per wound)."""
+    fa, fb = _front_fighters(a, frontage), _front_fighters(b, frontage)
+    dealt = fa * a.profile.attacks * _p_wound(view, a, b) if a.models else 0.0
+    if charging and a.profile.ramming:
+        dealt += fa * a.profile.ramming * _p_wound(view, a, b)
+    dealt += sum(c.profile.attacks for c in a.alive_characters) * 0.4
+    taken = fb * b.profile.attacks * _p_wound(view, b, a) if b.models else 0.0
+    taken += sum(c.profile.attacks for c in b.alive_characters) * 0.4
+    return dealt * _value_per_wound(b) - taken * _value_per_wound(a)
+
+
+def _value_per_wound(u: Unit) -> float:
+    return u.cost / max(1, u.start_wounds)
+
+
+def _protected(u: Unit) -> bool:
+    """Holds a wizard or the general (kept out of harm's way unless the fight is good)."""
+    return any(c.caster or c.general for c in u.alive_characters)
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def __init__(self) -> None:
+        self._fired_at: dict[int, float] = {}
+        self._turn = -1
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        if view.turn != self._turn:
+            self._turn, self._fired_at = view.turn, {}
+        handler = getattr(self, f"_{decision.kind}", None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision)
+
+    # -- yes/no ---------------------------------------------------------------------------
+    def _move_first(self, view: Any, d: Decision) -> Any:
+        me = d.player
+        can_charge = any(charge_plan(view, u, e) is not None
+                         for u in view.on_table(me) for e in view.on_table(1 - me))
+        return Reasoned(C.YesNo(can_charge), "move first to charge" if can_charge
+                        else "move second to see the enemy come")
+
+    def _stand_and_shoot(self, view: Any, d: Decision) -> Any:
+        return C.YesNo(True)
+
+    def _cast_first(self, view: Any, d: Decision) -> Any:
+        return C.YesNo(True)
+
+    def _flee_move(self, view: Any, d: Decision) -> Any:
+        return C.YesNo(True)
+
+    def _pursue(self, view: Any, d: Decision) -> Any:
+        return C.YesNo(True)
+
+    # -- movement ---------------------------------------------------------------------------
+    def _infiltrate(self, view: Any, d: Decision) -> Any:
+        places = [o for o in d.options if o.when == "now"]
+        if not places:
+            return next(o for o in d.options if o.when == "wait")
+        me = d.player
+        prey = [e for e in view.on_table(1 - me) if e.profile.missile is not None] or \
+            view.on_table(1 - me)
+        if not prey:
+            return places[0]
+
+        def closeness(o: C.Place) -> float:
+            return min(math.dist((o.x, o.y), e.formation.centre) for e in prey)
+        return Reasoned(min(places, key=closeness), "infiltrate next to the enemy shooters")
+
+    _infiltrate_late = _infiltrate
+
+    def _line_front(self, view: Any, side: int) -> float:
+        """How far forward the battle line stands (distance of the fronts from the home
+        edge, averaged over the rank-and-file units)."""
+        h = view.scenario.table[1]
+        fronts = [u.formation.y if side == 0 else h - u.formation.y
+                  for u in view.on_table(side) if u.raf and not u.engaged]
+        return sum(fronts) / len(fronts) if fronts else 0.0
+
+    def _order(self, view: Any, d: Decision) -> Any:
+        u: Unit = view.unit(d.info["uid"])
+        me = d.player
+        charges = [o for o in d.options if o.kind == "charge"]
+        best, best_score = None, 0.0
+        for o in charges:
+            target = view.unit(o.target)
+            plan = charge_plan(view, u, target)
+            if plan is None:
+                continue
+            face = target.formation.face_towards(*u.formation.centre)
+            frontage = min(plan.width, target.formation.width if face in ("front", "rear")
+                           else target.formation.depth)
+            score = melee_exchange(view, u, target, frontage, True)
+            if face != "front":
+                score += 0.5 * target.cost / 4  # a flank or rear charge may make it test
+            if target.broken:
+                score += target.cost / 4
+            if u.profile.missile is not None and not u.profile.missile.natural:
+                score -= u.cost / 3  # shooters would rather shoot
+            if _protected(u):
+                score -= u.cost / 4
+            if score > best_score:
+                best, best_score = o, score
+        if best is not None:
+            return Reasoned(best, f"charge: expected exchange {best_score:+.0f} points")
+        enemies = view.on_table(1 - me)
+        hold = C.Order(u.uid, "hold")
+        if not enemies:
+            return hold
+        nearest = min(enemies, key=lambda e: u.formation.distance(e.formation))
+        gap = u.formation.distance(nearest.formation)
+        if u.profile.missile is not None and not u.profile.missile.natural:
+            if any(m.range_band(range_to(u, e), u.profile.missile.range) for e in enemies):
+                return Reasoned(hold, "shooters hold and shoot")
+            return C.Order(u.uid, "advance", nearest.uid)
+        if _protected(u) and any(c.caster for c in u.alive_characters):
+            threat = min((e.formation.distance(u.formation) - e.profile.move
+                          for e in enemies if e.active), default=99.0)
+            if threat < 3:
+                return Reasoned(C.Order(u.uid, "fall_back"), "keep the wizard out of reach")
+            if gap < 14:
+                return Reasoned(hold, "the wizard stays behind the line")
+        # pick the enemy this unit fights best
+        target = max(enemies, key=lambda e: melee_exchange(view, u, e, u.formation.width, False)
+                     - 0.3 * u.formation.distance(e.formation))
+        if u.raf and not u.has(Trait.FEARLESS):
+            h = view.scenario.table[1]
+            mine = u.formation.y if me == 0 else h - u.formation.y
+            if mine > self._line_front(view, me) + LINE_SLACK:
+                return Reasoned(hold, "keep the battle line")
+            # do not walk into a charge we would lose
+            danger = [e for e in enemies if e.active and e.formation.distance(u.formation)
+                      - u.profile.move < e.profile.move
+                      and melee_exchange(view, e, u, u.formation.width, True) > 0]
+            if danger and melee_exchange(view, u, target, u.formation.width, False) < 0:
+                return Reasoned(hold, f"stay out of {danger[0].name}'s charge")
+        return C.Order(u.uid, "advance", target.uid)
+
+    # -- magic ------------------------------------------------------------------------------
+    def _spell_value(self, view: Any, me: int, o: C.Cast) -> float:
+        spell = view.spells[o.spell]
+        target: Unit = view.unit(o.target)
+        if spell.effect in ("damage", "plague"):
+            p_wound = 1 - float(_save(view, target, spell.strength, True).probability())
+            turns = max(1, view.turns - view.turn) if spell.persistent else 1
+            if spell.persistent and any(s.target == target.uid and s.spell.id == spell.id
+                                        for s in view.in_play):
+                return 0.0
+            return spell.amount * p_wound * _value_per_wound(target) * min(turns, 3)
+        if spell.effect == "armour":
+            if any(s.target == target.uid and s.spell.id == spell.id for s in view.in_play):
+                return 0.0
+            return target.cost / 6 * (2 if target.engaged else 1)
+        if spell.effect == "skill":
+            return target.cost / 5 if target.engaged else 0.0
+        if spell.effect == "morale":
+            return target.cost / 6 if target.engaged or target.wounded_turn else 0.0
+        return 0.0
+
+    def _cast(self, view: Any, d: Decision) -> Any:
+        me = d.player
+        best, best_score = C.Pass(), 0.0
+        for o in d.options:
+            if isinstance(o, C.Cast):
+                spell = view.spells[o.spell]
+                _, caster = view.host_of(o.cid)
+                p_cast = float(m.PowerRoll(o.power, spell.difficulty, True).probability())
+                # keep a point for counterspells unless spending it all buys a lot
+                reserve = 0.15 if o.power == caster.power and caster.power > 1 else 0.0
+                score = self._spell_value(view, me, o) * p_cast * (1 - reserve)
+            elif isinstance(o, C.Dispel):
+                s = view.in_play[o.index]
+                target = view.unit(s.target)
+                p = float(m.PowerRoll(o.power, s.total, True).probability())
+                score = p * (target.cost / 4 if s.spell.effect == "plague" else target.cost / 8)
+            else:
+                continue
+            if score > best_score:
+                best, best_score = o, score
+        return best
+
+    def _counterspell(self, view: Any, d: Decision) -> Any:
+        me = d.player
+        spell = view.spells[d.info["spell"]]
+        target = view.unit(d.info["target"])
+        harmful = (spell.effect in ("damage", "plague") and target.side == me) or (
+            spell.effect in ("armour", "skill", "morale") and target.engaged)
+        if not harmful:
+            return C.Counter(-1)
+        best = max((o for o in d.options if o.cid >= 0), key=lambda o: o.power)
+        p = m.PowerRoll(best.power, d.info["total"], ties_win=False).probability()
+        if p < m.Fraction(1, 6):
+            return Reasoned(C.Counter(-1), "no hope of countering it")
+        return Reasoned(best, f"counter {spell.name}: {float(p):.0%} to succeed")
+
+    # -- shooting and melee -----------------------------------------------------------------
+    def _shoot(self, view: Any, d: Decision) -> Any:
+        u: Unit = view.unit(d.info["uid"])
+        best, best_score = C.Shoot(u.uid, -1), 0.0
+        missile = u.profile.missile
+        assert missile is not None
+        for o in d.options:
+            if o.target < 0:
+                continue
+            t: Unit = view.unit(o.target)
+            if any(view.unit(x).side == u.side for x in t.engaged):
+                continue  # misses would fall on our own men
+            skill = to_hit_skill(view, u, t, range_to(u, t))
+            save = _save(view, t, missile.strength, missile.magical, missile.artillery)
+            p = float(m.Attacks(skill, 1, save).p_wound)
+            shots = (missile.scatter_d3s * 2 if missile.scatter_d3s else
+                     max(1, u.models if not u.raf else u.current_files * missile.ranks))
+            score = p * shots * _value_per_wound(t)
+            score *= 1.0 + self._fired_at.get(t.uid, 0.0)  # focus fire
+            if cover_of(view, t) != "none":
+                score *= 0.9
+            if t.start_wounds and t.wounds_left * 2 < t.start_wounds:
+                score *= 1.3  # finish what is half dead
+            if score > best_score:
+                best, best_score = o, score
+        if best.target >= 0:
+            self._fired_at[best.target] = self._fired_at.get(best.target, 0.0) + 0.5
+        return best
+
+    def _monster_target(self, view: Any, d: Decision) -> Any:
+        chars = [o for o in d.options if o.cid >= 0]
+        for o in chars:
+            _, c = view.host_of(o.cid)
+            if c.wounds <= 3 and (c.general or c.caster):
+                return Reasoned(o, f"go for {c.name}")
+        return next(o for o in d.options if o.cid < 0)

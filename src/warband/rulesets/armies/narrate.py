@@ -1,0 +1,162 @@
+"""The narrated battle log and what a human player sees: one line of rich markup per event,
+one line per option."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.markup import escape
+
+from warband.core.events import Event
+from warband.rulesets.armies import choices as C
+
+__all__ = ["describe_choice", "describe_view", "narrate"]
+
+
+def _dice(values: list[int]) -> str:
+    return "[" + " ".join(str(v) for v in values) + "]"
+
+
+def _b(e: Event, key: str) -> str:
+    return f"[bold]{escape(str(e[key]))}[/bold]"
+
+
+def _ok(flag: bool) -> str:
+    return "[green]success[/green]" if flag else "[red]failure[/red]"
+
+
+def _attacks(e: Event) -> str:
+    save = "" if e["save"] is None else f", saves on {e['save']}- {_dice(e['saves'])}"
+    what = {"missile": "shoots", "into_combat": "shoots into the melee"}.get(
+        e["what"], e["what"].replace("melee_", "strikes (") + ")")
+    return (f"    {escape(e['attacker'])} {what} at {escape(e['target'])}: "
+            f"{len(e['rolls'])} dice at {e['skill']}- {_dice(e['rolls'])} = {e['hits']} hit(s)"
+            f"{save} -> [bold]{e['wounds']}[/bold] wound(s)")
+
+
+_LINES: dict[str, Callable[[Event], str]] = {
+    "game_start": lambda e: "[bold magenta]" + " vs ".join(
+        f"{escape(n)} ({s.upper()})" for s, n in e["sides"].items())
+        + f"[/] - {escape(e['scenario'])}, {e['turns']} turns",
+    "deploy": lambda e: f"  {_b(e, 'unit')} deploys at ({e['x']:.1f}, {e['y']:.1f}),"
+                        f" {e['width']:.1f}\" wide, {e['depth']:.1f}\" deep",
+    "turn": lambda e: f"[bold]=== Turn {e['turn']} ===[/bold]",
+    "phase": lambda e: f"[cyan]-- {e['name']} --[/cyan]",
+    "initiative": lambda e: f"  initiative rolls {e['rolls']}: side {e['winner'].upper()} wins",
+    "moves_first": lambda e: f"  side {e['side'].upper()} moves first",
+    "infiltrate": lambda e: f"  {_b(e, 'unit')} infiltrates at ({e['x']:.1f}, {e['y']:.1f})"
+                            + (" (late: no moving, -1 to shoot)" if e["late"] else ""),
+    "hold": lambda e: f"  {_b(e, 'unit')} holds",
+    "move": lambda e: f"  {_b(e, 'unit')} {e['order'].replace('_', ' ')}s"
+                      + (f" towards {escape(e['target'])}" if e["target"] else "")
+                      + f" {e['distance']:.1f}\"",
+    "charge": lambda e: f"  [yellow]{escape(e['unit'])} charges {escape(e['target'])}"
+                        f" ({e['face']})[/yellow]",
+    "shoot": lambda e: f"  {_b(e, 'unit')} shoots {escape(e['weapon'])} at {escape(e['target'])}"
+                       f" ({e['distance']:.1f}\", skill {e['skill']})"
+                       + {"charge_response": " standing against the charge",
+                          "charging": " as it charges"}.get(e["when"], ""),
+    "attacks": _attacks,
+    "scatter": lambda e: f"    scatter: to hit {e['to_hit']}, d3s {_dice(e['d3s'])} ->"
+                         f" {e['hits']} hit(s)",
+    "saves": lambda e: f"    saves on {e['save']}- {_dice(e['rolls'])} -> {e['wounds']} wound(s)",
+    "immune": lambda e: f"    {_b(e, 'unit')} is immune to missiles",
+    "wounded": lambda e: f"    {_b(e, 'unit')} takes {e['wounds']} wound(s), {e['removed']}"
+                         f" model(s) fall ({e['left']} wounds left)",
+    "character_slain": lambda e: f"    [red]{escape(e['character'])} of {escape(e['unit'])}"
+                                 " is slain[/red]",
+    "destroyed": lambda e: f"  [red]{escape(e['unit'])} is destroyed[/red]",
+    "power": lambda e: f"  {_b(e, 'character')} has {e['power']} power",
+    "cast": lambda e: f"  {_b(e, 'character')} casts {escape(e['spell'])} on"
+                      f" {escape(e['target'])} ({e['power']} power): {e['roll']} + {e['power']}"
+                      f" = {e['total']} vs {e['difficulty']} {_ok(e['success'])}",
+    "counterspell": lambda e: f"    {_b(e, 'character')} counterspells: {e['roll']} +"
+                              f" {e['power']} = {e['total']} vs {e['against']} {_ok(e['success'])}",
+    "countered": lambda e: f"    {escape(e['spell'])} is countered",
+    "dispel": lambda e: f"  {_b(e, 'character')} dispels {escape(e['spell'])} on"
+                        f" {escape(e['unit'])}: {e['total']} vs {e['against']} {_ok(e['success'])}",
+    "spell_in_play": lambda e: f"    {escape(e['spell'])} takes hold on {escape(e['unit'])}",
+    "spell_hits": lambda e: f"    {escape(e['spell'])}: {e['hits']} magical hit(s) on"
+                            f" {escape(e['unit'])} -> {e['wounds']} wound(s)",
+    "spell_bonus": lambda e: f"    {escape(e['unit'])} gains +{e['amount']} {e['what']}"
+                             f" ({escape(e['spell'])})",
+    "pass_magic": lambda e: f"  side {e['side'].upper()} passes",
+    "regenerate": lambda e: f"  {_b(e, 'unit')} regenerates {_dice(e['rolls'])}:"
+                            f" {e['healed']} healed",
+    "rally": lambda e: f"  {_b(e, 'unit')} tries to rally: {e['roll']} vs {e['morale']}"
+                       f" {_ok(e['success'])}",
+    "break_test": lambda e: f"  {_b(e, 'unit')} tests ({', '.join(e['triggers'])}):"
+                            f" {e['roll']} vs {e['target']} {_ok(e['success'])}",
+    "broken": lambda e: f"  [red]{escape(e['unit'])} breaks![/red]",
+    "flee_roll": lambda e: f"  {_b(e, 'unit')} flees {e['distance']:g}\" (rolled {e['roll']})",
+    "flee": lambda e: (f"    {escape(e['unit'])} runs off the table" if e["off_table"]
+                       else f"    {escape(e['unit'])} runs to ({e['x']:.1f}, {e['y']:.1f})"),
+    "pursue": lambda e: f"  {_b(e, 'unit')} pursues {escape(e['fleeing'])}: {e['distance']:g}\""
+                        + (" and catches it" if e["caught"] else ", too slow"),
+    "reason": lambda e: f"    [dim italic]({escape(e['text'])})[/dim italic]",
+    "game_end": lambda e: f"[bold magenta]Game over after {e['turns']} turns ({e['reason']}):"
+                          f" VP {e['vp'][0]}-{e['vp'][1]}, "
+                          + (f"side {e['winner'].upper()} wins" if e["winner"] else "a draw")
+                          + "[/]",
+}
+
+
+def narrate(event: Event) -> str | None:
+    line = _LINES.get(event.kind)
+    return None if line is None else line(event)
+
+
+def _unit(view: Any, uid: int) -> str:
+    return str(view.units[uid].name) if 0 <= uid < len(view.units) else f"unit {uid}"
+
+
+def describe_choice(view: Any, choice: Any) -> str:
+    if isinstance(choice, C.YesNo):
+        return "yes" if choice.yes else "no"
+    if isinstance(choice, C.Order):
+        if choice.kind in ("hold", "fall_back"):
+            return choice.kind.replace("_", " ")
+        return f"{choice.kind} {_unit(view, choice.target)}"
+    if isinstance(choice, C.Place):
+        if choice.when == "now":
+            return f"place at ({choice.x:.0f}, {choice.y:.0f})"
+        return {"late": "at the end of the Movement phase", "wait": "not this turn"}[choice.when]
+    if isinstance(choice, C.Pass):
+        return "pass (no more spells this turn)"
+    if isinstance(choice, C.Cast):
+        return (f"{view.spells[choice.spell].name} on {_unit(view, choice.target)},"
+                f" {choice.power} power")
+    if isinstance(choice, C.Dispel):
+        return f"dispel spell #{choice.index} with {choice.power} power"
+    if isinstance(choice, C.Counter):
+        return "no counterspell" if choice.cid < 0 else f"counter with {choice.power} power"
+    if isinstance(choice, C.Shoot):
+        return "hold fire" if choice.target < 0 else f"shoot {_unit(view, choice.target)}"
+    if isinstance(choice, C.Strike):
+        if choice.cid < 0:
+            return f"the troops of {_unit(view, choice.uid)}"
+        return next((c.name for c in view.units[choice.uid].characters if c.cid == choice.cid),
+                    "a character")
+    return repr(choice)
+
+
+def describe_view(view: Any, player: int) -> list[str]:
+    lines = [f"[dim]Turn {view.turn}[/dim]"]
+    for u in view.units:
+        if u.gone:
+            continue
+        mine = "you" if u.side == player else "foe"
+        if u.formation is None:
+            where = "off the table"
+        else:
+            f = u.formation
+            where = f"front at ({f.x:5.1f}, {f.y:5.1f}) {f.width:.1f}x{f.depth:.1f}\""
+        flags = [n for n, on in (("broken", u.broken), ("engaged", bool(u.engaged))) if on]
+        chars = ", ".join(f"{c.name} {c.wounds}W" + (f" {c.power}P" if c.caster else "")
+                          for c in u.alive_characters)
+        lines.append(f"  [{'green' if mine == 'you' else 'red'}]{mine}[/] {u.name}: {where},"
+                     f" {u.models} models, {u.wounds_left} wounds"
+                     + (f" with {chars}" if chars else "")
+                     + (f" [{', '.join(flags)}]" if flags else ""))
+    return lines
