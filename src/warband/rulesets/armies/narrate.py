@@ -48,11 +48,13 @@ _LINES: dict[str, Callable[[Event], str]] = {
     "infiltrate": lambda e: f"  {_b(e, 'unit')} infiltrates at ({e['x']:.1f}, {e['y']:.1f})"
                             + (" (late: no moving, -1 to shoot)" if e["late"] else ""),
     "hold": lambda e: f"  {_b(e, 'unit')} holds",
-    "move": lambda e: f"  {_b(e, 'unit')} {e['order'].replace('_', ' ')}s"
+    "move": lambda e: f"  {_b(e, 'unit')} " + {"advance": "advances", "fall_back": "falls back"
+                                              }.get(e["order"], e["order"])
                       + (f" towards {escape(e['target'])}" if e["target"] else "")
                       + f" {e['distance']:.1f}\"",
     "charge": lambda e: f"  [yellow]{escape(e['unit'])} charges {escape(e['target'])}"
                         f" ({e['face']})[/yellow]",
+    "engaged": lambda e: f"    {escape(e['unit'])} also engages {escape(e['target'])}",
     "shoot": lambda e: f"  {_b(e, 'unit')} shoots {escape(e['weapon'])} at {escape(e['target'])}"
                        f" ({e['distance']:.1f}\", skill {e['skill']})"
                        + {"charge_response": " standing against the charge",

@@ -70,9 +70,13 @@ def _value_per_wound(u: Unit) -> float:
     return u.cost / max(1, u.start_wounds)
 
 
-def _protected(u: Unit) -> bool:
-    """Holds a wizard or the general (kept out of harm's way unless the fight is good)."""
-    return any(c.caster or c.general for c in u.alive_characters)
+def _wizard(u: Unit) -> bool:
+    """Holds a wizard (kept behind the line, out of harm's way)."""
+    return any(c.caster for c in u.alive_characters)
+
+
+def _general(u: Unit) -> bool:
+    return any(c.general for c in u.alive_characters)
 
 
 class HeuristicController:
@@ -132,8 +136,9 @@ class HeuristicController:
         edge, averaged over the rank-and-file units)."""
         h = view.scenario.table[1]
         fronts = [u.formation.y if side == 0 else h - u.formation.y
-                  for u in view.on_table(side) if u.raf and not u.engaged]
-        return sum(fronts) / len(fronts) if fronts else 0.0
+                  for u in view.on_table(side) if u.raf and not u.engaged
+                  and u.profile.missile is None and not _wizard(u)]
+        return sum(fronts) / len(fronts) if fronts else math.inf
 
     def _order(self, view: Any, d: Decision) -> Any:
         u: Unit = view.unit(d.info["uid"])
@@ -149,14 +154,19 @@ class HeuristicController:
             frontage = min(plan.width, target.formation.width if face in ("front", "rear")
                            else target.formation.depth)
             score = melee_exchange(view, u, target, frontage, True)
+            # the charger chooses the fight and is not charged in turn: worth something, more
+            # so for a big unit whose ranks win the break tests that follow
+            score += u.cost / 10 + 2 * (u.model_count - target.model_count)
             if face != "front":
                 score += 0.5 * target.cost / 4  # a flank or rear charge may make it test
             if target.broken:
                 score += target.cost / 4
             if u.profile.missile is not None and not u.profile.missile.natural:
                 score -= u.cost / 3  # shooters would rather shoot
-            if _protected(u):
-                score -= u.cost / 4
+            if _wizard(u):
+                score -= u.cost / 4  # the wizard's guard fights only a fight it wins big
+            if _general(u) and melee_exchange(view, u, target, frontage, True) < -u.cost / 10:
+                score = 0.0  # nor does the general's unit gamble on a bad fight
             if score > best_score:
                 best, best_score = o, score
         if best is not None:
@@ -171,7 +181,7 @@ class HeuristicController:
             if any(m.range_band(range_to(u, e), u.profile.missile.range) for e in enemies):
                 return Reasoned(hold, "shooters hold and shoot")
             return C.Order(u.uid, "advance", nearest.uid)
-        if _protected(u) and any(c.caster for c in u.alive_characters):
+        if _wizard(u):
             threat = min((e.formation.distance(u.formation) - e.profile.move
                           for e in enemies if e.active), default=99.0)
             if threat < 3:
@@ -179,13 +189,15 @@ class HeuristicController:
             if gap < 14:
                 return Reasoned(hold, "the wizard stays behind the line")
         # pick the enemy this unit fights best
-        target = max(enemies, key=lambda e: melee_exchange(view, u, e, u.formation.width, False)
-                     - 0.3 * u.formation.distance(e.formation))
+        def appeal(e: Unit) -> float:
+            exchange = melee_exchange(view, u, e, u.formation.width, False)
+            return exchange / max(1.0, u.cost / 10) - u.formation.distance(e.formation) / 3
+        target = max(enemies, key=appeal)
+        h = view.scenario.table[1]
+        mine = u.formation.y if me == 0 else h - u.formation.y
+        if mine > self._line_front(view, me) + LINE_SLACK:
+            return Reasoned(hold, "keep the battle line")
         if u.raf and not u.has(Trait.FEARLESS):
-            h = view.scenario.table[1]
-            mine = u.formation.y if me == 0 else h - u.formation.y
-            if mine > self._line_front(view, me) + LINE_SLACK:
-                return Reasoned(hold, "keep the battle line")
             # do not walk into a charge we would lose
             danger = [e for e in enemies if e.active and e.formation.distance(u.formation)
                       - u.profile.move < e.profile.move

@@ -82,7 +82,8 @@ def _chase(st: ArmiesState, p: Unit, direction: tuple[float, float], distance: f
     steps = max(1, math.ceil(distance / 0.25))
     for i in range(1, steps + 1):
         f = start.shifted(dx * distance * i / steps, dy * distance * i / steps)
-        if not fits(st, p, f):
+        if not fits(st, p, f) or any(e.formation is not None and f.within(e.formation, 1.0)
+                                     for e in st.on_table(1 - p.side)):
             break
         best = f
     p.formation = best

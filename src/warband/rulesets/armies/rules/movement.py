@@ -106,17 +106,27 @@ def _turn_towards(u: Unit, f: Formation, heading: float, budget: float) -> tuple
 
 
 def advance(st: ArmiesState, u: Unit, target: Unit, budget: float) -> Formation:
-    """Where ``u`` ends an advance towards ``target`` (house, see the module docstring)."""
+    """Where ``u`` ends an advance towards ``target`` (house, see the module docstring): it
+    turns towards the target, or up to one radian either side to go round a unit in the way,
+    and takes whichever end stands nearest the target."""
     assert u.formation is not None and target.formation is not None
     cx, cy = u.formation.centre
     tx, ty = target.formation.centre
-    heading = math.atan2(ty - cy, tx - cx)
-    turned, left = _turn_towards(u, u.formation, heading, budget)
-    if not fits(st, u, turned):
-        turned, left = u.formation, budget
-    fx, fy = turned.forward
-    end, _ = _slide(st, u, turned, fx, fy, left)
-    return end
+    direct = math.atan2(ty - cy, tx - cx)
+    best, best_gap = u.formation, u.formation.distance(target.formation)
+    for swerve in (0.0, 0.5, -0.5, 1.0, -1.0):
+        turned, left = _turn_towards(u, u.formation, direct + swerve, budget)
+        if not fits(st, u, turned) or (_near_enemy(st, u, turned, KEEP_AWAY)
+                                       and not _near_enemy(st, u, u.formation, KEEP_AWAY)):
+            continue
+        fx, fy = turned.forward
+        end, _ = _slide(st, u, turned, fx, fy, left)
+        gap = end.distance(target.formation)
+        if gap < best_gap - 1e-6:
+            best, best_gap = end, gap
+        if swerve == 0.0 and gap <= KEEP_AWAY + 0.5:
+            break
+    return best
 
 
 def fall_back(st: ArmiesState, u: Unit, budget: float) -> Formation:
@@ -147,7 +157,9 @@ def charge_plan(st: ArmiesState, u: Unit, target: Unit) -> Formation | None:
         # the contact point must be reached: a wheel of at most a quarter move, then straight
         dx, dy = placed.x - u.formation.x, placed.y - u.formation.y
         dist = math.hypot(dx, dy)
-        turn = 0.0 if dist < 1e-6 else abs(angle_diff(u.formation.heading, math.atan2(dy, dx)))
+        touching = u.formation.distance(target.formation) <= 0.1
+        turn = 0.0 if dist < 1e-6 or touching else abs(
+            angle_diff(u.formation.heading, math.atan2(dy, dx)))
         manoeuvre = u.formation.wheel_cost(turn) if u.raf else 0.0
         if manoeuvre > window + 1e-9 or dist + manoeuvre > reach + 1e-9:
             continue
@@ -272,6 +284,11 @@ def _charge(st: ArmiesState, u: Unit, target: Unit) -> Steps:
     u.formation = placed
     u.charged = True
     st.engage(u, target)
+    for other in st.on_table(1 - u.side):  # any other enemy the charger ends up touching
+        if other is not target and other.formation is not None and placed.within(
+                other.formation, 0.1):
+            st.engage(u, other)
+            st.log.emit("engaged", unit=u.name, target=other.name)
 
 
 def _order(st: ArmiesState, u: Unit) -> Steps:
