@@ -149,10 +149,12 @@ def charge_plan(st: ArmiesState, u: Unit, target: Unit) -> Formation | None:
         return None
     face = target.formation.face_towards(*u.formation.centre)
     window = budget * st.options.charge_window
-    step = max(u.formation.width / 2, 0.5)
-    for offset in (0.0, step, -step, 2 * step, -2 * step):
+    a, b = target.formation.face(face)
+    step = min(u.formation.width, math.dist(a, b)) / 2
+    for offset in (0.0, step, -step):  # centred, or half a frontage to either side
         placed = u.formation.flush_against(target.formation, face, offset)
-        if not fits(st, u, placed):
+        if not fits(st, u, placed) or placed.contact_length("front", target.formation,
+                                                            face, 0.1) <= 0:
             continue
         # the contact point must be reached: a wheel of at most a quarter move, then straight
         dx, dy = placed.x - u.formation.x, placed.y - u.formation.y
