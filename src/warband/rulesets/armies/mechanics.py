@@ -21,6 +21,7 @@ sheet names the rolls but not their dice; the house readings are in docs/ruleset
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -328,7 +329,7 @@ def models_per_point(base: str, raf: bool) -> int:
 
 
 def morale_modifier(*, own_models: int, own_base: str, own_raf: bool,
-                    enemies: list[tuple[int, str, bool]], wounds_removed_turn: int,
+                    enemies: Sequence[tuple[int, str, bool]], wounds_removed_turn: int,
                     wounds_on_survivors: int) -> int:
     """The sheet's morale modifiers: -1 per 2 wounds of models lost this turn or -1 per wound
     on surviving models, whichever is more (armies.morale.mod_losses); -1 per X enemy models

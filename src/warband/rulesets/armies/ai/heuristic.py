@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
+from warband.core.formations import Formation
 from warband.rulesets.armies import choices as C
 from warband.rulesets.armies import mechanics as m
 from warband.rulesets.armies.models import Trait
@@ -26,6 +28,11 @@ __all__ = ["HeuristicController"]
 
 #: a unit stays within this of its battle line unless it charges (inches)
 LINE_SLACK = 3.0
+
+
+def _f(u: Unit) -> Formation:
+    assert u.formation is not None
+    return u.formation
 
 
 def _save(view: Any, target: Unit, strength: int, magical: bool = False,
@@ -126,7 +133,7 @@ class HeuristicController:
             return places[0]
 
         def closeness(o: C.Place) -> float:
-            return min(math.dist((o.x, o.y), e.formation.centre) for e in prey)
+            return min(math.dist((o.x, o.y), _f(e).centre) for e in prey)
         return Reasoned(min(places, key=closeness), "infiltrate next to the enemy shooters")
 
     _infiltrate_late = _infiltrate
@@ -135,7 +142,7 @@ class HeuristicController:
         """How far forward the battle line stands (distance of the fronts from the home
         edge, averaged over the rank-and-file units)."""
         h = view.scenario.table[1]
-        fronts = [u.formation.y if side == 0 else h - u.formation.y
+        fronts = [_f(u).y if side == 0 else h - _f(u).y
                   for u in view.on_table(side) if u.raf and not u.engaged
                   and u.profile.missile is None and not _wizard(u)]
         return sum(fronts) / len(fronts) if fronts else math.inf
@@ -150,9 +157,9 @@ class HeuristicController:
             plan = charge_plan(view, u, target)
             if plan is None:
                 continue
-            face = target.formation.face_towards(*u.formation.centre)
-            frontage = min(plan.width, target.formation.width if face in ("front", "rear")
-                           else target.formation.depth)
+            face = _f(target).face_towards(*_f(u).centre)
+            frontage = min(plan.width, _f(target).width if face in ("front", "rear")
+                           else _f(target).depth)
             score = melee_exchange(view, u, target, frontage, True)
             # the charger chooses the fight and is not charged in turn: worth something, more
             # so for a big unit whose ranks win the break tests that follow
@@ -175,14 +182,14 @@ class HeuristicController:
         hold = C.Order(u.uid, "hold")
         if not enemies:
             return hold
-        nearest = min(enemies, key=lambda e: u.formation.distance(e.formation))
-        gap = u.formation.distance(nearest.formation)
+        nearest = min(enemies, key=lambda e: _f(u).distance(_f(e)))
+        gap = _f(u).distance(_f(nearest))
         if u.profile.missile is not None and not u.profile.missile.natural:
             if any(m.range_band(range_to(u, e), u.profile.missile.range) for e in enemies):
                 return Reasoned(hold, "shooters hold and shoot")
             return C.Order(u.uid, "advance", nearest.uid)
         if _wizard(u):
-            threat = min((e.formation.distance(u.formation) - e.profile.move
+            threat = min((_f(e).distance(_f(u)) - e.profile.move
                           for e in enemies if e.active), default=99.0)
             if threat < 3:
                 return Reasoned(C.Order(u.uid, "fall_back"), "keep the wizard out of reach")
@@ -190,19 +197,19 @@ class HeuristicController:
                 return Reasoned(hold, "the wizard stays behind the line")
         # pick the enemy this unit fights best
         def appeal(e: Unit) -> float:
-            exchange = melee_exchange(view, u, e, u.formation.width, False)
-            return exchange / max(1.0, u.cost / 10) - u.formation.distance(e.formation) / 3
+            exchange = melee_exchange(view, u, e, _f(u).width, False)
+            return exchange / max(1.0, u.cost / 10) - _f(u).distance(_f(e)) / 3
         target = max(enemies, key=appeal)
         h = view.scenario.table[1]
-        mine = u.formation.y if me == 0 else h - u.formation.y
+        mine = _f(u).y if me == 0 else h - _f(u).y
         if mine > self._line_front(view, me) + LINE_SLACK:
             return Reasoned(hold, "keep the battle line")
         if u.raf and not u.has(Trait.FEARLESS):
             # do not walk into a charge we would lose
-            danger = [e for e in enemies if e.active and e.formation.distance(u.formation)
+            danger = [e for e in enemies if e.active and _f(e).distance(_f(u))
                       - u.profile.move < e.profile.move
-                      and melee_exchange(view, e, u, u.formation.width, True) > 0]
-            if danger and melee_exchange(view, u, target, u.formation.width, False) < 0:
+                      and melee_exchange(view, e, u, _f(u).width, True) > 0]
+            if danger and melee_exchange(view, u, target, _f(u).width, False) < 0:
                 return Reasoned(hold, f"stay out of {danger[0].name}'s charge")
         return C.Order(u.uid, "advance", target.uid)
 
@@ -216,7 +223,7 @@ class HeuristicController:
             if spell.persistent and any(s.target == target.uid and s.spell.id == spell.id
                                         for s in view.in_play):
                 return 0.0
-            return spell.amount * p_wound * _value_per_wound(target) * min(turns, 3)
+            return float(spell.amount * p_wound * _value_per_wound(target) * min(turns, 3))
         if spell.effect == "armour":
             if any(s.target == target.uid and s.spell.id == spell.id for s in view.in_play):
                 return 0.0
@@ -259,7 +266,7 @@ class HeuristicController:
             return C.Counter(-1)
         best = max((o for o in d.options if o.cid >= 0), key=lambda o: o.power)
         p = m.PowerRoll(best.power, d.info["total"], ties_win=False).probability()
-        if p < m.Fraction(1, 6):
+        if p < Fraction(1, 6):
             return Reasoned(C.Counter(-1), "no hope of countering it")
         return Reasoned(best, f"counter {spell.name}: {float(p):.0%} to succeed")
 

@@ -16,6 +16,9 @@ measured from it. Casters in melee or in broken units do not cast.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.armies import mechanics as m
@@ -108,7 +111,8 @@ def _effect(st: ArmiesState, caster: Character, side: int, cast: Cast, total: in
                     amount=spell.amount)
 
 
-def _counterspells(st: ArmiesState, side: int, cast: Cast, total: int) -> Steps:
+def _counterspells(st: ArmiesState, side: int, cast: Cast, total: int
+                   ) -> Generator[Any, Any, bool]:
     """armies.magic.counterspell: the other side may try (again and again while it has power)
     before the effect; it must beat the total."""
     while True:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.armies import mechanics as m
 from warband.rulesets.armies.choices import Shoot
@@ -23,7 +24,6 @@ from warband.rulesets.armies.models import Trait
 from warband.rulesets.armies.rules.damage import armour_save, roll_attacks, wound
 from warband.rulesets.armies.rules.measure import cover_of, shooters
 from warband.rulesets.armies.state import ArmiesState, Unit
-from warband.core.decisions import Decision
 
 __all__ = ["Volley", "can_shoot", "missile_phase", "range_to", "shoot", "targets_for",
            "to_hit_skill"]
@@ -106,11 +106,11 @@ def shoot(st: ArmiesState, shooter: Unit, target: Unit, when: str = "missile") -
     out: list[Volley] = []
     if missile.scatter_d3s:
         # armies.missile.scatter_partial / scatter_vs_skirmish
-        roll = m.ScatterAttack(skill, missile.scatter_d3s,
-                               vs_skirmish=target.skirmish or target.single).sample(st.dice)
-        st.log.emit("scatter", unit=shooter.name, target=target.name, to_hit=roll.to_hit,
-                    d3s=roll.d3s, hits=roll.hits)
-        out.append(Volley(target, _saves(st, target, roll.hits, save), shooter))
+        scatter = m.ScatterAttack(skill, missile.scatter_d3s,
+                                  vs_skirmish=target.skirmish or target.single).sample(st.dice)
+        st.log.emit("scatter", unit=shooter.name, target=target.name, to_hit=scatter.to_hit,
+                    d3s=scatter.d3s, hits=scatter.hits)
+        out.append(Volley(target, _saves(st, target, scatter.hits, save), shooter))
         return out
     shots = shooters(shooter) * missile.shots
     roll = roll_attacks(st, shooter.name, target, skill, shots, save, "missile")

@@ -198,8 +198,9 @@ def infiltration_points(st: ArmiesState, u: Unit) -> list[tuple[float, float]]:
         x = 6.0
         while x < w:
             f = Formation(x, y, heading, width, d, u.skirmish)
-            enemy_zone = (lambda yy: yy > h - depth) if u.side == 0 else (lambda yy: yy < depth)
-            if (not any(enemy_zone(cy) for _, cy in f.corners()) and fits(st, u, f)
+            in_enemy_zone = any(cy > h - depth if u.side == 0 else cy < depth
+                                for _, cy in f.corners())
+            if (not in_enemy_zone and fits(st, u, f)
                     and not _near_enemy(st, u, f, INFILTRATE_GAP)):
                 out.append((x, y))
             x += 6.0
