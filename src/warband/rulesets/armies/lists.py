@@ -57,6 +57,11 @@ class Army:
     def cost(self) -> int:
         return sum(u.cost for u in self.units)
 
+    @property
+    def game_value(self) -> int:
+        """The agreed points limit."""
+        return self.points
+
     def warnings(self) -> list[str]:
         spare = self.points - self.cost
         return [f"{spare} points unspent"] if spare >= 50 else []
