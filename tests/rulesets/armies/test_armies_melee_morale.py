@@ -229,3 +229,23 @@ def test_break_test_failure_breaks() -> None:
     kn.character_lost_turn = True
     drive(morale_phase(st))
     assert kn.broken and events(st, "break_test")[0]["target"] < 6
+
+
+def test_overrun_is_resolved_during_movement() -> None:
+    """armies.move.overrun (house reading): a charge on a unit with a third of the charger's
+    wounds or fewer is fought out at once, the target not striking back."""
+    from warband.core.dice import Dice
+    from warband.rulesets.armies.rules.melee import is_overrun
+    from warband.rulesets.armies.rules.movement import _charge
+
+    st = bare_state()
+    st.dice = Dice(1)
+    kn = place(st, KNIGHTS, 24, 10, NORTH)
+    wolves = place(st, WOLVES, 24, 14, SOUTH)
+    wolves.models = 3
+    wolves.reshape()
+    assert is_overrun(kn, wolves) and not is_overrun(wolves, kn)
+    drive(_charge(st, kn, wolves))
+    assert events(st, "overrun")
+    assert {e["attacker"] for e in events(st, "attacks")} == {kn.name}
+    assert kn.charged

@@ -28,7 +28,8 @@ def _ok(flag: bool) -> str:
 
 def _attacks(e: Event) -> str:
     save = "" if e["save"] is None else f", saves on {e['save']}- {_dice(e['saves'])}"
-    what = {"missile": "shoots", "into_combat": "shoots into the melee"}.get(
+    what = {"missile": "shoots", "into_combat": "shoots into the melee",
+            "overrun": "rides down"}.get(
         e["what"], e["what"].replace("melee_", "strikes (") + ")")
     return (f"    {escape(e['attacker'])} {what} at {escape(e['target'])}: "
             f"{len(e['rolls'])} dice at {e['skill']}- {_dice(e['rolls'])} = {e['hits']} hit(s)"
@@ -54,6 +55,7 @@ _LINES: dict[str, Callable[[Event], str]] = {
                       + f" {e['distance']:.1f}\"",
     "charge": lambda e: f"  [yellow]{escape(e['unit'])} charges {escape(e['target'])}"
                         f" ({e['face']})[/yellow]",
+    "overrun": lambda e: f"    [yellow]{escape(e['unit'])} overruns {escape(e['target'])}[/yellow]",
     "engaged": lambda e: f"    {escape(e['unit'])} also engages {escape(e['target'])}",
     "shoot": lambda e: f"  {_b(e, 'unit')} shoots {escape(e['weapon'])} at {escape(e['target'])}"
                        f" ({e['distance']:.1f}\", skill {e['skill']})"

@@ -29,7 +29,12 @@ from warband.rulesets.armies.rules.damage import armour_save, roll_attacks, woun
 from warband.rulesets.armies.rules.measure import fighters
 from warband.rulesets.armies.state import ArmiesState, Character, Unit
 
-__all__ = ["Blow", "melee_phase", "melee_skill", "plan_blows"]
+__all__ = ["Blow", "OVERRUN_RATIO", "is_overrun", "melee_phase", "melee_skill", "overrun",
+           "plan_blows"]
+
+#: armies.move.overrun (house): a charge on a unit with at most a third of the charger's
+#: wounds is an overrun
+OVERRUN_RATIO = 3
 
 STEPS = ("first", "normal", "last")
 
@@ -152,3 +157,33 @@ def melee_phase(st: ArmiesState) -> Steps:
                       fearsome=Trait.FEARSOME in b.profile.traits)
                 if b.character is not None:
                     b.character.damage_dealt += wounds
+
+
+def is_overrun(charger: Unit, target: Unit) -> bool:
+    """armies.move.overrun (house reading; the sheet only says overruns are resolved during
+    movement): a charge against a unit with a third of the charger's wounds or fewer."""
+    return charger.wounds_left >= OVERRUN_RATIO * max(1, target.wounds_left)
+
+
+def overrun(st: ArmiesState, charger: Unit, target: Unit) -> None:
+    """armies.move.overrun (house): resolved at once, during movement: the charger's troops
+    (with their ramming attacks) and characters strike the target, which does not strike
+    back now; if it survives, the two stay engaged and fight on in the Melee phase."""
+    st.log.emit("overrun", unit=charger.name, target=target.name)
+    blows = []
+    if charger.models:
+        n = fighters(st, charger, target)
+        blows.append((charger.profile, n * charger.profile.attacks + n * charger.profile.ramming))
+    blows += [(c.profile, c.profile.attacks) for c in charger.alive_characters]
+    pending = []
+    for profile, n in blows:
+        if n <= 0 or not target.on_table:
+            continue
+        skill = melee_skill(st, charger, profile, target, None)
+        save = armour_save(st, target, profile.strength,
+                           magical=Trait.MAGICAL_ATTACKS in profile.traits)
+        roll = roll_attacks(st, charger.name, target, skill, n, save, "overrun")
+        pending.append((profile, roll.wounds))
+    for profile, wounds in pending:
+        if wounds and target.on_table:
+            wound(st, target, wounds, charger, fearsome=Trait.FEARSOME in profile.traits)

@@ -31,6 +31,7 @@ from warband.rulesets.armies import mechanics as m
 from warband.rulesets.armies.choices import Order, Place, YesNo
 from warband.rulesets.armies.models import Trait
 from warband.rulesets.armies.rules.measure import fits
+from warband.rulesets.armies.rules.melee import is_overrun, overrun
 from warband.rulesets.armies.rules.missile import can_shoot, inflict, range_to, shoot
 from warband.rulesets.armies.state import ArmiesState, Unit
 
@@ -287,6 +288,10 @@ def _charge(st: ArmiesState, u: Unit, target: Unit) -> Steps:
     u.formation = placed
     u.charged = True
     st.engage(u, target)
+    if is_overrun(u, target):  # armies.move.overrun: resolved now, during movement
+        overrun(st, u, target)
+        if not target.on_table:
+            return
     for other in st.on_table(1 - u.side):  # any other enemy the charger ends up touching
         if other is not target and other.formation is not None and placed.within(
                 other.formation, 0.1):
