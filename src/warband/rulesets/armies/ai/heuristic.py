@@ -293,6 +293,11 @@ class HeuristicController:
                 score *= 0.9
             if t.start_wounds and t.wounds_left * 2 < t.start_wounds:
                 score *= 1.3  # finish what is half dead
+            if t.profile.missile is not None and not t.profile.missile.natural:
+                score *= 1.5  # silence their shooters
+            reach = t.profile.move + (3 if t.skirmish else 0) + 1
+            if any(o.active and _f(t).within(_f(o), reach) for o in view.on_table(u.side)):
+                score *= 2.0  # it can charge one of ours next turn: shoot it first
             if score > best_score:
                 best, best_score = o, score
         if best.target >= 0:
