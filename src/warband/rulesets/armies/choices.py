@@ -13,7 +13,7 @@ __all__ = ["CODEC", "Cast", "Counter", "Dispel", "Order", "Pass", "Place", "Shoo
 CODEC = ChoiceCodec()
 
 #: orders a unit can take in the Movement phase
-ORDER_KINDS = ("hold", "advance", "charge", "fall_back")
+ORDER_KINDS = ("hold", "advance", "charge", "fall_back", "objective")
 
 
 @CODEC.register
@@ -29,7 +29,8 @@ class YesNo:
 @dataclass(frozen=True, slots=True)
 class Order:
     """A unit's move: ``hold``, ``advance`` towards unit ``target``, ``charge`` unit
-    ``target``, or ``fall_back`` (half a move straight back, keeping its facing)."""
+    ``target``, ``fall_back`` (half a move straight back, keeping its facing), or march
+    towards the scenario's ``objective``."""
 
     uid: int
     kind: str

@@ -49,8 +49,8 @@ _LINES: dict[str, Callable[[Event], str]] = {
     "infiltrate": lambda e: f"  {_b(e, 'unit')} infiltrates at ({e['x']:.1f}, {e['y']:.1f})"
                             + (" (late: no moving, -1 to shoot)" if e["late"] else ""),
     "hold": lambda e: f"  {_b(e, 'unit')} holds",
-    "move": lambda e: f"  {_b(e, 'unit')} " + {"advance": "advances", "fall_back": "falls back"
-                                              }.get(e["order"], e["order"])
+    "move": lambda e: f"  {_b(e, 'unit')} " + {"advance": "advances", "fall_back": "falls back",
+                                               "objective": "marches on the objective"}.get(e["order"], e["order"])
                       + (f" towards {escape(e['target'])}" if e["target"] else "")
                       + f" {e['distance']:.1f}\"",
     "charge": lambda e: f"  [yellow]{escape(e['unit'])} charges {escape(e['target'])}"
@@ -121,6 +121,8 @@ def describe_choice(view: Any, choice: Any) -> str:
     if isinstance(choice, C.Order):
         if choice.kind in ("hold", "fall_back"):
             return choice.kind.replace("_", " ")
+        if choice.kind == "objective":
+            return "march on the objective"
         return f"{choice.kind} {_unit(view, choice.target)}"
     if isinstance(choice, C.Place):
         if choice.when == "now":

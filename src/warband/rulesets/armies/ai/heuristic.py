@@ -195,6 +195,12 @@ class HeuristicController:
                 return Reasoned(C.Order(u.uid, "fall_back"), "keep the wizard out of reach")
             if gap < 14:
                 return Reasoned(hold, "the wizard stays behind the line")
+        objective = view.scenario.objective
+        if objective is not None and u.models and (view.turn >= view.turns - 2 or _general(u)
+                                                    or u.profile.kind.value == "cavalry"):
+            if _f(u).distance_to_point(*objective) > view.scenario.objective_radius - 1:
+                return Reasoned(C.Order(u.uid, "objective"), "take the objective")
+            return Reasoned(hold, "hold the objective")
         # pick the enemy this unit fights best
         def appeal(e: Unit) -> float:
             exchange = melee_exchange(view, u, e, _f(u).width, False)

@@ -23,6 +23,7 @@ House readings (docs/rulesets/armies.md):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from warband.core.decisions import Decision
 from warband.core.formations import Formation, angle_diff
@@ -35,7 +36,7 @@ from warband.rulesets.armies.rules.melee import is_overrun, overrun
 from warband.rulesets.armies.rules.missile import can_shoot, inflict, range_to, shoot
 from warband.rulesets.armies.state import ArmiesState, Unit
 
-__all__ = ["advance", "charge_plan", "fall_back", "infiltration_points", "movement_phase",
+__all__ = ["advance", "march", "charge_plan", "fall_back", "infiltration_points", "movement_phase",
            "move_allowance", "orders_for"]
 
 #: non-charging units stay this far from enemies (house)
@@ -107,14 +108,22 @@ def _turn_towards(u: Unit, f: Formation, heading: float, budget: float) -> tuple
 
 
 def advance(st: ArmiesState, u: Unit, target: Unit, budget: float) -> Formation:
-    """Where ``u`` ends an advance towards ``target`` (house, see the module docstring): it
-    turns towards the target, or up to one radian either side to go round a unit in the way,
-    and takes whichever end stands nearest the target."""
-    assert u.formation is not None and target.formation is not None
+    """Where ``u`` ends an advance towards ``target`` (house, see the module docstring)."""
+    assert target.formation is not None
+    tf = target.formation
+    return march(st, u, tf.centre, budget, tf.distance)
+
+
+def march(st: ArmiesState, u: Unit, point: tuple[float, float], budget: float,
+          gap_to: Callable[[Formation], float] | None = None) -> Formation:
+    """Where ``u`` ends a move towards ``point``: it turns towards it, or up to one radian
+    either side to go round a unit in the way, and takes whichever end is nearest (by
+    ``gap_to``, default the distance from the point)."""
+    assert u.formation is not None
+    gap_of = gap_to or (lambda f: f.distance_to_point(*point))
     cx, cy = u.formation.centre
-    tx, ty = target.formation.centre
-    direct = math.atan2(ty - cy, tx - cx)
-    best, best_gap = u.formation, u.formation.distance(target.formation)
+    direct = math.atan2(point[1] - cy, point[0] - cx)
+    best, best_gap = u.formation, gap_of(u.formation)
     for swerve in (0.0, 0.5, -0.5, 1.0, -1.0):
         turned, left = _turn_towards(u, u.formation, direct + swerve, budget)
         if not fits(st, u, turned) or (_near_enemy(st, u, turned, KEEP_AWAY)
@@ -122,7 +131,7 @@ def advance(st: ArmiesState, u: Unit, target: Unit, budget: float) -> Formation:
             continue
         fx, fy = turned.forward
         end, _ = _slide(st, u, turned, fx, fy, left)
-        gap = end.distance(target.formation)
+        gap = gap_of(end)
         if gap < best_gap - 1e-6:
             best, best_gap = end, gap
         if swerve == 0.0 and gap <= KEEP_AWAY + 0.5:
@@ -181,6 +190,8 @@ def orders_for(st: ArmiesState, u: Unit) -> list[Order]:
         out += [Order(u.uid, "charge", e.uid) for e in enemies
                 if charge_plan(st, u, e) is not None]
     out += [Order(u.uid, "advance", e.uid) for e in enemies]
+    if st.scenario.objective is not None:
+        out.append(Order(u.uid, "objective"))
     out.append(Order(u.uid, "fall_back"))
     return out
 
@@ -311,6 +322,9 @@ def _order(st: ArmiesState, u: Unit) -> Steps:
     start = u.formation
     if choice.kind == "advance":
         u.formation = advance(st, u, st.unit(choice.target), move_allowance(u))
+    elif choice.kind == "objective":
+        assert st.scenario.objective is not None
+        u.formation = march(st, u, st.scenario.objective, move_allowance(u))
     else:
         u.formation = fall_back(st, u, move_allowance(u))
     st.log.emit("move", unit=u.name, order=choice.kind,
