@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 __all__ = [
@@ -100,18 +101,12 @@ class Formation:
 
     @property
     def centre(self) -> Point:
-        fx, fy = self.forward
-        return self.x - fx * self.depth / 2, self.y - fy * self.depth / 2
+        half = self.depth / 2
+        return self.x - math.cos(self.heading) * half, self.y - math.sin(self.heading) * half
 
     def corners(self) -> tuple[Point, Point, Point, Point]:
         """Front-left, front-right, rear-right, rear-left."""
-        fx, fy = self.forward
-        rx, ry = self.rightward
-        hw = self.width / 2
-        fl = (self.x - rx * hw, self.y - ry * hw)
-        fr = (self.x + rx * hw, self.y + ry * hw)
-        return (fl, fr, (fr[0] - fx * self.depth, fr[1] - fy * self.depth),
-                (fl[0] - fx * self.depth, fl[1] - fy * self.depth))
+        return _corners(self)
 
     def face(self, name: Face) -> tuple[Point, Point]:
         """The face's two end points, ordered left to right as seen from outside it."""
@@ -228,19 +223,7 @@ class Formation:
 
     def distance(self, other: Formation) -> float:
         """Edge to edge distance (0 if they touch or overlap)."""
-        if self.overlaps(other, tolerance=0.0):
-            return 0.0
-        # apart convex shapes: the nearest points include a corner of one of them
-        mine, theirs = self.corners(), other.corners()
-        best = math.inf
-        for pts, poly in ((mine, theirs), (theirs, mine)):
-            for i in range(4):
-                a, b = poly[i], poly[(i + 1) % 4]
-                for px, py in pts:
-                    d = _point_segment(px, py, a, b)
-                    if d < best:
-                        best = d
-        return best
+        return _distance(self, other)
 
     def distance_to_point(self, px: float, py: float) -> float:
         if self.contains(px, py):
@@ -292,3 +275,38 @@ class Formation:
         placed = replace(self, x=mx, y=my, heading=heading % math.tau)
         rx, ry = placed.rightward
         return placed.shifted(rx * offset, ry * offset)
+
+
+@lru_cache(maxsize=16384)
+def _corners(f: Formation) -> tuple[Point, Point, Point, Point]:
+    fx, fy = math.cos(f.heading), math.sin(f.heading)
+    rx, ry = fy, -fx
+    hw = f.width / 2
+    fl = (f.x - rx * hw, f.y - ry * hw)
+    fr = (f.x + rx * hw, f.y + ry * hw)
+    return (fl, fr, (fr[0] - fx * f.depth, fr[1] - fy * f.depth),
+            (fl[0] - fx * f.depth, fl[1] - fy * f.depth))
+
+
+@lru_cache(maxsize=16384)
+def _distance(a: Formation, b: Formation) -> float:
+    """Pure and called with the same pairs again and again (every option of a decision
+    measures the same units), so cached."""
+    if a.overlaps(b, tolerance=0.0):
+        return 0.0
+    # apart convex shapes: the nearest points include a corner of one of them
+    best = math.inf
+    for pts, poly in ((_corners(a), _corners(b)), (_corners(b), _corners(a))):
+        for i in range(4):
+            ax, ay = poly[i]
+            bx, by = poly[(i + 1) % 4]
+            dx, dy = bx - ax, by - ay
+            ll = dx * dx + dy * dy
+            for px, py in pts:
+                t = 0.0 if ll == 0 else ((px - ax) * dx + (py - ay) * dy) / ll
+                t = 0.0 if t < 0 else (1.0 if t > 1 else t)
+                ex, ey = ax + t * dx - px, ay + t * dy - py
+                d = ex * ex + ey * ey
+                if d < best:
+                    best = d
+    return math.sqrt(best)
