@@ -252,3 +252,16 @@ def test_units_choose_targets_in_range_and_arc_only() -> None:
     drive(missile_phase(st), lambda d: asked.append(d) or d.options[-1])
     assert all(d.info["uid"] != arch.uid for d in asked)
     assert all(Shoot(d.info["uid"], -1) in d.options for d in asked)  # holding fire
+
+
+def test_two_plagues_on_a_unit_the_first_destroys() -> None:
+    """armies.magic.persistent_spells: a spell whose target is gone leaves play (regression:
+    the second plague on a unit the first destroyed)."""
+    st = _magic_table()
+    st.dice = ScriptedDice([6] * 6, fallback_seed=1)
+    sp = st.unit(SPEARMEN)
+    sp.models, sp.characters = 2, []
+    for total in (5, 6):
+        st.in_play.append(ActiveSpell(st.spells["plague-swarm"], 1, 1, SPEARMEN, total))
+    drive(magic_phase(st), lambda d: Pass() if d.kind == "cast" else d.options[0])
+    assert sp.gone and not st.in_play

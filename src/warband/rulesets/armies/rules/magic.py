@@ -46,9 +46,11 @@ def _spell_hits(st: ArmiesState, target: Unit, hits: int, strength: int, what: s
 def _persistent(st: ArmiesState) -> None:
     """armies.magic.persistent_spells: recurring effects first."""
     for s in list(st.in_play):
+        if not any(x is s for x in st.in_play):
+            continue  # its target fell to an earlier spell and took it out of play
         target = st.unit(s.target)
         if not target.on_table:
-            st.in_play.remove(s)
+            st.in_play = [x for x in st.in_play if x is not s]
             continue
         if s.spell.effect == "plague":
             _spell_hits(st, target, s.spell.amount, s.spell.strength, s.spell.name)
