@@ -162,7 +162,7 @@ def test_shield_of_faith_adds_armour_while_in_play() -> None:
 
 def test_to_hit_modifiers_in_play() -> None:
     """armies.missile.range_bands and mod_*: short +1, long -1, cover -1, heavy cover -2,
-    evasion -1, 30 or more RaF bases +1."""
+    evasion -1, flying -1, Slow +1, 30 or more RaF bases +1."""
     st = bare_state(terrain=[{"kind": "woods", "x": 10, "y": 20, "w": 10, "h": 15},
                              {"kind": "ruins", "x": 30, "y": 20, "w": 10, "h": 15}])
     arch = place(st, ARCHERS, 24, 10, NORTH)
@@ -177,6 +177,11 @@ def test_to_hit_modifiers_in_play() -> None:
     assert to_hit_skill(st, arch, wa, 10) == base - 1
     wolves = place(st, WOLVES, 24, 24, SOUTH)  # evasion 1
     assert to_hit_skill(st, arch, wolves, 10) == base - 1
+    wolves.profile = wolves.profile.model_copy(
+        update={"traits": frozenset({Trait.FLYING}), "evasion": 0})
+    assert to_hit_skill(st, arch, wolves, 10) == base - 1  # flying (armies.trait.flying)
+    bomb = place(st, BOMBARD, 45, 16, SOUTH)  # Slow: +1 (armies.missile.mod_slow_immobile)
+    assert to_hit_skill(st, arch, bomb, 10) == base + 1
 
 
 def test_missile_fire_is_simultaneous() -> None:
