@@ -6,9 +6,9 @@ Every decision's legal options are instances of these; the codec stores them in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from warband.core.decisions import ChoiceCodec
+from warband.kit.choices import ChoiceSet, choice
 
 __all__ = [
     "CODEC",
@@ -29,19 +29,17 @@ __all__ = [
     "SwitchWeapon",
 ]
 
-CODEC = ChoiceCodec()
+CODEC = ChoiceSet()
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class DeployOrder:
     """The deployment roll-off winner deploys first (True) or second (False)."""
 
     first: bool
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Place:
     """Deploy Character ``uid`` with its base centred at (x, y)."""
 
@@ -50,22 +48,19 @@ class Place:
     y: float
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Activate:
     uid: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class ChooseWeapon:
     """Announce the weapon used this Activation (arcworlde.equipment.weapon_choice)."""
 
     weapon: str
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Move:
     """Move toward (x, y) as far as the allowance goes, stopping on touching a base."""
 
@@ -74,20 +69,17 @@ class Move:
     label: str = field(default="", compare=False)
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class LegIt:
     """Spend 1AP (first roll only) and roll to Leg It (arcworlde.action.leg_it)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class AgileReroll:
     use: bool
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Attack:
     """A melee Attack by name against an enemy in base contact."""
 
@@ -95,8 +87,7 @@ class Attack:
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Shoot:
     """A Shot with a Ranged Attack, committing ``ap`` AP to the Feat."""
 
@@ -105,39 +96,33 @@ class Shoot:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class StandUp:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class HelpUp:
     target: int
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Disengage:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class SwitchWeapon:
     weapon: str
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class RousingCheer:
     """House reading of the Sheriff's Rousing Cheer (1AP)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class EndActivation:
     pass
