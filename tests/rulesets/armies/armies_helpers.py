@@ -13,8 +13,9 @@ from warband.core.formations import Formation
 from warband.rulesets.armies import RULESET
 from warband.rulesets.armies.catalogue import catalogue
 from warband.rulesets.armies.models import ScenarioModel
+from warband.rulesets.armies.options import Options
 from warband.rulesets.armies.rules.setup import build_state
-from warband.rulesets.armies.state import ArmiesState, Options, Unit
+from warband.rulesets.armies.state import ArmiesState, Unit
 
 # Unit ids in the two sample armies (side A, then side B).
 SPEARMEN, ARCHERS, GUARD, KNIGHTS, BOMBARD = range(5)

@@ -16,7 +16,6 @@ from warband.core.controller import controller_rng, play
 from warband.core.game import Game
 from warband.rulesets.armies import RULESET
 from warband.rulesets.armies import mechanics as m
-from warband.rulesets.armies.game import make_options
 
 HEURISTIC_SEEDS = range(10)
 
@@ -72,10 +71,11 @@ def test_sample_lists_are_valid() -> None:
 
 
 def test_options_are_checked() -> None:
-    assert make_options({"turns": 3, "pursuit_saves": True})[0].turns == 3
+    opts, scenario = RULESET.parse_options({"turns": 3, "pursuit_saves": True})
+    assert (opts.turns, opts.pursuit_saves, scenario) == (3, True, "pitched-battle")
     for bad in ({"turns": 0}, {"pursuit_saves": "yes"}, {"charge_window": 2}, {"nope": 1}):
         with pytest.raises(ValueError):
-            make_options(bad)
+            RULESET.parse_options(bad)
     with pytest.raises(ValueError, match="unknown scenario"):
         _game(1, {"scenario": "nowhere"})
 

@@ -23,6 +23,7 @@ from armies_helpers import (
 
 from warband.core.dice import Dice
 from warband.rulesets.armies.choices import Order, Place, YesNo
+from warband.rulesets.armies.options import Options
 from warband.rulesets.armies.rules.fleeing import fleeing_phase, pursuit_attacks
 from warband.rulesets.armies.rules.measure import fighters
 from warband.rulesets.armies.rules.missile import can_shoot
@@ -35,7 +36,6 @@ from warband.rulesets.armies.rules.movement import (
     movement_phase,
     orders_for,
 )
-from warband.rulesets.armies.state import Options
 
 
 def test_initiative_rerolls_ties_and_the_winner_chooses() -> None:

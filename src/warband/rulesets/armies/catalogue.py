@@ -2,17 +2,17 @@
 
 The packaged ``content/`` folder is the default; a user can copy it, edit it and point the game
 at the copy (``WARBAND_ARMIES_CONTENT``). Files are validated by :mod:`.models`; cross-references
-(a caster's spells) are checked too, and every problem is reported at once.
+(a caster's spells, a profile's model range) are checked too, and every problem is reported at
+once.
 """
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from warband.content.yamlio import ContentReader, line_for
+from warband.kit.content import CatalogueBase, ContentFolder, index_unique, read_scenarios
 from warband.rulesets.armies.models import (
     ProfileModel,
     ProfilesFile,
@@ -21,55 +21,46 @@ from warband.rulesets.armies.models import (
     SpellsFile,
 )
 
-__all__ = ["Catalogue", "DEFAULT_CONTENT", "catalogue", "load_catalogue"]
+__all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
-ENV_VAR = "WARBAND_ARMIES_CONTENT"
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    directory: Path
+@dataclass(frozen=True, kw_only=True)
+class Catalogue(CatalogueBase):
+    """An Armies of Arcana content folder, validated and cross-checked."""
+
     profiles: dict[str, ProfileModel]
     spells: dict[str, SpellModel]
     scenarios: dict[str, ScenarioModel]
-    digest: str
 
     @property
     def armies(self) -> list[str]:
         return sorted({p.army for p in self.profiles.values()})
 
-
-def load_catalogue(directory: Path) -> Catalogue:
-    reader = ContentReader()
-    profiles_file, plines = reader.read(directory / "profiles.yaml", ProfilesFile)
-    spells_file, _ = reader.read(directory / "spells.yaml", SpellsFile)
-    scenarios: dict[str, ScenarioModel] = {}
-    for path in sorted((directory / "scenarios").glob("*.yaml")):
-        scenario, _ = reader.read(path, ScenarioModel)
-        if scenario is not None:
-            scenarios[scenario.id] = scenario
-    profiles = {p.id: p for p in profiles_file.profiles} if profiles_file else {}
-    spells = {s.id: s for s in spells_file.spells} if spells_file else {}
-    source = str(directory / "profiles.yaml")
-    if profiles_file is not None:
-        for i, p in enumerate(profiles_file.profiles):
+    @staticmethod
+    def build(directory: Path, reader: ContentReader) -> Catalogue:
+        """Read and cross-check the folder's files (in a fixed order: the digest follows it)."""
+        profiles_path = directory / "profiles.yaml"
+        profiles_file, plines = reader.read(profiles_path, ProfilesFile)
+        spells_file, _ = reader.read(directory / "spells.yaml", SpellsFile)
+        scenarios = read_scenarios(reader, directory, ScenarioModel)
+        profiles = index_unique(profiles_file.profiles if profiles_file else [], lambda p: p.id,
+                                str(profiles_path), "profiles", reader.problems)
+        spells = index_unique(spells_file.spells if spells_file else [], lambda s: s.id,
+                              str(directory / "spells.yaml"), "spells", reader.problems)
+        for i, p in enumerate(profiles_file.profiles if profiles_file else []):
             for spell in p.caster.spells if p.caster else ():
                 if spells_file is not None and spell not in spells:
-                    reader.problem(source, f"unknown spell {spell!r}", f"profiles[{i}].caster",
+                    reader.problem(str(profiles_path), f"unknown spell {spell!r}",
+                                   f"profiles[{i}].caster",
                                    line_for(plines, ("profiles", i, "caster")))
             if p.min_models > p.max_models:
-                reader.problem(source, "min_models is over max_models", f"profiles[{i}]",
-                               line_for(plines, ("profiles", i)))
-    reader.raise_if_problems()
-    return Catalogue(directory, profiles, spells, scenarios, reader.digest)
+                reader.problem(str(profiles_path), "min_models is over max_models",
+                               f"profiles[{i}]", line_for(plines, ("profiles", i)))
+        return Catalogue(directory=directory, digest=reader.digest, profiles=profiles,
+                         spells=spells, scenarios=scenarios)
 
 
-@lru_cache(maxsize=4)
-def _cached(directory: str) -> Catalogue:
-    return load_catalogue(Path(directory))
-
-
-def catalogue() -> Catalogue:
-    """The content in use: ``$WARBAND_ARMIES_CONTENT`` or the packaged folder."""
-    return _cached(os.environ.get(ENV_VAR) or str(DEFAULT_CONTENT))
+CONTENT = ContentFolder(DEFAULT_CONTENT, "WARBAND_ARMIES_CONTENT", Catalogue.load)
+catalogue = CONTENT.catalogue

@@ -3,21 +3,18 @@ records by :data:`CODEC`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from warband.core.decisions import ChoiceCodec
+from warband.kit.choices import ChoiceSet, choice
 
 __all__ = ["CODEC", "Cast", "Counter", "Dispel", "Order", "Pass", "Place", "Shoot", "Strike",
            "YesNo"]
 
-CODEC = ChoiceCodec()
+CODEC = ChoiceSet()
 
 #: orders a unit can take in the Movement phase
 ORDER_KINDS = ("hold", "advance", "charge", "fall_back", "objective")
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class YesNo:
     """A yes/no answer: move first, cast first, add the normal move to a flight, pursue,
     stand and shoot."""
@@ -25,8 +22,7 @@ class YesNo:
     yes: bool
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Order:
     """A unit's move: ``hold``, ``advance`` towards unit ``target``, ``charge`` unit
     ``target``, ``fall_back`` (half a move straight back, keeping its facing), or march
@@ -37,8 +33,7 @@ class Order:
     target: int = -1
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Place:
     """Place infiltrator ``uid`` at (x, y) facing the enemy now (``when="now"``), at the end
     of the Movement phase (``"late"``, chosen then), or not this turn (``"wait"``)."""
@@ -49,14 +44,12 @@ class Place:
     y: float = 0.0
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Pass:
     """Cast no more spells this turn (armies.magic.pass)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Cast:
     """Caster ``cid`` casts ``spell`` at unit ``target``, committing ``power``."""
 
@@ -66,8 +59,7 @@ class Cast:
     power: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Dispel:
     """Caster ``cid`` spends its spell of the turn to dispel the spell in play at ``index``,
     committing ``power``."""
@@ -77,8 +69,7 @@ class Dispel:
     power: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Counter:
     """Caster ``cid`` counterspells, committing ``power`` (``cid=-1``: no counterspell)."""
 
@@ -86,8 +77,7 @@ class Counter:
     power: int = 0
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Shoot:
     """Unit ``uid`` shoots at unit ``target`` (``-1``: holds its fire)."""
 
@@ -95,8 +85,7 @@ class Shoot:
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Strike:
     """A monster's choice of victim (armies.melee.monster_targeting): a character ``cid`` or,
     with ``cid=-1``, the troops of unit ``uid``."""

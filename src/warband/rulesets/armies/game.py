@@ -14,17 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warband.core.game import Flow, Game, Outcome
+from warband.core.game import Flow, Outcome
+from warband.kit.ruleset import Setup
 from warband.rulesets.armies.catalogue import Catalogue
 from warband.rulesets.armies.choices import CODEC
 from warband.rulesets.armies.lists import Army
+from warband.rulesets.armies.models import ScenarioModel
+from warband.rulesets.armies.options import Options
 from warband.rulesets.armies.rules.setup import build_state, deploy
 from warband.rulesets.armies.rules.turn import play_turn
-from warband.rulesets.armies.state import ArmiesState, ArmiesView, Options
+from warband.rulesets.armies.state import ArmiesState, ArmiesView
 
-__all__ = ["DEFAULT_SCENARIO", "beaten", "game_flow", "make_options", "new_game", "points"]
-
-DEFAULT_SCENARIO = "pitched-battle"
+__all__ = ["beaten", "game_flow", "points", "setup_game"]
 
 
 def beaten(st: ArmiesState, side: int) -> bool:
@@ -91,51 +92,9 @@ def game_flow(st: ArmiesState) -> Flow:
     return _outcome(st, reason)
 
 
-def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
-    """Game options from a mapping; unknown names and bad values are refused clearly."""
-    opts = dict(options or {})
-    scenario = str(opts.pop("scenario", DEFAULT_SCENARIO))
-    known = set(Options.names())
-    unknown = sorted(set(opts) - known)
-    if unknown:
-        raise ValueError(f"unknown game option(s) {', '.join(unknown)}"
-                         f" (known: {', '.join(sorted(known))})")
-    result = Options()
-    if opts.get("turns") is not None:
-        turns = opts["turns"]
-        if not isinstance(turns, int) or isinstance(turns, bool) or not 1 <= turns <= 30:
-            raise ValueError("turns (the turn limit) must be a whole number from 1 to 30")
-        result.turns = turns
-    for flag in ("pursuit_saves", "stand_and_shoot"):
-        if flag in opts:
-            if not isinstance(opts[flag], bool):
-                raise ValueError(f"{flag} must be true or false")
-            setattr(result, flag, opts[flag])
-    if "charge_window" in opts:
-        window = opts["charge_window"]
-        if isinstance(window, bool) or not isinstance(window, int | float) or not 0 <= window <= 1:
-            raise ValueError("charge_window must be a number from 0 to 1 (share of the move)")
-        result.charge_window = float(window)
-    if "power_cap" in opts:
-        cap = opts["power_cap"]
-        if not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= 20:
-            raise ValueError("power_cap must be a whole number from 1 to 20")
-        result.power_cap = cap
-    return result, scenario
-
-
-def new_game(cat: Catalogue, armies: Sequence[Army], seed: int,
-             options: Mapping[str, Any] | None = None, track_digest: bool = False,
-             log_events: bool = True) -> Game:
-    if len(armies) != 2:
-        raise ValueError("an Armies of Arcana battle here is between exactly two armies")
-    opts, scenario_id = make_options(options)
-    scenario = cat.scenarios.get(scenario_id)
-    if scenario is None:
-        raise ValueError(f"unknown scenario {scenario_id!r}"
-                         f" (known: {', '.join(sorted(cat.scenarios))})")
+def setup_game(cat: Catalogue, armies: Sequence[Army], seed: int, opts: Options,
+               scenario: ScenarioModel, given: Mapping[str, Any],
+               log_events: bool = True) -> Setup:
+    """The kit's hook: the starting state and flow of a battle between two armies."""
     st = build_state(armies, scenario, cat.spells, seed, opts, log_events=log_events)
-    header = {"ruleset": "armies", "content_hash": cat.digest, "seed": seed,
-              "lists": [dict(a.source) for a in armies],
-              "options": {**dict(options or {}), "scenario": scenario_id}}
-    return Game("armies", st, game_flow(st), CODEC, ArmiesView, header, track_digest)
+    return Setup(st, game_flow(st), ArmiesView, CODEC)

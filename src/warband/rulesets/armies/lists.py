@@ -10,18 +10,15 @@ general, and the points total over the agreed limit.
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.content.yamlio import LineMap
+from warband.kit.lists import Roster, read_list
 from warband.rulesets.armies.catalogue import Catalogue
 from warband.rulesets.armies.models import ArmyListModel, Kind, ProfileModel
 
-__all__ = ["Army", "CharacterSpec", "UnitSpec", "load_list", "parse_list"]
+__all__ = ["Army", "CharacterSpec", "UnitSpec", "parse_list"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,17 +42,16 @@ class UnitSpec:
         return self.profile.cost * self.models + sum(c.profile.cost for c in self.characters)
 
 
-@dataclass(frozen=True, slots=True)
-class Army:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Army(Roster[UnitSpec]):
+    """A validated army: its units (``members``), army and agreed points limit."""
+
     army: str
     points: int
-    units: tuple[UnitSpec, ...]
-    source: Mapping[str, Any]
 
     @property
-    def cost(self) -> int:
-        return sum(u.cost for u in self.units)
+    def units(self) -> tuple[UnitSpec, ...]:
+        return self.members
 
     @property
     def game_value(self) -> int:
@@ -75,35 +71,19 @@ def default_files(profile: ProfileModel, models: int) -> int:
     return models
 
 
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
-def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None) -> Army:
+def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None,
+               ruleset: str = "armies") -> Army:
     """Validate list ``data`` (parsed YAML) against the catalogue; every violation reported."""
-    lines = lines or {}
-    if isinstance(data, Mapping) and data.get("ruleset", "armies") != "armies":
-        other = data["ruleset"]
-        raise ContentError([Violation(
-            source, f"this list is for ruleset {other!r}, not 'armies' (use --ruleset {other})",
-            "ruleset", line_for(lines, ("ruleset",)))])
-    model = validate_model(ArmyListModel, data, source, lines)
-    problems: list[Violation] = []
-
-    def problem(message: str, *loc: str | int) -> None:
-        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-        problems.append(Violation(source, message, field, line_for(lines, loc)))
+    model, problems = read_list(ArmyListModel, data, source, lines, ruleset)
+    problem = problems.problem
 
     if model.army not in cat.armies:
-        problem(f"unknown army {model.army!r}{_suggest(model.army, cat.armies)}"
-                f" (known: {', '.join(cat.armies)})", "army")
+        problems.unknown("army", model.army, cat.armies, "army",
+                         extra=f" (known: {', '.join(cat.armies)})")
 
     def profile_of(pid: str, *loc: str | int) -> ProfileModel | None:
-        profile = cat.profiles.get(pid)
-        if profile is None:
-            problem(f"unknown profile {pid!r}{_suggest(pid, sorted(cat.profiles))}", *loc)
-        elif profile.army != model.army and model.army in cat.armies:
+        profile = problems.lookup("profile", cat.profiles, pid, *loc)
+        if profile is not None and profile.army != model.army and model.army in cat.armies:
             problem(f"{profile.name} serves the {profile.army} army, not {model.army}", *loc)
         return profile
 
@@ -148,12 +128,6 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
         detail = ", ".join(f"{u.name} {u.cost}" for u in units)
         problem(f"total cost {cost} points is over the limit of {model.points} ({detail})",
                 "units")
-    if problems:
-        raise ContentError(problems)
-    return Army(model.name, model.army, model.points, tuple(units),
-                model.model_dump(mode="json", exclude_none=True))
-
-
-def load_list(path: Path, cat: Catalogue) -> Army:
-    data, lines = load_yaml(path)
-    return parse_list(data, str(path), cat, lines)
+    problems.raise_if_any()
+    return Army(name=model.name, members=tuple(units), source=model.model_dump(mode="json",
+                exclude_none=True), army=model.army, points=model.points)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from warband.kit.models import ContentFile, Strict
 
 __all__ = [
     "ArmyListModel",
@@ -26,16 +28,13 @@ __all__ = [
     "SpellModel",
     "SpellsFile",
     "TerrainModel",
+    "SCHEMAS",
     "Trait",
     "UnitEntry",
 ]
 
 #: the sheet's base-size column (armies.morale.mod_engaged_enemies), as written
 BASE_UNITS = ("1/2", "1", "2", "4", "9")
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Kind(StrEnum):
@@ -65,7 +64,7 @@ class Trait(StrEnum):
     GENERAL = "general"
 
 
-class MissileModel(_Frozen):
+class MissileModel(Strict):
     name: str
     range: float = Field(gt=0, le=72, description="normal range, inches")
     shots: int = Field(1, ge=1, le=10, description="to-hit rolls per model")
@@ -77,12 +76,12 @@ class MissileModel(_Frozen):
     ranks: int = Field(2, ge=1, le=10, description="ranks of a RaF unit that shoot (house)")
 
 
-class CasterModel(_Frozen):
+class CasterModel(Strict):
     level: int = Field(ge=1, le=4, description="added to casting and dispel rolls (house)")
     spells: tuple[str, ...] = Field(min_length=1)
 
 
-class ProfileModel(_Frozen):
+class ProfileModel(Strict):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
     army: str = Field(description="the army (catalogue faction) that fields it")
@@ -108,7 +107,6 @@ class ProfileModel(_Frozen):
     cost: int = Field(ge=0, le=1000, description="points per model")
     min_models: int = Field(1, ge=1, le=100)
     max_models: int = Field(1, ge=1, le=100)
-    source: Literal["house"] = "house"
 
     def has(self, trait: Trait) -> bool:
         return trait in self.traits
@@ -118,11 +116,11 @@ class ProfileModel(_Frozen):
         return self.skill if self.missile_skill is None else self.missile_skill
 
 
-class ProfilesFile(_Frozen):
+class ProfilesFile(ContentFile):
     profiles: tuple[ProfileModel, ...] = Field(min_length=1)
 
 
-class SpellModel(_Frozen):
+class SpellModel(Strict):
     id: str = Field(pattern=r"^[a-z0-9-]+$")
     name: str
     difficulty: int = Field(ge=1, le=20, description="casting total needed (house)")
@@ -135,11 +133,11 @@ class SpellModel(_Frozen):
     persistent: bool = False
 
 
-class SpellsFile(_Frozen):
+class SpellsFile(ContentFile):
     spells: tuple[SpellModel, ...] = Field(min_length=1)
 
 
-class TerrainModel(_Frozen):
+class TerrainModel(Strict):
     kind: Literal["woods", "ruins"] = Field(description="woods: cover; ruins: heavy cover")
     x: float = Field(ge=0, le=200)
     y: float = Field(ge=0, le=200)
@@ -147,7 +145,7 @@ class TerrainModel(_Frozen):
     h: float = Field(gt=0, le=200)
 
 
-class ScenarioModel(_Frozen):
+class ScenarioModel(Strict):
     id: str
     name: str
     turns: int = Field(ge=1, le=20)
@@ -160,13 +158,13 @@ class ScenarioModel(_Frozen):
     objective_vp: int = Field(0, ge=0, le=5000, description="points for holding it at the end")
 
 
-class CharacterEntry(_Frozen):
+class CharacterEntry(Strict):
     profile: str
     name: str | None = None
     general: bool = False
 
 
-class UnitEntry(_Frozen):
+class UnitEntry(Strict):
     profile: str
     name: str | None = None
     models: int = Field(1, ge=1, le=100)
@@ -175,9 +173,18 @@ class UnitEntry(_Frozen):
     general: bool = False
 
 
-class ArmyListModel(_Frozen):
+class ArmyListModel(Strict):
     ruleset: str = "armies"
     name: str
     army: str
     points: int = Field(ge=100, le=10000, description="the agreed points limit")
     units: tuple[UnitEntry, ...] = Field(min_length=1)
+
+
+#: the models ``warband schema`` exports, by short name
+SCHEMAS: dict[str, type[Strict]] = {
+    "list": ArmyListModel,
+    "profiles": ProfilesFile,
+    "spells": SpellsFile,
+    "scenario": ScenarioModel,
+}

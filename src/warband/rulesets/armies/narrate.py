@@ -1,25 +1,14 @@
-"""The narrated battle log and what a human player sees: one line of rich markup per event,
-one line per option."""
+"""The narrated battle log: one line of rich markup per event (the kit's Narrator
+dispatches)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from rich.markup import escape
-
 from warband.core.events import Event
-from warband.rulesets.armies import choices as C
+from warband.kit.narrate import Format, Narrator, escape, sides_title
+from warband.kit.narrate import dice as _dice
+from warband.kit.narrate import name as _b
 
-__all__ = ["describe_choice", "describe_view", "narrate"]
-
-
-def _dice(values: list[int]) -> str:
-    return "[" + " ".join(str(v) for v in values) + "]"
-
-
-def _b(e: Event, key: str) -> str:
-    return f"[bold]{escape(str(e[key]))}[/bold]"
+__all__ = ["narrate"]
 
 
 def _ok(flag: bool) -> str:
@@ -36,10 +25,8 @@ def _attacks(e: Event) -> str:
             f"{save} -> [bold]{e['wounds']}[/bold] wound(s)")
 
 
-_LINES: dict[str, Callable[[Event], str]] = {
-    "game_start": lambda e: "[bold magenta]" + " vs ".join(
-        f"{escape(n)} ({s.upper()})" for s, n in e["sides"].items())
-        + f"[/] - {escape(e['scenario'])}, {e['turns']} turns",
+_LINES: dict[str, Format] = {
+    "game_start": lambda e: f"{sides_title(e)} - {escape(e['scenario'])}, {e['turns']} turns",
     "deploy": lambda e: f"  {_b(e, 'unit')} deploys at ({e['x']:.1f}, {e['y']:.1f}),"
                         f" {e['width']:.1f}\" wide, {e['depth']:.1f}\" deep",
     "turn": lambda e: f"[bold]=== Turn {e['turn']} ===[/bold]",
@@ -98,7 +85,6 @@ _LINES: dict[str, Callable[[Event], str]] = {
                        else f"    {escape(e['unit'])} runs to ({e['x']:.1f}, {e['y']:.1f})"),
     "pursue": lambda e: f"  {_b(e, 'unit')} pursues {escape(e['fleeing'])}: {e['distance']:g}\""
                         + (" and catches it" if e["caught"] else ", too slow"),
-    "reason": lambda e: f"    [dim italic]({escape(e['text'])})[/dim italic]",
     "game_end": lambda e: f"[bold magenta]Game over after {e['turns']} turns ({e['reason']}):"
                           f" VP {e['vp'][0]}-{e['vp'][1]}, "
                           + (f"side {e['winner'].upper()} wins" if e["winner"] else "a draw")
@@ -106,63 +92,4 @@ _LINES: dict[str, Callable[[Event], str]] = {
 }
 
 
-def narrate(event: Event) -> str | None:
-    line = _LINES.get(event.kind)
-    return None if line is None else line(event)
-
-
-def _unit(view: Any, uid: int) -> str:
-    return str(view.units[uid].name) if 0 <= uid < len(view.units) else f"unit {uid}"
-
-
-def describe_choice(view: Any, choice: Any) -> str:
-    if isinstance(choice, C.YesNo):
-        return "yes" if choice.yes else "no"
-    if isinstance(choice, C.Order):
-        if choice.kind in ("hold", "fall_back"):
-            return choice.kind.replace("_", " ")
-        if choice.kind == "objective":
-            return "march on the objective"
-        return f"{choice.kind} {_unit(view, choice.target)}"
-    if isinstance(choice, C.Place):
-        if choice.when == "now":
-            return f"place at ({choice.x:.0f}, {choice.y:.0f})"
-        return {"late": "at the end of the Movement phase", "wait": "not this turn"}[choice.when]
-    if isinstance(choice, C.Pass):
-        return "pass (no more spells this turn)"
-    if isinstance(choice, C.Cast):
-        return (f"{view.spells[choice.spell].name} on {_unit(view, choice.target)},"
-                f" {choice.power} power")
-    if isinstance(choice, C.Dispel):
-        return f"dispel spell #{choice.index} with {choice.power} power"
-    if isinstance(choice, C.Counter):
-        return "no counterspell" if choice.cid < 0 else f"counter with {choice.power} power"
-    if isinstance(choice, C.Shoot):
-        return "hold fire" if choice.target < 0 else f"shoot {_unit(view, choice.target)}"
-    if isinstance(choice, C.Strike):
-        if choice.cid < 0:
-            return f"the troops of {_unit(view, choice.uid)}"
-        return next((c.name for c in view.units[choice.uid].characters if c.cid == choice.cid),
-                    "a character")
-    return repr(choice)
-
-
-def describe_view(view: Any, player: int) -> list[str]:
-    lines = [f"[dim]Turn {view.turn}[/dim]"]
-    for u in view.units:
-        if u.gone:
-            continue
-        mine = "you" if u.side == player else "foe"
-        if u.formation is None:
-            where = "off the table"
-        else:
-            f = u.formation
-            where = f"front at ({f.x:5.1f}, {f.y:5.1f}) {f.width:.1f}x{f.depth:.1f}\""
-        flags = [n for n, on in (("broken", u.broken), ("engaged", bool(u.engaged))) if on]
-        chars = ", ".join(f"{c.name} {c.wounds}W" + (f" {c.power}P" if c.caster else "")
-                          for c in u.alive_characters)
-        lines.append(f"  [{'green' if mine == 'you' else 'red'}]{mine}[/] {u.name}: {where},"
-                     f" {u.models} models, {u.wounds_left} wounds"
-                     + (f" with {chars}" if chars else "")
-                     + (f" [{', '.join(flags)}]" if flags else ""))
-    return lines
+narrate = Narrator(_LINES)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.formations import Formation
+from warband.kit.state import OpenView
 from warband.rulesets.armies.models import Kind, ProfileModel, ScenarioModel, SpellModel, Trait
+from warband.rulesets.armies.options import Options
 
 __all__ = ["ActiveSpell", "ArmiesState", "ArmiesView", "Character", "Options", "Unit",
            "MM_PER_INCH"]
@@ -27,22 +28,6 @@ __all__ = ["ActiveSpell", "ArmiesState", "ArmiesView", "Character", "Options", "
 MM_PER_INCH = 25.4
 #: a skirmisher stands this far from the next (house: armies.trait.skirmisher gives no spacing)
 SKIRMISH_GAP = 1.0
-
-
-@dataclass(slots=True)
-class Options:
-    """House rules players may switch (``--option name=value``); docs/rulesets/armies.md."""
-
-    turns: int | None = None  # None: the scenario's turn limit
-    pursuit_saves: bool = False  # armies.flee.pursuit: saves against the automatic wounds
-    stand_and_shoot: bool = True  # armies.move.charge_response_fire
-    charge_window: float = 0.25  # armies.move.charge_declaration: share of the move to manoeuvre
-    power_cap: int = 6  # armies.magic.power_gain: most power a caster may hold (house)
-
-    @staticmethod
-    def names() -> list[str]:
-        return ["scenario", "turns", "pursuit_saves", "stand_and_shoot", "charge_window",
-                "power_cap"]
 
 
 @dataclass(slots=True)
@@ -255,17 +240,6 @@ class ArmiesState:
                 if o is not u and o.on_table and o.formation is not None]
 
 
-class ArmiesView:
-    """What a player sees: everything but the dice (Armies of Arcana has no hidden
+class ArmiesView(OpenView[ArmiesState]):
+    """What a player sees: everything but the dice and the log (Armies of Arcana has no hidden
     information)."""
-
-    __slots__ = ("_state", "player")
-
-    def __init__(self, state: ArmiesState, player: int) -> None:
-        self._state = state
-        self.player = player
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "dice":
-            raise AttributeError("the dice are not part of a player's view")
-        return getattr(self._state, name)

@@ -16,7 +16,8 @@ from warband.core.events import EventLog
 from warband.core.formations import Formation
 from warband.rulesets.armies.lists import Army
 from warband.rulesets.armies.models import Kind, ScenarioModel, SpellModel, Trait
-from warband.rulesets.armies.state import ArmiesState, Character, Options, Unit
+from warband.rulesets.armies.options import Options
+from warband.rulesets.armies.state import ArmiesState, Character, Unit
 
 __all__ = ["build_state", "deploy"]
 
