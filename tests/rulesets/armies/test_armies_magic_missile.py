@@ -167,7 +167,7 @@ def test_to_hit_modifiers_in_play() -> None:
                              {"kind": "ruins", "x": 30, "y": 20, "w": 10, "h": 15}])
     arch = place(st, ARCHERS, 24, 10, NORTH)
     base = arch.profile.shooting_skill
-    wa = place(st, WARRIORS, 24, 30, SOUTH)  # 36 models in rank and file: +1
+    wa = place(st, WARRIORS, 24, 30, SOUTH)  # 40 models in rank and file: +1
     assert to_hit_skill(st, arch, wa, 10) == base + 1
     assert to_hit_skill(st, arch, wa, 5) == base + 2  # short range (within 20/3)
     assert to_hit_skill(st, arch, wa, 25) == base  # long range

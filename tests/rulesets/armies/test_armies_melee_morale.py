@@ -198,10 +198,10 @@ def test_superior_enemy_by_wounds_flank_or_skirmish() -> None:
     """armies.morale.trigger_superior_enemy: three times the wounds; a RaF unit of equal
     wounds on the flank; a RaF unit of equal wounds against skirmishers."""
     st, kn, wa = _fight(KNIGHTS, WARRIORS)
-    assert superior_enemy(st, kn) is wa  # 39 wounds against 12 + 0
+    assert superior_enemy(st, kn) is wa  # 43 wounds (40 and the Warboss) against 12
     assert superior_enemy(st, wa) is None
     st2, wa2, sp2 = _fight(WARRIORS, SPEARMEN, face="left")
-    assert superior_enemy(st2, sp2) is wa2  # front of 39 wounds on its flank
+    assert superior_enemy(st2, sp2) is wa2  # front of 43 wounds on its flank
     st3, sp3, wolves = _fight(SPEARMEN, WOLVES)
     assert superior_enemy(st3, wolves) is sp3
 

@@ -115,7 +115,7 @@ def test_charged_unit_stands_and_shoots_and_charger_breathes() -> None:
     st = bare_state()
     st.dice = Dice(3)
     st.turn = 1
-    st.unit(ARCHERS).models = 4  # four shots cannot kill the six-wound troll
+    st.unit(ARCHERS).models = 4  # four shots cannot kill the eight-wound troll
     arch = place(st, ARCHERS, 20, 10, NORTH)
     troll = place(st, TROLL, 20, 14, SOUTH)
     st.units[WOLVES].gone = True  # no infiltrator decisions
