@@ -116,7 +116,15 @@ class HeuristicController:
         return C.YesNo(True)
 
     def _flee_move(self, view: Any, d: Decision) -> Any:
-        return C.YesNo(True)
+        """Run the normal move too only when even a 6 on top cannot carry the unit off the
+        table: a broken unit still on it may rally."""
+        u: Unit = view.unit(d.info["uid"])
+        w, h = view.scenario.table
+        margin = min(min(x, y, w - x, h - y) for x, y in _f(u).corners())
+        room = margin - 6 - u.profile.move - max(_f(u).width, _f(u).depth)
+        if room > 0:
+            return C.YesNo(True)
+        return Reasoned(C.YesNo(False), "flee only the D6: the table edge is near")
 
     def _pursue(self, view: Any, d: Decision) -> Any:
         return C.YesNo(True)
