@@ -176,6 +176,10 @@ class HeuristicController:
                 score += 0.5 * target.cost / 4  # a flank or rear charge may make it test
             if target.broken:
                 score += target.cost / 4
+            objective = view.scenario.objective
+            if objective is not None and target.models and _f(target).distance_to_point(
+                    *objective) <= view.scenario.objective_radius:
+                score += view.scenario.objective_vp / 4  # clear the objective
             if u.profile.missile is not None and not u.profile.missile.natural:
                 score -= u.cost / 3  # shooters would rather shoot
             if _wizard(u):
@@ -204,7 +208,7 @@ class HeuristicController:
             if gap < 14:
                 return Reasoned(hold, "the wizard stays behind the line")
         objective = view.scenario.objective
-        if objective is not None and u.models and (view.turn >= view.turns - 2 or _general(u)
+        if objective is not None and u.models and (view.turn >= view.turns - 3 or _general(u)
                                                     or u.profile.kind.value == "cavalry"):
             if _f(u).distance_to_point(*objective) > view.scenario.objective_radius - 1:
                 return Reasoned(C.Order(u.uid, "objective"), "take the objective")
