@@ -250,3 +250,22 @@ def test_property_any_seeded_game_ends_consistent(seed: int, scenario: str,
         _check_invariants(game)
     outcome = game.outcome()
     assert outcome is not None and 1 <= outcome.rounds <= 6
+
+
+def test_chosen_deployment_alternates_and_stays_in_the_zones() -> None:
+    """House rule (option ``deployment=choose``; the sheet has no deployment): the sides place
+    a unit each in turn, A first, wholly inside their zones, overlapping nothing."""
+    game = _game(6, {"deployment": "choose", "turns": 1})
+    order = []
+    rng = controller_rng(6, 0)
+    while (d := game.pending()) is not None and getattr(d, "kind", "") == "deploy":
+        order.append(d.player)
+        game.apply(d.player, RandomController().decide(game.view(d.player), d, rng))
+    assert order[:4] == [0, 1, 0, 1] and len(order) == 9  # the wolves infiltrate later
+    st = game.state
+    h, depth = st.scenario.table[1], st.scenario.deploy_depth  # type: ignore[attr-defined]
+    for u in st.units:  # type: ignore[attr-defined]
+        if u.deployed:
+            ys = [y for _, y in u.formation.corners()]
+            assert (max(ys) <= depth + 1e-6) if u.side == 0 else (min(ys) >= h - depth - 1e-6)
+    _check_invariants(game)

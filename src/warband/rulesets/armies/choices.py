@@ -36,7 +36,8 @@ class Order:
 @choice(CODEC)
 class Place:
     """Place infiltrator ``uid`` at (x, y) facing the enemy now (``when="now"``), at the end
-    of the Movement phase (``"late"``, chosen then), or not this turn (``"wait"``)."""
+    of the Movement phase (``"late"``, chosen then), or not this turn (``"wait"``); or, at
+    deployment (``when="deploy"``), a unit's front centre at (x, y)."""
 
     uid: int
     when: str

@@ -27,7 +27,7 @@ def describe_choice(view: Any, choice: Any) -> str:
             return "march on the objective"
         return f"{choice.kind} {_unit(view, choice.target)}"
     if isinstance(choice, C.Place):
-        if choice.when == "now":
+        if choice.when in ("now", "deploy"):
             return f"place at ({choice.x:.0f}, {choice.y:.0f})"
         return {"late": "at the end of the Movement phase", "wait": "not this turn"}[choice.when]
     if isinstance(choice, C.Pass):

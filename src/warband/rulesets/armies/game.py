@@ -21,7 +21,7 @@ from warband.rulesets.armies.choices import CODEC
 from warband.rulesets.armies.lists import Army
 from warband.rulesets.armies.models import ScenarioModel
 from warband.rulesets.armies.options import Options
-from warband.rulesets.armies.rules.setup import build_state, deploy
+from warband.rulesets.armies.rules.setup import build_state, deployment
 from warband.rulesets.armies.rules.turn import play_turn
 from warband.rulesets.armies.state import ArmiesState, ArmiesView
 
@@ -80,7 +80,7 @@ def _outcome(st: ArmiesState, reason: str) -> Outcome:
 def game_flow(st: ArmiesState) -> Flow:
     st.log.emit("game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
                 scenario=st.scenario.name, turns=st.turns)
-    deploy(st)
+    yield from deployment(st)
     reason = "turn_limit"
     while st.turn < st.turns:
         yield from play_turn(st)

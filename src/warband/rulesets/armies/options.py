@@ -17,6 +17,7 @@ class Options:
     stand_and_shoot: bool = True  # armies.move.charge_response_fire
     charge_window: float = 0.25  # armies.move.charge_declaration: share of the move to wheel
     power_cap: int = 6  # armies.magic.power_gain: most power a caster may hold (house)
+    deployment: str = "line"  # house: "line" (automatic battle lines) or "choose"
 
 
 OPTIONS = (
@@ -28,4 +29,6 @@ OPTIONS = (
     Option.number("charge_window", 0, 1, "share of its move a charger may spend wheeling"
                   " (armies.move.charge_declaration)"),
     Option.whole("power_cap", 1, 20, "most power a caster may hold (armies.magic.power_gain)"),
+    Option.one_of("deployment", ("line", "choose"), "automatic battle lines, or the players"
+                  " place their units in turn (house; the sheet has no deployment)"),
 )

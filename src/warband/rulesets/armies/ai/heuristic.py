@@ -22,6 +22,7 @@ from warband.rulesets.armies.rules.measure import cover_of
 from warband.rulesets.armies.rules.melee import melee_skill
 from warband.rulesets.armies.rules.missile import range_to, to_hit_skill
 from warband.rulesets.armies.rules.movement import charge_plan
+from warband.rulesets.armies.rules.setup import line_positions
 from warband.rulesets.armies.state import Unit
 
 __all__ = ["HeuristicController"]
@@ -145,6 +146,20 @@ class HeuristicController:
         return Reasoned(min(places, key=closeness), "infiltrate next to the enemy shooters")
 
     _infiltrate_late = _infiltrate
+
+    def _deploy(self, view: Any, d: Decision) -> Any:
+        """The battle line: each unit as near its place in the house line as it can, the
+        wizard's unit in the second line behind it."""
+        u: Unit = view.unit(d.info["uid"])
+        x = line_positions(view, d.player)[u.uid]
+        back = _wizard(u)
+        front_y = max if (d.player == 0) == (not back) else min
+
+        def miss(o: C.Place) -> float:
+            return abs(o.x - x)
+        row = front_y(o.y for o in d.options)
+        pool = [o for o in d.options if o.y == row] or list(d.options)
+        return min(pool, key=miss)
 
     def _line_front(self, view: Any, side: int) -> float:
         """How far forward the battle line stands (distance of the fronts from the home
