@@ -22,8 +22,8 @@ from warband.kit.state import OpenView
 from warband.rulesets.armies.models import Kind, ProfileModel, ScenarioModel, SpellModel, Trait
 from warband.rulesets.armies.options import Options
 
-__all__ = ["ActiveSpell", "ArmiesState", "ArmiesView", "Character", "Options", "Unit",
-           "MM_PER_INCH"]
+__all__ = ["ActiveSpell", "ArmiesState", "ArmiesView", "Character", "MM_PER_INCH", "Options",
+           "Unit", "centre_of"]
 
 MM_PER_INCH = 25.4
 #: a skirmisher stands this far from the next (house: armies.trait.skirmisher gives no spacing)
@@ -238,6 +238,14 @@ class ArmiesState:
     def blockers(self, u: Unit) -> list[Formation]:
         return [o.formation for o in self.units
                 if o is not u and o.on_table and o.formation is not None]
+
+
+def centre_of(f: Formation | None) -> list[float] | None:
+    """A formation's centre, rounded, for events (the board draws units at their centres)."""
+    if f is None:
+        return None
+    x, y = f.centre
+    return [round(x, 2), round(y, 2)]
 
 
 class ArmiesView(OpenView[ArmiesState]):

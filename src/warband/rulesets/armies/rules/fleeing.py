@@ -22,7 +22,7 @@ from warband.rulesets.armies import mechanics as m
 from warband.rulesets.armies.choices import YesNo
 from warband.rulesets.armies.rules.damage import armour_save, wound
 from warband.rulesets.armies.rules.measure import fighters, fits, on_table
-from warband.rulesets.armies.state import ArmiesState, Unit
+from warband.rulesets.armies.state import ArmiesState, Unit, centre_of
 
 __all__ = ["fleeing_phase", "pursuit_attacks"]
 
@@ -62,15 +62,16 @@ def _run(st: ArmiesState, u: Unit, direction: tuple[float, float], distance: flo
         f = f.shifted(dx * 0.5, dy * 0.5)  # through other units, stopping clear of them
         extra += 0.5
     if not on_table(st, f):
-        st.log.emit("flee", unit=u.name, distance=round(distance, 2), off_table=True)
+        st.log.emit("flee", unit=u.name, uid=u.uid, distance=round(distance, 2), off_table=True,
+                    frm=centre_of(u.formation), to=None)
         u.gone = u.fled_off = True
         u.formation = None
         st.disengage(u)
         st.in_play = [s for s in st.in_play if s.target != u.uid]
         return
+    st.log.emit("flee", unit=u.name, uid=u.uid, distance=round(distance, 2), off_table=False,
+                x=round(f.x, 2), y=round(f.y, 2), frm=centre_of(u.formation), to=centre_of(f))
     u.formation = f
-    st.log.emit("flee", unit=u.name, distance=round(distance, 2), off_table=False,
-                x=round(f.x, 2), y=round(f.y, 2))
 
 
 def _chase(st: ArmiesState, p: Unit, direction: tuple[float, float], distance: float) -> None:
@@ -86,6 +87,8 @@ def _chase(st: ArmiesState, p: Unit, direction: tuple[float, float], distance: f
                                      for e in st.on_table(1 - p.side)):
             break
         best = f
+    st.log.emit("chase", unit=p.name, uid=p.uid, frm=centre_of(p.formation),
+                to=centre_of(best))
     p.formation = best
 
 

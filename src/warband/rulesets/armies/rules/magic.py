@@ -142,7 +142,9 @@ def _cast(st: ArmiesState, side: int, choice: Cast) -> Steps:
     c.power -= choice.power
     c.cast_this_turn = True
     face, total, ok = m.PowerRoll(choice.power, spell.difficulty, ties_win=True).sample(st.dice)
-    st.log.emit("cast", character=c.name, spell=spell.name, target=st.unit(choice.target).name,
+    host, _ = st.host_of(choice.cid)
+    st.log.emit("cast", character=c.name, uid=host.uid, target_uid=choice.target,
+                spell=spell.name, target=st.unit(choice.target).name,
                 power=choice.power, roll=face, total=total, difficulty=spell.difficulty,
                 success=ok)
     if not ok:

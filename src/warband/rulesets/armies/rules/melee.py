@@ -169,7 +169,8 @@ def overrun(st: ArmiesState, charger: Unit, target: Unit) -> None:
     """armies.move.overrun (house): resolved at once, during movement: the charger's troops
     (with their ramming attacks) and characters strike the target, which does not strike
     back now; if it survives, the two stay engaged and fight on in the Melee phase."""
-    st.log.emit("overrun", unit=charger.name, target=target.name)
+    st.log.emit("overrun", unit=charger.name, target=target.name, uid=charger.uid,
+                target_uid=target.uid)
     blows = []
     if charger.models:
         n = fighters(st, charger, target)

@@ -95,7 +95,8 @@ def shoot(st: ArmiesState, shooter: Unit, target: Unit, when: str = "missile") -
     assert missile is not None
     distance = range_to(shooter, target)
     skill = to_hit_skill(st, shooter, target, distance)
-    st.log.emit("shoot", unit=shooter.name, target=target.name, weapon=missile.name,
+    st.log.emit("shoot", unit=shooter.name, target=target.name, uid=shooter.uid,
+                target_uid=target.uid, weapon=missile.name,
                 distance=round(distance, 2), skill=skill, when=when)
     tp = target.profile if target.models else target.alive_characters[0].profile
     if Trait.MISSILE_IMMUNE in tp.traits and not missile.artillery:

@@ -34,7 +34,7 @@ from warband.rulesets.armies.models import Trait
 from warband.rulesets.armies.rules.measure import fits
 from warband.rulesets.armies.rules.melee import is_overrun, overrun
 from warband.rulesets.armies.rules.missile import can_shoot, inflict, range_to, shoot
-from warband.rulesets.armies.state import ArmiesState, Unit
+from warband.rulesets.armies.state import ArmiesState, Unit, centre_of
 
 __all__ = ["advance", "march", "charge_plan", "fall_back", "infiltration_points", "movement_phase",
            "move_allowance", "orders_for"]
@@ -227,7 +227,8 @@ def _place(st: ArmiesState, u: Unit, x: float, y: float, late: bool) -> None:
     u.formation = Formation(x, y, _home_heading(st, u.side), width, d, u.skirmish)
     u.deployed = True
     u.late = late
-    st.log.emit("infiltrate", unit=u.name, x=round(x, 2), y=round(y, 2), late=late)
+    st.log.emit("infiltrate", unit=u.name, uid=u.uid, x=round(x, 2), y=round(y, 2), late=late,
+                at=centre_of(u.formation))
 
 
 def _infiltrate(st: ArmiesState) -> Steps:
@@ -274,9 +275,10 @@ def initiative(st: ArmiesState) -> Steps:
 def _charge(st: ArmiesState, u: Unit, target: Unit) -> Steps:
     placed = charge_plan(st, u, target)
     assert placed is not None and u.formation is not None
-    st.log.emit("charge", unit=u.name, target=target.name,
+    st.log.emit("charge", unit=u.name, target=target.name, uid=u.uid, target_uid=target.uid,
                 face=target.formation.face_towards(*u.formation.centre)
-                if target.formation is not None else "front")
+                if target.formation is not None else "front",
+                frm=centre_of(u.formation), to=centre_of(placed))
     # armies.move.charge_response_fire: the charged unit may stand and shoot
     if (st.options.stand_and_shoot and can_shoot(target)
             and target.formation is not None and range_to(target, u) <= (
@@ -327,7 +329,8 @@ def _order(st: ArmiesState, u: Unit) -> Steps:
         u.formation = march(st, u, st.scenario.objective, move_allowance(u))
     else:
         u.formation = fall_back(st, u, move_allowance(u))
-    st.log.emit("move", unit=u.name, order=choice.kind,
+    st.log.emit("move", unit=u.name, uid=u.uid, order=choice.kind,
+                frm=centre_of(start), to=centre_of(u.formation),
                 target=None if choice.target < 0 else st.unit(choice.target).name,
                 distance=round(math.hypot(u.formation.x - start.x, u.formation.y - start.y), 2),
                 x=round(u.formation.x, 2), y=round(u.formation.y, 2))

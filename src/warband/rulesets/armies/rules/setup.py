@@ -23,7 +23,7 @@ from warband.rulesets.armies.lists import Army
 from warband.rulesets.armies.models import Kind, ScenarioModel, SpellModel, Trait
 from warband.rulesets.armies.options import Options
 from warband.rulesets.armies.rules.measure import fits
-from warband.rulesets.armies.state import ArmiesState, Character, Unit
+from warband.rulesets.armies.state import ArmiesState, Character, Unit, centre_of
 
 __all__ = ["build_state", "deploy", "deploy_spots", "deployment", "line_positions"]
 
@@ -91,8 +91,8 @@ def _put(st: ArmiesState, u: Unit, x: float, y: float) -> None:
     u.formation = Formation(x, y, math.pi / 2 if u.side == 0 else -math.pi / 2, uw, ud,
                             u.skirmish)
     u.deployed = True
-    st.log.emit("deploy", unit=u.name, side=st.side_labels[u.side], x=round(x, 2),
-                y=round(y, 2), width=round(uw, 2), depth=round(ud, 2))
+    st.log.emit("deploy", unit=u.name, uid=u.uid, side=st.side_labels[u.side], x=round(x, 2),
+                y=round(y, 2), width=round(uw, 2), depth=round(ud, 2), at=centre_of(u.formation))
 
 
 def deploy(st: ArmiesState) -> None:
