@@ -30,12 +30,13 @@ def armour_save(st: ArmiesState, target: Unit, strength: int, *, magical: bool =
 
 
 def roll_attacks(st: ArmiesState, attacker: str, target: Unit, skill: int, attacks: int,
-                 save: m.ArmourSave | None, what: str) -> m.AttacksRoll:
+                 save: m.ArmourSave | None, what: str, attacker_uid: int = -1
+                 ) -> m.AttacksRoll:
     """Roll ``attacks`` to-hit dice at ``skill`` and the saves (armies.melee.to_hit,
     armies.missile.to_hit, armies.combat.armour_save), logging every die."""
     roll = m.Attacks(skill, attacks, save).sample(st.dice)
     st.log.emit("attacks", what=what, attacker=attacker, target=target.name,
-                target_uid=target.uid, skill=skill,
+                uid=attacker_uid, target_uid=target.uid, skill=skill,
                 rolls=roll.to_hit, hits=roll.hits, save=None if save is None else save.target,
                 saves=roll.saves, wounds=roll.wounds)
     return roll

@@ -148,7 +148,8 @@ def melee_phase(st: ArmiesState) -> Steps:
                                magical=Trait.MAGICAL_ATTACKS in b.profile.traits,
                                character=victim)
             who = b.character.name if b.character is not None else b.attacker.name
-            roll = roll_attacks(st, who, b.target, skill, n, save, f"melee_{step}")
+            roll = roll_attacks(st, who, b.target, skill, n, save, f"melee_{step}",
+                                b.attacker.uid)
             pending.append((b, roll.wounds))
         for b, wounds in pending:  # armies.melee.simultaneous
             if wounds and b.target.on_table:
@@ -183,7 +184,7 @@ def overrun(st: ArmiesState, charger: Unit, target: Unit) -> None:
         skill = melee_skill(st, charger, profile, target, None)
         save = armour_save(st, target, profile.strength,
                            magical=Trait.MAGICAL_ATTACKS in profile.traits)
-        roll = roll_attacks(st, charger.name, target, skill, n, save, "overrun")
+        roll = roll_attacks(st, charger.name, target, skill, n, save, "overrun", charger.uid)
         pending.append((profile, roll.wounds))
     for profile, wounds in pending:
         if wounds and target.on_table:

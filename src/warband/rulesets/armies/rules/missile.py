@@ -114,7 +114,7 @@ def shoot(st: ArmiesState, shooter: Unit, target: Unit, when: str = "missile") -
         out.append(Volley(target, _saves(st, target, scatter.hits, save), shooter))
         return out
     shots = shooters(shooter) * missile.shots
-    roll = roll_attacks(st, shooter.name, target, skill, shots, save, "missile")
+    roll = roll_attacks(st, shooter.name, target, skill, shots, save, "missile", shooter.uid)
     out.append(Volley(target, roll.wounds, shooter))
     misses = shots - roll.hits
     if target.engaged and misses:
@@ -123,7 +123,8 @@ def shoot(st: ArmiesState, shooter: Unit, target: Unit, when: str = "missile") -
         other = st.unit(st.dice.pick(sorted(target.engaged)))
         other_save = armour_save(st, other, missile.strength, magical=missile.magical,
                                  artillery=missile.artillery, missile=True)
-        again = roll_attacks(st, shooter.name, other, skill, misses, other_save, "into_combat")
+        again = roll_attacks(st, shooter.name, other, skill, misses, other_save, "into_combat",
+                             shooter.uid)
         out.append(Volley(other, again.wounds, shooter))
     return out
 
