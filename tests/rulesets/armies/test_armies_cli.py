@@ -63,3 +63,23 @@ def test_human_play_to_the_end() -> None:
 def test_profiles() -> None:
     result = run("profiles", "--ruleset", "armies")
     assert result.exit_code == 0 and "Spine-back Troll" in result.output
+
+
+def test_every_event_is_narrated() -> None:
+    """Every kind of event a game emits has its own line (none falls back to raw data)."""
+    from warband.core.controller import play
+    from warband.rulesets.armies import RULESET
+    from warband.rulesets.armies.narrate import narrate
+
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    seen: set[str] = set()
+    for seed in range(6):
+        for options in ({}, {"scenario": "hold-the-hill", "deployment": "choose"}):
+            game = RULESET.new_game(lists, seed, options)
+            ais = RULESET.controllers()
+            play(game, {0: ais["heuristic"](), 1: ais["random"]()}, seed)
+            for e in game.events:
+                RULESET.narrate(e)
+                seen.add(e.kind)
+    assert seen <= set(narrate.formats), seen - set(narrate.formats)
+    assert {"charge", "shoot", "cast", "break_test", "flee", "game_end"} <= seen
