@@ -249,3 +249,17 @@ def test_overrun_is_resolved_during_movement() -> None:
     assert events(st, "overrun")
     assert {e["attacker"] for e in events(st, "attacks")} == {kn.name}
     assert kn.charged
+
+
+def test_attacking_up_the_hill() -> None:
+    """armies.melee.mod_slope (house terrain): -1 attacking a unit on a hill from below."""
+    from warband.rulesets.armies.rules.melee import melee_skill
+
+    st = bare_state(terrain=[{"kind": "hill", "x": 14, "y": 20, "w": 20, "h": 10}])
+    st2, sp, wa = _fight(SPEARMEN, WARRIORS)
+    st.units = st2.units
+    # the warriors stand on the hill (their centre y 22.8), the spearmen below it (18.4)
+    assert melee_skill(st, sp, sp.profile, wa, None) == melee_skill(st2, sp, sp.profile, wa,
+                                                                    None) - 1
+    assert melee_skill(st, wa, wa.profile, sp, None) == melee_skill(st2, wa, wa.profile, sp,
+                                                                    None)

@@ -138,7 +138,8 @@ class SpellsFile(ContentFile):
 
 
 class TerrainModel(Strict):
-    kind: Literal["woods", "ruins"] = Field(description="woods: cover; ruins: heavy cover")
+    kind: Literal["woods", "ruins", "hill"] = Field(
+        description="woods: cover; ruins: heavy cover; hill: a steep slope to attack up")
     x: float = Field(ge=0, le=200)
     y: float = Field(ge=0, le=200)
     w: float = Field(gt=0, le=200)

@@ -17,7 +17,7 @@ from warband.rulesets.armies.mechanics import CoverLevel
 from warband.rulesets.armies.models import Trait
 from warband.rulesets.armies.state import ArmiesState, Unit
 
-__all__ = ["cover_of", "fighters", "fits", "on_table", "shooters"]
+__all__ = ["cover_of", "fighters", "fits", "on_hill", "on_table", "shooters"]
 
 #: how far skirmishers spread to engage (armies.move.skirmisher_engage)
 SKIRMISH_ENGAGE = 3.0
@@ -44,11 +44,21 @@ def cover_of(st: ArmiesState, unit: Unit) -> CoverLevel:
     cx, cy = unit.formation.centre
     best: CoverLevel = "none"
     for t in st.scenario.terrain:
-        if t.x <= cx <= t.x + t.w and t.y <= cy <= t.y + t.h:
+        if t.kind != "hill" and t.x <= cx <= t.x + t.w and t.y <= cy <= t.y + t.h:
             if t.kind == "ruins":
                 return "heavy"
             best = "cover"
     return best
+
+
+def on_hill(st: ArmiesState, unit: Unit) -> bool:
+    """House: a unit whose formation's centre is on a hill stands on the steep slope's top
+    (armies.melee.mod_slope: attacking it from off the hill is attacking uphill)."""
+    if unit.formation is None:
+        return False
+    cx, cy = unit.formation.centre
+    return any(t.kind == "hill" and t.x <= cx <= t.x + t.w and t.y <= cy <= t.y + t.h
+               for t in st.scenario.terrain)
 
 
 def fighters(st: ArmiesState, unit: Unit, enemy: Unit) -> int:

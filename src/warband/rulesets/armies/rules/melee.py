@@ -26,7 +26,7 @@ from warband.rulesets.armies import mechanics as m
 from warband.rulesets.armies.choices import Strike
 from warband.rulesets.armies.models import ProfileModel, Trait
 from warband.rulesets.armies.rules.damage import armour_save, roll_attacks, wound
-from warband.rulesets.armies.rules.measure import fighters
+from warband.rulesets.armies.rules.measure import fighters, on_hill
 from warband.rulesets.armies.state import ArmiesState, Character, Unit
 
 __all__ = ["Blow", "OVERRUN_RATIO", "is_overrun", "melee_phase", "melee_skill", "overrun",
@@ -65,11 +65,13 @@ class Blow:
 def melee_skill(st: ArmiesState, attacker: Unit, profile: ProfileModel, target: Unit,
                 victim: Character | None) -> int:
     """Melee skill with the sheet's modifiers (armies.melee.mod_*): +1 against Slow or
-    immobilised, -1 per level of evasion; the house tables have no slopes or doorways."""
+    immobilised, -1 per level of evasion, -1 attacking up a hill from below
+    (armies.melee.mod_slope); the house tables have no doorways or windows."""
     tp = victim.profile if victim is not None else (
         target.profile if target.models else target.alive_characters[0].profile)
+    uphill = on_hill(st, target) and not on_hill(st, attacker)
     return profile.skill + attacker.skill_bonus + m.melee_modifier(
-        slow=Trait.SLOW in tp.traits, evasion=tp.evasion)
+        slow=Trait.SLOW in tp.traits, uphill=uphill, evasion=tp.evasion)
 
 
 def _enemies(st: ArmiesState, u: Unit) -> list[Unit]:
