@@ -269,3 +269,19 @@ def test_chosen_deployment_alternates_and_stays_in_the_zones() -> None:
             ys = [y for _, y in u.formation.corners()]
             assert (max(ys) <= depth + 1e-6) if u.side == 0 else (min(ys) >= h - depth - 1e-6)
     _check_invariants(game)
+
+
+def test_heuristic_deploys_a_battle_line_with_the_wizard_behind() -> None:
+    """The heuristic with ``deployment=choose``: its units in the front line, the wizard's
+    unit in the second line."""
+    game = _game(8, {"deployment": "choose"})
+    h = RULESET.controllers()["heuristic"]()
+    rng = controller_rng(8, 0)
+    while (d := game.pending()) is not None and getattr(d, "kind", "") == "deploy":
+        game.apply(d.player, h.decide(game.view(d.player), d, rng))
+    st = game.state
+    guard = st.units[2]  # type: ignore[attr-defined]
+    fronts = {u.formation.y for u in st.units  # type: ignore[attr-defined]
+              if u.side == 0 and u.deployed and u is not guard}
+    assert fronts == {st.scenario.deploy_depth}  # type: ignore[attr-defined]
+    assert guard.formation.y == st.scenario.deploy_depth - 4  # type: ignore[attr-defined]

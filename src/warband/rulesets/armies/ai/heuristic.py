@@ -152,13 +152,13 @@ class HeuristicController:
         wizard's unit in the second line behind it."""
         u: Unit = view.unit(d.info["uid"])
         x = line_positions(view, d.player)[u.uid]
-        back = _wizard(u)
-        front_y = max if (d.player == 0) == (not back) else min
+        home = 0.0 if d.player == 0 else view.scenario.table[1]
+        rows = sorted({o.y for o in d.options}, key=lambda y: -abs(y - home))  # front first
+        row = rows[-1] if _wizard(u) else rows[0]
+        pool = [o for o in d.options if o.y == row]
 
         def miss(o: C.Place) -> float:
             return abs(o.x - x)
-        row = front_y(o.y for o in d.options)
-        pool = [o for o in d.options if o.y == row] or list(d.options)
         return min(pool, key=miss)
 
     def _line_front(self, view: Any, side: int) -> float:
