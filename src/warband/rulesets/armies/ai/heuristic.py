@@ -223,7 +223,7 @@ class HeuristicController:
             if gap < 14:
                 return Reasoned(hold, "the wizard stays behind the line")
         objective = view.scenario.objective
-        if objective is not None and u.models and (view.turn >= view.turns - 3 or _general(u)
+        if objective is not None and u.models and (view.turn >= view.turns - 4 or _general(u)
                                                     or u.profile.kind.value == "cavalry"):
             if _f(u).distance_to_point(*objective) > view.scenario.objective_radius - 1:
                 return Reasoned(C.Order(u.uid, "objective"), "take the objective")
