@@ -13,13 +13,7 @@ from pathlib import Path
 
 from warband.content.yamlio import ContentReader, line_for
 from warband.kit.content import CatalogueBase, ContentFolder, index_unique, read_scenarios
-from warband.rulesets.armies.models import (
-    ProfileModel,
-    ProfilesFile,
-    ScenarioModel,
-    SpellModel,
-    SpellsFile,
-)
+from warband.rulesets.armies import models as m
 
 __all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
@@ -30,9 +24,9 @@ DEFAULT_CONTENT = Path(__file__).with_name("content")
 class Catalogue(CatalogueBase):
     """An Armies of Arcana content folder, validated and cross-checked."""
 
-    profiles: dict[str, ProfileModel]
-    spells: dict[str, SpellModel]
-    scenarios: dict[str, ScenarioModel]
+    profiles: dict[str, m.ProfileModel]
+    spells: dict[str, m.SpellModel]
+    scenarios: dict[str, m.ScenarioModel]
 
     @property
     def armies(self) -> list[str]:
@@ -42,9 +36,9 @@ class Catalogue(CatalogueBase):
     def build(directory: Path, reader: ContentReader) -> Catalogue:
         """Read and cross-check the folder's files (in a fixed order: the digest follows it)."""
         profiles_path = directory / "profiles.yaml"
-        profiles_file, plines = reader.read(profiles_path, ProfilesFile)
-        spells_file, _ = reader.read(directory / "spells.yaml", SpellsFile)
-        scenarios = read_scenarios(reader, directory, ScenarioModel)
+        profiles_file, plines = reader.read(profiles_path, m.ProfilesFile)
+        spells_file, _ = reader.read(directory / "spells.yaml", m.SpellsFile)
+        scenarios = read_scenarios(reader, directory, m.ScenarioModel)
         profiles = index_unique(profiles_file.profiles if profiles_file else [], lambda p: p.id,
                                 str(profiles_path), "profiles", reader.problems)
         spells = index_unique(spells_file.spells if spells_file else [], lambda s: s.id,

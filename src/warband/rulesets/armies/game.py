@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warband.core.game import Flow, Outcome
+from warband.kit.flow import play_turns, rout_or_points
 from warband.kit.ruleset import Setup
 from warband.rulesets.armies.catalogue import Catalogue
 from warband.rulesets.armies.choices import CODEC
@@ -58,11 +59,7 @@ def _outcome(st: ArmiesState, reason: str) -> Outcome:
         if held[0] != held[1]:
             st.objective_vp[0 if held[0] else 1] = st.scenario.objective_vp
     vp = [points(st, 0), points(st, 1)]
-    lost = [beaten(st, 0), beaten(st, 1)]
-    if reason == "rout":
-        winner = None if all(lost) else (1 if lost[0] else 0)
-    else:
-        winner = None if vp[0] == vp[1] else (0 if vp[0] > vp[1] else 1)
+    winner = rout_or_points(reason, [beaten(st, 0), beaten(st, 1)], vp)
     survivors = [[f"{u.name} ({u.model_count} models{', broken' if u.broken else ''})"
                   for u in st.units_of(side) if u.on_table] for side in (0, 1)]
     st.log.emit("game_end", reason=reason, vp=vp, turns=st.turn,
@@ -81,13 +78,8 @@ def game_flow(st: ArmiesState) -> Flow:
     st.log.emit("game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
                 scenario=st.scenario.name, turns=st.turns)
     yield from deployment(st)
-    reason = "turn_limit"
-    while st.turn < st.turns:
-        yield from play_turn(st)
-        # armies.morale.victory_check: after every Morale phase
-        if beaten(st, 0) or beaten(st, 1):
-            reason = "rout"
-            break
+    # armies.morale.victory_check: a rout is checked after every turn's Morale phase
+    reason = yield from play_turns(st, play_turn, beaten)
     st.over = True
     return _outcome(st, reason)
 
