@@ -83,3 +83,12 @@ def test_every_event_is_narrated() -> None:
                 seen.add(e.kind)
     assert seen <= set(narrate.formats), seen - set(narrate.formats)
     assert {"charge", "shoot", "cast", "break_test", "flee", "game_end"} <= seen
+
+
+def test_long_menus_are_grouped_for_humans() -> None:
+    """``warband play``: deployment places come under "front line" / "second line" headings,
+    spells under their names."""
+    result = run("play", "--ruleset", "armies", "--seed", "4", "-o", "turns=1",
+                 "-o", "deployment=choose", input="1\n" * 600)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "front line" in result.output and "second line" in result.output

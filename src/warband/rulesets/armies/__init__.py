@@ -9,6 +9,7 @@ finds this package's modules by convention.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from warband.core.controller import Controller
 from warband.kit.ruleset import KitRuleset
@@ -29,6 +30,11 @@ class Armies(KitRuleset):
         from warband.rulesets.armies.ai.heuristic import HeuristicController
 
         return {"heuristic": HeuristicController, "random": RandomController}
+
+    def choice_group(self, view: Any, choice: Any) -> str | None:
+        from warband.rulesets.armies.describe import choice_group
+
+        return choice_group(view, choice)
 
 
 RULESET = Armies()

@@ -10,7 +10,8 @@ from warband.rulesets.armies import choices as C
 from warband.rulesets.armies.catalogue import Catalogue
 from warband.rulesets.armies.state import ArmiesState
 
-__all__ = ["character_stats", "describe_choice", "describe_view", "profile_rows"]
+__all__ = ["character_stats", "choice_group", "describe_choice", "describe_view",
+           "profile_rows"]
 
 
 def _unit(view: Any, uid: int) -> str:
@@ -47,6 +48,27 @@ def describe_choice(view: Any, choice: Any) -> str:
         return next((c.name for c in view.units[choice.uid].characters if c.cid == choice.cid),
                     "a character")
     return repr(choice)
+
+
+def choice_group(view: Any, choice: Any) -> str | None:
+    """Headings for long menus: spells by name (dispels together), deployment places by line,
+    orders by kind."""
+    if isinstance(choice, C.Pass):
+        return "pass"
+    if isinstance(choice, C.Cast):
+        return str(view.spells[choice.spell].name)
+    if isinstance(choice, C.Dispel):
+        return "dispel"
+    if isinstance(choice, C.Place):
+        if choice.when != "deploy":
+            return "place now" if choice.when == "now" else "later"
+        u = view.units[choice.uid]
+        front = view.scenario.deploy_depth if u.side == 0 else (
+            view.scenario.table[1] - view.scenario.deploy_depth)
+        return "front line" if abs(choice.y - front) < 1e-6 else "second line"
+    if isinstance(choice, C.Order):
+        return choice.kind.replace("_", " ")
+    return None
 
 
 def _unit_line(u: Any, player: int) -> str:
