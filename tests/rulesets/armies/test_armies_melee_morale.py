@@ -111,12 +111,20 @@ def test_characters_seek_out_enemy_characters() -> None:
 
 
 def test_characters_double_up_only_when_every_enemy_character_is_taken() -> None:
-    """armies.melee.character_targeting: a second character doubles up on the occupied
-    enemy character when no other is free."""
+    """armies.melee.character_targeting: when every enemy character is taken, a second
+    character may double up on one or fight the troops (its player chooses)."""
     st, sp, wa = _fight(SPEARMEN, WARRIORS)
     sp.characters.append(st.unit(GUARD).characters[0])  # the Magus joins the Captain
-    blows = [b for b in drive(plan_blows(st)) if b.character is not None and b.attacker is sp]
+    asked = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        asked.append(d)
+        return d.options[0]
+    blows = [b for b in drive(plan_blows(st), answer)
+             if b.character is not None and b.attacker is sp]
     assert [b.victim for b in blows] == [wa.characters[0], wa.characters[0]]
+    [ask] = [d for d in asked if d.kind == "character_target"]
+    assert set(ask.options) == {Strike(WARRIORS, wa.characters[0].cid), Strike(WARRIORS, -1)}
 
 
 def test_monsters_choose_their_victims() -> None:

@@ -117,7 +117,16 @@ def plan_blows(st: ArmiesState) -> Generator[Any, Any, list[Blow]]:
                 if free:
                     target, victim = free[0]
                 elif candidates:
-                    target, victim = candidates[0]
+                    # all occupied: double up on one of them, or attack normal troops
+                    opts = list(dict.fromkeys(
+                        [Strike(e.uid, ec.cid if ec is not None else -1) for e, ec in candidates]
+                        + [Strike(e.uid, -1) for e in enemies if e.models]))
+                    pick = yield Decision("character_target", u.side, opts,
+                                          f"{c.name}: double up, or fight the troops?",
+                                          info={"uid": u.uid, "cid": c.cid})
+                    target = st.unit(pick.uid)
+                    victim = next((ec for ec in target.alive_characters if ec.cid == pick.cid),
+                                  None)
                 else:
                     target, victim = max(enemies, key=lambda e: e.model_count), None
                 fought.add(victim.cid if victim is not None else -1 - target.uid)
