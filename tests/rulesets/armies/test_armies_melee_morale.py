@@ -271,3 +271,17 @@ def test_attacking_up_the_hill() -> None:
                                                                     None) - 1
     assert melee_skill(st, wa, wa.profile, sp, None) == melee_skill(st2, wa, wa.profile, sp,
                                                                     None)
+
+
+def test_last_strikes_come_after_normal_blows() -> None:
+    """armies.melee.simultaneous: last-strike attacks are resolved after the normal ones, by
+    the models still alive."""
+    st, sp, wa = _fight(SPEARMEN, WARRIORS)
+    wa.characters, sp.characters = [], []
+    wa.profile = wa.profile.model_copy(update={"traits": frozenset({Trait.LAST_STRIKE})})
+    st.dice = ScriptedDice([], fallback_seed=3)
+    drive(melee_phase(st), lambda d: d.options[0])
+    order = [(e["attacker"], e["what"]) for e in events(st, "attacks")]
+    assert order == [(sp.name, "melee_normal"), (wa.name, "melee_last")]
+    [last] = [e for e in events(st, "attacks") if e["what"] == "melee_last"]
+    assert len(last["rolls"]) == fighters(st, wa, sp)  # only the survivors strike
