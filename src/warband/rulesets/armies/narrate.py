@@ -83,6 +83,7 @@ _LINES: dict[str, Format] = {
     "flee_roll": lambda e: f"  {_b(e, 'unit')} flees {e['distance']:g}\" (rolled {e['roll']})",
     "flee": lambda e: (f"    {escape(e['unit'])} runs off the table" if e["off_table"]
                        else f"    {escape(e['unit'])} runs to ({e['x']:.1f}, {e['y']:.1f})"),
+    "close_ranks": lambda e: None,  # the block shrinks to its models: drawn on the board
     "chase": lambda e: None,  # the pursuer's move: drawn on the board, said by "pursue"
     "pursue": lambda e: f"  {_b(e, 'unit')} pursues {escape(e['fleeing'])}: {e['distance']:g}\""
                         + (" and catches it" if e["caught"] else ", too slow"),

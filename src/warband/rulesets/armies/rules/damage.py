@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from warband.rulesets.armies import mechanics as m
 from warband.rulesets.armies.models import Trait
-from warband.rulesets.armies.state import ArmiesState, Character, Unit
+from warband.rulesets.armies.state import ArmiesState, Character, Unit, centre_of
 
 __all__ = ["armour_save", "roll_attacks", "wound"]
 
@@ -96,5 +96,9 @@ def wound(st: ArmiesState, unit: Unit, wounds: int, source: Unit | None = None, 
         st.in_play = [s for s in st.in_play if s.target != unit.uid]
         st.log.emit("destroyed", unit=unit.name, side=st.side_labels[unit.side])
     else:
+        before = centre_of(unit.formation)
         unit.reshape()
+        after = centre_of(unit.formation)
+        if after != before:  # the rear rank went: the block's centre moves up
+            st.log.emit("close_ranks", unit=unit.name, uid=unit.uid, frm=before, to=after)
     return removed
