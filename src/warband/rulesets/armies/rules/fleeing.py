@@ -61,7 +61,7 @@ def _run(st: ArmiesState, u: Unit, direction: tuple[float, float], distance: flo
     while on_table(st, f) and not fits(st, u, f) and extra < 20:
         f = f.shifted(dx * 0.5, dy * 0.5)  # through other units, stopping clear of them
         extra += 0.5
-    if not on_table(st, f):
+    if not on_table(st, f) or not fits(st, u, f):  # off the table (or, never seen, no room)
         st.log.emit("flee", unit=u.name, uid=u.uid, distance=round(distance, 2), off_table=True,
                     frm=centre_of(u.formation), to=None)
         u.gone = u.fled_off = True
