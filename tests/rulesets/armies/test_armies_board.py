@@ -1,6 +1,6 @@
-"""Armies of Arcana on the board: every unit drawn as its formation's rectangle (ranks, files,
-each base, facing), effects from the events, the decision focus, and the exact odds shown
-beside shooting and casting options."""
+"""Armies of Arcana on the board: every unit drawn as its formation's rectangle (frontage,
+depth, facing, ranks x files), effects from the events, the decision focus, and the exact odds
+shown beside shooting and casting options."""
 
 from __future__ import annotations
 
@@ -32,8 +32,8 @@ def test_units_are_drawn_as_their_formations() -> None:
         assert (p.x, p.y) == (round(f.centre[0], 3), round(f.centre[1], 3))
         assert p.base.shape == "rect" and math.isclose(p.base.width, f.width, abs_tol=1e-3)
         assert math.isclose(p.facing or 0.0, math.degrees(f.heading) % 360, abs_tol=0.01)
-        assert len(p.figures) == max(1, u.models)
-        assert all(f.contains(x, y) for x, y in p.figures)
+        assert p.figures == []  # the rectangle is the whole unit (a rect base)
+        assert math.isclose(p.base.depth, f.depth, abs_tol=1e-3)
         if u.models:
             assert p.formation is not None and p.formation.files == u.current_files
     assert any(z.side == 0 for z in bv.zones) and any(z.side == 1 for z in bv.zones)

@@ -1,7 +1,7 @@
-"""The Armies of Arcana board view: every unit as the rectangle its formation covers (ranks and
-files of bases, facing, each base drawn), the scenario's woods and ruins, the deployment zones,
-the objective, and what the latest events did. The game is open: every player sees the same
-board (nothing in the state is secret).
+"""The Armies of Arcana board view: every unit as the rectangle its formation covers (its
+frontage and depth, facing, ranks x files), the scenario's woods, ruins and hill, the deployment
+zones, the objective, and what the latest events did. The game is open: every player sees the
+same board (nothing in the state is secret).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from warband.core import board as b
 from warband.core.events import Event
 from warband.core.geometry import Table, Terrain
 from warband.rulesets.armies.rules.movement import move_allowance
-from warband.rulesets.armies.state import SKIRMISH_GAP, ArmiesState, Unit
+from warband.rulesets.armies.state import ArmiesState, Unit
 
 __all__ = ["board_view", "decision_focus"]
 
@@ -22,28 +22,10 @@ def _table(st: ArmiesState) -> Table:
     w, h = st.scenario.table
     pieces = [Terrain.from_points(f"{t.kind} {i + 1}", "open",
                                   [(t.x, t.y), (t.x + t.w, t.y), (t.x + t.w, t.y + t.h),
-                                   (t.x, t.y + t.h)], cover=True)
+                                   (t.x, t.y + t.h)], cover=t.kind != "hill",
+                                  elevation=1.0 if t.kind == "hill" else 0.0)
               for i, t in enumerate(st.scenario.terrain)]
     return Table.shared(float(w), float(h), pieces)
-
-
-def _figures(u: Unit) -> list[tuple[float, float]]:
-    """Where each base stands: files across the front, ranks behind (casualties come off the
-    rear rank)."""
-    f = u.formation
-    assert f is not None
-    fx, fy = f.forward
-    rx, ry = f.rightward
-    gap = SKIRMISH_GAP if u.skirmish else 0.0
-    step_w, step_d = u.base_w + gap, u.base_d + gap
-    files, count = u.current_files, max(1, u.models)
-    out = []
-    for i in range(count):
-        rank, file = divmod(i, files)
-        side = -f.width / 2 + u.base_w / 2 + file * step_w
-        back = u.base_d / 2 + rank * step_d
-        out.append(b.pt(f.x + rx * side - fx * back, f.y + ry * side - fy * back))
-    return out
 
 
 def _piece(u: Unit) -> b.Piece:
@@ -66,7 +48,7 @@ def _piece(u: Unit) -> b.Piece:
         base=b.RectBase(width=round(f.width, 3), depth=round(f.depth, 3)),
         facing=round(math.degrees(f.heading) % 360, 2),
         formation=b.Formation(ranks=u.ranks, files=u.current_files) if u.models else None,
-        figures=_figures(u), hp=u.wounds_left, hp_max=u.start_wounds, flags=flags, stats=stats)
+        hp=u.wounds_left, hp_max=u.start_wounds, flags=flags, stats=stats)
 
 
 def _did(e: Event) -> list[b.Did]:
