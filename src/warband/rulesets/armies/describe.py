@@ -14,10 +14,6 @@ __all__ = ["character_stats", "choice_group", "describe_choice", "describe_view"
            "profile_rows"]
 
 
-def _unit(view: Any, uid: int) -> str:
-    return str(view.units[uid].name) if 0 <= uid < len(view.units) else f"unit {uid}"
-
-
 def describe_choice(view: Any, choice: Any) -> str:
     if isinstance(choice, C.YesNo):
         return "yes" if choice.yes else "no"
@@ -26,7 +22,7 @@ def describe_choice(view: Any, choice: Any) -> str:
             return choice.kind.replace("_", " ")
         if choice.kind == "objective":
             return "march on the objective"
-        return f"{choice.kind} {_unit(view, choice.target)}"
+        return f"{choice.kind} {view.unit(choice.target).name}"
     if isinstance(choice, C.Place):
         if choice.when in ("now", "deploy"):
             return f"place at ({choice.x:.0f}, {choice.y:.0f})"
@@ -34,17 +30,17 @@ def describe_choice(view: Any, choice: Any) -> str:
     if isinstance(choice, C.Pass):
         return "pass (no more spells this turn)"
     if isinstance(choice, C.Cast):
-        return (f"{view.spells[choice.spell].name} on {_unit(view, choice.target)},"
+        return (f"{view.spells[choice.spell].name} on {view.unit(choice.target).name},"
                 f" {choice.power} power")
     if isinstance(choice, C.Dispel):
         return f"dispel spell #{choice.index} with {choice.power} power"
     if isinstance(choice, C.Counter):
         return "no counterspell" if choice.cid < 0 else f"counter with {choice.power} power"
     if isinstance(choice, C.Shoot):
-        return "hold fire" if choice.target < 0 else f"shoot {_unit(view, choice.target)}"
+        return "hold fire" if choice.target < 0 else f"shoot {view.unit(choice.target).name}"
     if isinstance(choice, C.Strike):
         if choice.cid < 0:
-            return f"the troops of {_unit(view, choice.uid)}"
+            return f"the troops of {view.unit(choice.uid).name}"
         return next((c.name for c in view.units[choice.uid].characters if c.cid == choice.cid),
                     "a character")
     return repr(choice)
