@@ -23,7 +23,7 @@ def _melee_setup(charged: bool, prone: bool):
     me = next(c for c in st.chars if c.side == 0 and any(not a.ranged for a in c.usable_attacks()))
     foe = next(c for c in st.chars if c.side == 1)
     for c, x in ((me, 10.0), (foe, 10.0 + me.r + foe.r)):
-        c.x, c.y, c.deployed = x, 18.0, True
+        c.x, c.y, c.deployed = x, 6.0, True  # in the open: no Cover
     foe.prone = prone
     decision = Decision("action", 0, [C.EndActivation()],
                         info={"character": me.uid, "charged": charged})
