@@ -96,6 +96,7 @@ class Campaigns:
     # -- commands --------------------------------------------------------------------------
     def new(self, name: str, ruleset: str, list_path: Path, description: str = "") -> Loaded:
         rs = _ruleset(ruleset)
+        rules = rules_for(rs.name)  # a ruleset without campaign rules is refused first
         try:
             warband = rs.load_list(list_path)
         except ContentError as exc:
@@ -103,7 +104,6 @@ class Campaigns:
         except OSError as exc:
             raise CampaignError(f"{list_path}: {exc.strerror or exc}") from None
         data = dict(warband.source)
-        rules = rules_for(rs.name)
         try:
             rules.start(data, str(list_path))
         except ContentError as exc:
