@@ -15,6 +15,7 @@ __all__ = [
     "Activate",
     "AgileReroll",
     "Attack",
+    "Cast",
     "ChooseWeapon",
     "DeployOrder",
     "Disengage",
@@ -25,6 +26,7 @@ __all__ = [
     "Place",
     "RousingCheer",
     "Shoot",
+    "SpellDraw",
     "StandUp",
     "SwitchWeapon",
 ]
@@ -141,3 +143,25 @@ class RousingCheer:
 @dataclass(frozen=True, slots=True)
 class EndActivation:
     pass
+
+
+# ------------------------------------------------------------------ magic (rules/magic.py)
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """A Mage nominates a Spell (and its target, for targeted Spells) and pays to cast it:
+    ``pay`` is ``"ap"`` (2AP) or ``"arcanite"`` (an Arcanite Token) (arcworlde.magic.casting)."""
+
+    spell: str
+    target: int | None
+    pay: str = "ap"
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class SpellDraw:
+    """While the cards fall short of the Spell's level: ``"ap"`` or ``"arcanite"`` pays for
+    another card, ``"stop"`` lets the Spell fail, ``"overpower"`` declares a total over 21
+    (when only such a total reaches the level)."""
+
+    pay: str

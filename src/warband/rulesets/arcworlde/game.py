@@ -13,9 +13,11 @@ from warband.core.game import Flow, Game
 from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.choices import CODEC
 from warband.rulesets.arcworlde.lists import Warband
+from warband.rulesets.arcworlde.rules.magic import prepare_magic
 from warband.rulesets.arcworlde.rules.round import decided, play_round
 from warband.rulesets.arcworlde.rules.scenario import final_outcome
 from warband.rulesets.arcworlde.rules.setup import build_state, deployment
+from warband.rulesets.arcworlde.spells import spell_book
 from warband.rulesets.arcworlde.state import ArcState, ArcView, Options
 
 __all__ = ["DEFAULT_SCENARIO", "game_flow", "make_options", "new_game"]
@@ -59,6 +61,11 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
         if isinstance(depth, bool) or not isinstance(depth, int | float) or not 1 <= depth <= 24:
             raise ValueError(f"deployment_depth must be between 1 and 24 inches, not {depth!r}")
         result.deployment_depth = float(depth)
+    if "arcdeck" in opts:
+        deck = opts["arcdeck"]
+        if deck not in ("shared", "own"):
+            raise ValueError(f"arcdeck must be 'shared' or 'own', not {deck!r}")
+        result.arcdeck = deck
     return result, scenario
 
 
@@ -83,6 +90,7 @@ def new_game(
             f" use a deployment_depth of at least {widest / 25.4:.1f} inches"
         )
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
+    prepare_magic(st, spell_book(cat))
     header = {
         "ruleset": "arcworlde",
         "content_hash": cat.digest,

@@ -75,13 +75,30 @@ def _leg_it(e: Event) -> str:
 
 
 def _move(e: Event) -> str:
-    verb = {"move": "moves", "leg_it": "dashes", "flee": "flees", "disengage": "backs off"}[e["kind"]]
+    verb = {"move": "moves", "leg_it": "dashes", "flee": "flees", "disengage": "backs off",
+            "spell": "is whisked"}.get(e["kind"], "moves")
     return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to ({e['to'][0]:.1f}, {e['to'][1]:.1f})"
 
 
 def _activate(e: Event) -> str:
     pen = f" (-{e['penalty']} from a Crit)" if e["penalty"] else ""
     return f"  [cyan]>[/cyan] {_n(e, 'who')} activates with {e['ap']} AP{pen}"
+
+
+def _cards(cards: list[str]) -> str:
+    return "[" + ", ".join(escape(c) for c in cards) + "]"
+
+
+def _spell(e: Event) -> str:
+    on = f" on {escape(e['target'])}" if e["target"] else ""
+    return (f"    {_n(e, 'who')} casts [magenta]{escape(e['spell'])}[/magenta]{on} (level"
+            f" {e['level']}, paid {escape(e['paid'])}): draws {_cards(e['cards'])} = {e['total']}")
+
+
+def _spell_cast(e: Event) -> str:
+    if e["overpowered"]:
+        return f"    [bold red]{escape(e['spell'])} is Overpowered![/] It takes effect, at a cost"
+    return f"    [green]{escape(e['spell'])} is cast[/green]"
 
 
 def _game_end(e: Event) -> str:
@@ -127,6 +144,14 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
     "objective": lambda e: f"  {e['side'].upper()} holds {escape(e['name'])} (+{e['vp']} VP)",
     "reason": lambda e: f"    [dim]({escape(e['text'])})[/dim]",
     "game_end": _game_end,
+    "spell": _spell,
+    "spell_card": lambda e: (f"    {_n(e, 'who')} pays {escape(e['paid'])} for another card:"
+                             f" {escape(e['card'])} (total {e['total']})"),
+    "spell_cast": _spell_cast,
+    "spell_failed": lambda e: f"    [red]{escape(e['spell'])} fails[/red] {_cards(e['cards'])}",
+    "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
+    "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
+                           f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),
 }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import CONTACT, Base, Table
@@ -50,6 +51,7 @@ class Character:
     ap_penalty: int = 0  # AP lost at the next Activation (Crit effects; does not stack)
     weapon: str | None = None  # equipment id of the weapon in hand
     agile_round: int = 0  # Round in which the Agile re-roll was last used
+    held: bool = False  # held back off the table until a Spell summons it (rules/magic.py)
     # statistics for the simulator
     damage_dealt: int = 0
     knock_outs: int = 0
@@ -88,10 +90,13 @@ class Options:
     disengage_extra_move: bool = False
     #: arcworlde.setup.sequence: deployment zone depth in inches (scenario default if None)
     deployment_depth: float | None = None
+    #: arcworlde.arcdeck.deck: "shared" (default) - one ArcDeck for the table; "own" - each
+    #: player draws from an ArcDeck of their own
+    arcdeck: str = "shared"
 
     @staticmethod
     def names() -> list[str]:
-        return ["rounds", "disengage_extra_move", "deployment_depth", "scenario"]
+        return ["rounds", "disengage_extra_move", "deployment_depth", "scenario", "arcdeck"]
 
 
 @dataclass
@@ -110,6 +115,11 @@ class ArcState:
     #: the player who took the first Activation of Round 1 (for the simulator's statistics)
     first_player: int | None = None
     over: bool = False
+    #: the ArcDecks in use (key -1: the shared deck; else the player's own), made when first
+    #: drawn from; hidden from players' views (the draw pile's order is a secret)
+    decks: dict[int, Deck] = field(default_factory=dict)
+    #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
+    spellbook: Any = None
 
     # -- queries ---------------------------------------------------------------------------
     def living(self, side: int | None = None) -> Iterator[Character]:
@@ -167,6 +177,6 @@ class ArcView:
         self.player = player
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("dice", "log"):
+        if name in ("dice", "log", "decks"):
             raise AttributeError(f"{name} is not part of a player's view")
         return getattr(self._state, name)

@@ -6,7 +6,7 @@ Rule ids: ``arcworlde.activation.ap_and_actions``, ``arcworlde.action.free_move`
 ``arcworlde.combat.disengage``, ``arcworlde.morale.broken_flee``,
 ``arcworlde.morale.broken_in_melee``, ``arcworlde.morale.rally``,
 ``arcworlde.hire.other_factions``, ``arcworlde.equipment.weapon_choice``,
-``arcworlde.trait.agile``.
+``arcworlde.trait.agile``, ``arcworlde.magic.casting`` (``rules/magic.py``).
 
 Readings of ambiguous points (switchable ones live in :class:`Options`):
 
@@ -44,6 +44,7 @@ from warband.rulesets.arcworlde.rules.combat import (
     shot_targets,
 )
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
+from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -62,6 +63,7 @@ class Turn:
     legging: bool = False  # a Leg It sequence is open: the next roll is free
     charged: bool = False
     cheered: bool = False
+    cast: bool = False  # a Spell was attempted (one per Activation: arcworlde.magic.casting)
 
     @property
     def can_start_leg_it(self) -> bool:
@@ -108,6 +110,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
             f.broken and st.distance(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
         ):
             opts.append(C.RousingCheer())
+    opts.extend(cast_options(st, ch, turn.ap, False, turn.cast))
     opts.append(C.EndActivation())
     return opts
 
@@ -245,6 +248,9 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
                 friend.broken = False
                 friend.fled = False
                 st.log.emit("rally", who=friend.name)
+    elif isinstance(choice, C.Cast):
+        turn.cast = True
+        yield from cast_spell(st, ch, choice, turn, None)
     else:  # pragma: no cover - the options above are exhaustive
         raise AssertionError(f"unhandled choice {choice!r}")
 

@@ -62,11 +62,13 @@ def attack_mechanic(
 
 def resolve_attack(
     st: ArcState, attacker: Character, attack: Attack, target: Character, charged: bool,
-    stray: bool = False,
+    stray: bool = False, cover: bool | None = None,
 ) -> int:
     """Resolve one Attack: Power dice, Armour, Defence Rolls, Damage, Crit effects.
-    Returns the Damage dealt."""
-    cover = in_cover(st, attacker, target)
+    Returns the Damage dealt. ``cover`` overrides the line-of-sight Cover test (a magical
+    blast ignores line of sight: no Cover)."""
+    if cover is None:
+        cover = in_cover(st, attacker, target)
     mech = attack_mechanic(attack, target, cover, charged)
     roll = mech.sample(st.dice)
     hp_before = target.hp

@@ -135,7 +135,8 @@ def deployment(st: ArcState) -> Steps:
     turn = first
 
     def to_place(c: Character) -> bool:
-        return not c.deployed and not c.ko  # Knocked Out here: there was no room for it
+        # Knocked Out here: there was no room for it; held back: a Spell summons it later
+        return not c.deployed and not c.ko and not c.held
 
     while True:
         waiting = [p for p in (turn, 1 - turn) if any(to_place(c) for c in st.chars if c.side == p)]
