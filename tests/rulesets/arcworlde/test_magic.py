@@ -317,3 +317,82 @@ def test_arcworlde_magic_sample_frequencies_match_exact_distribution() -> None:
     for key, p in dist.items():
         sd = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(counts.get(key, 0) / n - float(p)) <= 5 * sd + 1e-3, key
+
+
+# ----------------------------------------------------------------------------- the AIs
+def _decide(controller: Any, arena: Arena, run: Any) -> Any:
+    d = run.pending
+    choice = controller.decide(arena.view(d.player), d, random.Random(0))
+    return getattr(choice, "choice", choice)
+
+
+def test_heuristic_casts_when_the_odds_favour_it(arena: Arena) -> None:
+    """arcworlde.magic.casting: the heuristic AI casts a likely Spell (Stinging Nettles,
+    level 9: 92% on two cards, 100% with the AP to pay for more) on an enemy in range
+    rather than walking up with its Power 2 staff."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    witch, grunt = witch_and_grunt(arena, 8.0)
+    run = arena.activate(witch)
+    choice = _decide(HeuristicController(), arena, run)
+    assert choice == C.Cast("stinging-nettles", grunt.uid, "ap")
+
+
+def test_heuristic_does_not_gamble_a_frail_mage_on_a_long_shot(arena: Arena) -> None:
+    """With 2AP only (no card can be paid for) and 2HP, the AI does not cast Ground Shaker
+    (level 16: cast on two cards 45% of the time) at a lone Militia: the Overpowered risk
+    and the odds are not worth it; with a fresh, full-AP Shaman it does."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+    from warband.rulesets.arcworlde.ai.magic_ai import cast_odds
+
+    assert cast_odds(16, 0)[0] < 0.5 < cast_odds(16, 2)[0]
+    shaman = arena.add("ourk-bone-shaman", 1, (10, 10), hp=2, ap=2)
+    militia = arena.add("halfling-militia", 0, arena.at_distance(shaman, 2, "east"))
+    run = arena.activate(shaman)
+    choice = _decide(HeuristicController(), arena, run)
+    assert choice != C.Cast("ground-shaker", None, "ap")
+    # a likely Spell instead: Gut Punch at the Militia, or (wounded as it is) healing itself
+    assert choice in (C.Cast("gut-punch", militia.uid, "ap"),
+                      C.Cast("grisly-stitching", shaman.uid, "ap"))
+
+
+def test_heuristic_pays_for_a_card_that_will_likely_cast(arena: Arena) -> None:
+    """The AI's draw decision uses the exact next-card odds: with 2 + 3 for level 9 (46 of
+    52 cards cast) it pays 1AP; a frail Mage offered only an Overpowered cast stops."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    witch, grunt = witch_and_grunt(arena)
+    stack(arena, "2", "3")
+    run = arena.activate(witch, C.Cast("stinging-nettles", grunt.uid))
+    assert _decide(HeuristicController(), arena, run) == C.SpellDraw("ap")
+    frail = Arena()
+    witch = frail.add("halfling-hedge-witch", 0, (10, 10), ap=2, hp=2)
+    frail.add("ourk-grunt", 1, frail.at_distance(witch, 2, "east", 40))
+    stack(frail, "A", "3")  # no AP left for a card
+    run = frail.activate(witch, C.Cast("bramble-burst", None), )
+    assert run.events("spell_failed") or run.pending.kind == "spell_draw"
+    if run.pending is not None and run.pending.kind == "spell_draw":
+        assert _decide(HeuristicController(), frail, run) == C.SpellDraw("stop")
+
+
+def test_rogue_magic_summons_first_and_always_draws(arena: Arena) -> None:
+    """arcworlde.solo.magic: a Rogue Mage picks a summoning Spell while Characters wait to be
+    summoned, and always pays AP for more cards, even into an Overpowered Spell."""
+    from warband.rulesets.arcworlde.ai.rogue import RogueController
+
+    witch = arena.add("halfling-hedge-witch", 0, (10, 10), ap=8)
+    sprite = arena.add("garden-sprite", 0, (-100, -100), deployed=False)
+    sprite.held = True
+    arena.add("ourk-grunt", 1, (30, 30))
+    rogue = RogueController()
+    arena.seeded(1)
+    run = arena.activate(witch)
+    for _ in range(6):
+        choice = _decide(rogue, arena, run)
+        if isinstance(choice, C.Cast):
+            break
+        run.answer(choice)
+    assert choice == C.Cast("summon-sprites", None, "ap")
+    stack(arena, "2", "3", "K")
+    run.answer(choice)
+    assert _decide(rogue, arena, run) == C.SpellDraw("ap")

@@ -57,6 +57,23 @@ def check_state(state: ArcState) -> None:
             assert gap >= -1e-6, f"{a.name} and {b.name} overlap by {-gap:.4f} inches"
 
 
+#: decisions taken while a Spell's cards are face up (neither in the deck nor discarded)
+SPELL_DECISIONS = frozenset({"spell_draw", "spell_move", "summon_place"})
+
+
+def check_decks(game: Game) -> None:
+    """Every ArcDeck keeps its 54 cards: draw pile + discards, plus the cards face up while a
+    Spell is being resolved (arcworlde.arcdeck.deck)."""
+    pending = game.pending()
+    kind = getattr(pending, "kind", None)
+    for deck in game.state.decks.values():  # type: ignore[attr-defined]
+        held = len(deck.draw_pile) + len(deck.discards)
+        if kind in SPELL_DECISIONS:
+            assert 54 - 12 <= held <= 54
+        else:
+            assert held == 54, f"an ArcDeck holds {held} cards"
+
+
 def enemy_contacts(state: ArcState) -> set[tuple[str, str]]:
     """Pairs of enemy Characters (by name, sorted) in base contact."""
     return {
@@ -94,6 +111,7 @@ def play_checked(game: Game, controllers: dict[int, Controller], seed: int) -> N
             contacts, seen = (enemy_contacts(state), len(game.events)) if logged else (set(), 0)
             game.apply(player, choice)
             check_state(state)
+            check_decks(game)
             if logged:
                 check_contacts_announced(contacts, state, game.events[seen:])
     else:
@@ -192,6 +210,25 @@ def test_games_replay_exactly(seed: int, a: Warband, b: Warband, ai: str, tmp_pa
     factory = RULESET.controllers()[ai]
     game = RULESET.new_game([a, b], seed, track_digest=True)
     play_checked(game, {0: factory(), 1: RandomController()}, seed)
+    assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
+
+
+_MAGIC = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
+          for n in ("hedge-coven.yaml", "shaman-mob.yaml")]
+
+
+@settings(max_examples=40)
+@given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
+       deck=st.sampled_from(["shared", "own"]), side=st.sampled_from([0, 1]))
+def test_games_with_mages_keep_invariants_and_replay(
+    seed: int, ai: str, deck: str, side: int, tmp_path_factory: Any
+) -> None:
+    """Games between the two Mage warbands (Spells, summoning, Overpowered HP loss, shared or
+    own ArcDecks) keep the invariants (HP within 0..max, 54 cards per ArcDeck, the game
+    ends) and replay exactly (arcworlde.magic.casting, arcworlde.arcdeck.deck)."""
+    factory = RULESET.controllers()[ai]
+    game = RULESET.new_game(_MAGIC, seed, {"arcdeck": deck}, track_digest=True)
+    play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
 
 

@@ -22,6 +22,12 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.magic_ai import (
+    best_cast,
+    spell_draw,
+    spell_reach,
+    summon_spot,
+)
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_shot_ap,
@@ -71,6 +77,7 @@ class _Context:
         self.rounds_left = view.options.rounds - view.round
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
         self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
+        self.shot_reach += spell_reach(view, ch)  # a Mage keeps enemies within its Spells' range
         self.melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
         self.fighter = HeuristicController._fighter(ch)
         # Danger: fighters accept it; the Commander and the wounded less so.
@@ -277,6 +284,9 @@ class HeuristicController:
         legging = decision.info.get("legging", False)
         shots = by_type.get(C.Shoot, [])
         moves = by_type.get(C.Move, [])
+        cast = self._cast(view, ch, ap, by_type, shots)
+        if cast is not None:
+            return cast
         if legging and C.LegIt in by_type:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
@@ -310,6 +320,9 @@ class HeuristicController:
                       by_type: dict[type, list[Any]], decision: Decision) -> Any:
         attacks = by_type.get(C.Attack, [])
         charged = False  # the view does not say; the bonus only adds to the score
+        cast = self._cast(view, ch, ap, by_type, attacks)
+        if cast is not None:
+            return cast
         if attacks:
             best, best_v = None, 0.0
             for o in attacks:
@@ -324,6 +337,37 @@ class HeuristicController:
         if disengages and ch.hp <= 2 * len(engaged):
             return max(disengages, key=lambda o: o.ap)
         return C.EndActivation()
+
+    def _cast(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
+              rivals: list[Any]) -> Any:
+        """A Spell when its expected value (exact casting odds with the AP at hand, times the
+        effect, less the Overpowered risk) is worth its AP at least as well as the best
+        Attack or Shot on offer (arcworlde.magic.casting)."""
+        casts = by_type.get(C.Cast)
+        if not casts:
+            return None
+        choice, value, cost = best_cast(view, ch, ap, casts)
+        if choice is None or value < 0.8:
+            return None
+        rival = 0.0
+        for o in rivals:
+            if isinstance(o, C.Attack):
+                attack = next(a for a in ch.usable_attacks() if a.name == o.attack and not a.ranged)
+                v = attack_score(view, ch, attack, view.chars[o.target], False)
+                rival = max(rival, v / max(1, attack.ap or 1))
+            elif isinstance(o, C.Shoot):
+                attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+                if o.ap == best_shot_ap(attack, ap):
+                    rival = max(rival, shot_value(view, ch, attack, view.chars[o.target], o.ap) / o.ap)
+        if value / cost < rival:
+            return None
+        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+
+    def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return spell_draw(view, decision)
+
+    def _summon_place(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return summon_spot(view, decision)
 
     def _best_shot(self, view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
         best, best_v = None, 0.0
@@ -394,7 +438,7 @@ class HeuristicController:
             score += best_shot * ap * 0.8
             # Melee fighters want to close in: a Charge from here this Activation (Leg It
             # with the AP left), or next time.
-            if ctx.melee and not ctx.ranged:
+            if ctx.melee and not ctx.shot_reach:
                 nearest = min([30.0, *(hypot(e.x - x, e.y - y) - e.r - r for e in ctx.enemies)])
                 charge = ctx.charge_value(x, y, ap) if ap >= 2 else 0.0
                 score += charge * 0.8

@@ -2,7 +2,8 @@
 
 Rule ids: ``arcworlde.solo.activation_order``, ``arcworlde.solo.behaviour_roll`` and
 ``arcworlde.solo.behaviour.*``, ``arcworlde.solo.shooting``, ``arcworlde.solo.melee``,
-``arcworlde.solo.feats``, ``arcworlde.solo.traits``, ``arcworlde.solo.deployment``.
+``arcworlde.solo.feats``, ``arcworlde.solo.traits``, ``arcworlde.solo.deployment``,
+``arcworlde.solo.magic``.
 
 The Rogue's own dice (behaviour roll, which Attack, whether to use a Trait) are the
 controller's: they decide *what the Rogue chooses*, which the game record stores, so replays do
@@ -26,8 +27,10 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.magic_ai import summon_spot
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY
 from warband.rulesets.arcworlde.rules.combat import shot_targets
+from warband.rulesets.arcworlde.rules.magic import spells_of
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["BEHAVIOURS", "RogueController"]
@@ -151,6 +154,8 @@ class RogueController:
             plan.announced = True
             reason = f"behaviour roll {plan.roll}: {BEHAVIOURS[plan.roll]}"
         choice = self._behave(view, ch, ap, plan, by_type, decision)
+        if reason and isinstance(choice, Reasoned):
+            return Reasoned(choice.choice, f"{reason}; {choice.reason}")
         return Reasoned(choice, reason) if reason else choice
 
     def _behave(self, view: Any, ch: Character, ap: int, plan: _Plan,
@@ -191,6 +196,9 @@ class RogueController:
     def _after_behaviour(self, view: Any, ch: Character, ap: int, plan: _Plan,
                          by_type: dict[type, list[Any]]) -> Any:
         plan.leg_its = 0
+        cast = self._rogue_cast(view, ch, by_type)
+        if cast is not None:
+            return cast
         shots = by_type.get(C.Shoot, [])
         if shots:
             enemies = list(view.enemies_of(ch))
@@ -206,6 +214,53 @@ class RogueController:
             if 1 + int(self._rng.random() * 6) >= 4:
                 return cheer[0]
         return C.EndActivation()
+
+    def _rogue_cast(self, view: Any, ch: Character, by_type: dict[type, list[Any]]) -> Any:
+        """Rogue magic (arcworlde.solo.magic): a Spell that puts held-back Characters on the
+        table is always chosen while there are any; otherwise the Spells are numbered and a
+        die picks one (unused numbers re-rolled: a uniform pick). Cast after the behaviour's
+        movement; the target is the nearest enemy (damage), the most wounded friend (heal) or
+        the caster itself (move). A Spell with no legal target is picked again (our reading).
+        """
+        casts = [o for o in by_type.get(C.Cast, []) if o.pay == "ap"]  # Rogues hoard Arcanite
+        if not casts:
+            return None
+        known = spells_of(view, ch)
+        castable = [s for s in known if any(o.spell == s.id for o in casts)]
+        summons = [s for s in castable if s.effect == "summon"]
+        spell = summons[0] if summons else castable[int(self._rng.random() * len(castable))]
+        options = [o for o in casts if o.spell == spell.id]
+
+        def rank(o: Any) -> float:
+            if o.target is None:
+                return 0.0
+            t = view.chars[o.target]
+            if spell.effect == "damage":
+                return float(view.distance(ch, t))
+            if spell.effect == "heal":
+                return float(t.hp - t.max_hp)
+            return 0.0 if t is ch else 1.0
+
+        return Reasoned(min(options, key=rank), f"Rogue magic: {spell.name}")
+
+    def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """A Rogue Mage always pays AP for more cards, even into an Overpowered Spell
+        (arcworlde.solo.magic)."""
+        for pay in ("ap", "overpower"):
+            if C.SpellDraw(pay) in decision.options:
+                return C.SpellDraw(pay)
+        return C.SpellDraw("stop")
+
+    def _summon_place(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return summon_spot(view, decision)
+
+    def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch = view.chars[decision.info["character"]]
+        plan = self._plans.get((view.round, ch.uid))
+        goal = self._goal(view, ch, plan) if plan else None
+        if goal is None:
+            return decision.options[-1]
+        return C.Move(goal[0], goal[1], "toward the goal")
 
     def _can_shoot_target(self, view: Any, ch: Character, plan: _Plan) -> bool:
         if plan.target is None or not view.chars[plan.target].on_table:

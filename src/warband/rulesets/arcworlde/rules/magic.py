@@ -58,12 +58,12 @@ SHARED = -1
 
 def book(st: Any) -> SpellBook:
     """The Spells in play: the game's, or the packaged ones (hand-built test states)."""
-    if st.spellbook is None:
+    result: SpellBook | None = st.spellbook
+    if result is None:
         from warband.rulesets.arcworlde.catalogue import catalogue
         from warband.rulesets.arcworlde.spells import spell_book
 
-        st.spellbook = spell_book(catalogue())
-    result: SpellBook = st.spellbook
+        result = spell_book(catalogue())  # loaded once per folder: cheap to ask again
     return result
 
 
