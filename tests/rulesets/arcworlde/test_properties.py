@@ -47,6 +47,7 @@ def check_state(state: ArcState) -> None:
         assert 0 <= c.hp <= c.max_hp, f"{c.name} has {c.hp}HP of {c.max_hp}"
         assert c.ko == (c.hp == 0) or not c.deployed, f"{c.name}: HP {c.hp} but ko={c.ko}"
         assert c.armour >= 0 and c.ap_penalty >= 0
+        assert c.arcanite >= 0 and c.arcanite_bought >= 0, f"{c.name} has negative Arcanite"
         if c.on_table:
             assert table.on_table(c.x, c.y, c.r), f"{c.name} is off the table at {c.x, c.y}"
             assert not table.in_impassable(c.x, c.y, c.r), f"{c.name} stands in impassable terrain"
@@ -219,15 +220,18 @@ _MAGIC = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
 
 @settings(max_examples=40)
 @given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
-       deck=st.sampled_from(["shared", "own"]), side=st.sampled_from([0, 1]))
+       deck=st.sampled_from(["shared", "own"]), side=st.sampled_from([0, 1]),
+       scenario=st.sampled_from(["glade-skirmish", "arcanite-hunt"]))
 def test_games_with_mages_keep_invariants_and_replay(
-    seed: int, ai: str, deck: str, side: int, tmp_path_factory: Any
+    seed: int, ai: str, deck: str, side: int, scenario: str, tmp_path_factory: Any
 ) -> None:
     """Games between the two Mage warbands (Spells, summoning, Overpowered HP loss, shared or
     own ArcDecks) keep the invariants (HP within 0..max, 54 cards per ArcDeck, the game
-    ends) and replay exactly (arcworlde.magic.casting, arcworlde.arcdeck.deck)."""
+    ends, Arcanite never negative) and replay exactly (arcworlde.magic.casting,
+    arcworlde.arcdeck.deck, arcworlde.arcanite.using)."""
     factory = RULESET.controllers()[ai]
-    game = RULESET.new_game(_MAGIC, seed, {"arcdeck": deck}, track_digest=True)
+    game = RULESET.new_game(_MAGIC, seed, {"arcdeck": deck, "scenario": scenario},
+                            track_digest=True)
     play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
 

@@ -20,15 +20,19 @@ __all__ = [
     "DeployOrder",
     "Disengage",
     "EndActivation",
+    "GiveArcanite",
     "HelpUp",
     "LegIt",
     "Move",
+    "PickUpArcanite",
     "Place",
     "RousingCheer",
     "Shoot",
     "SpellDraw",
+    "StealArcanite",
     "StandUp",
     "SwitchWeapon",
+    "UseArcanite",
 ]
 
 CODEC = ChoiceCodec()
@@ -165,3 +169,40 @@ class SpellDraw:
     (when only such a total reaches the level)."""
 
     pay: str
+
+
+# ------------------------------------------------------------- Arcanite (rules/arcanite.py)
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class UseArcanite:
+    """Spend an Arcanite Token: ``"ap"`` (+1AP now), ``"extra_die"`` (one more D6 on the
+    next Feat or Attack roll) or ``"reroll"`` (the next Attack re-rolls a failed Power die)."""
+
+    use: str
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class PickUpArcanite:
+    """Pick up the Arcanite Token ``token`` (index on the table) with an Easy Feat."""
+
+    token: int
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class GiveArcanite:
+    """Give an Arcanite Token to a friend in base contact (Easy Feat)."""
+
+    target: int
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class StealArcanite:
+    """Steal an Arcanite Token from a Prone enemy in base contact (Easy Feat)."""
+
+    target: int
+    ap: int

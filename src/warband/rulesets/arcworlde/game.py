@@ -13,6 +13,7 @@ from warband.core.game import Flow, Game
 from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.choices import CODEC
 from warband.rulesets.arcworlde.lists import Warband
+from warband.rulesets.arcworlde.rules.arcanite import prepare_arcanite
 from warband.rulesets.arcworlde.rules.magic import prepare_magic
 from warband.rulesets.arcworlde.rules.round import decided, play_round
 from warband.rulesets.arcworlde.rules.scenario import final_outcome
@@ -91,6 +92,7 @@ def new_game(
         )
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
     prepare_magic(st, spell_book(cat))
+    prepare_arcanite(st)
     header = {
         "ruleset": "arcworlde",
         "content_hash": cat.digest,

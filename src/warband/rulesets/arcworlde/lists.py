@@ -106,7 +106,7 @@ def parse_list(
             if equipment is None:
                 problem(f"unknown equipment {e_id!r}{_suggest(e_id, sorted(cat.equipment))}",
                         "characters", i, "equipment", j)
-            elif equipment in gear or equipment in profile.equipment:
+            elif e_id != "arcanite-token" and (equipment in gear or equipment in profile.equipment):
                 problem(f"{equipment.name} is listed twice for {profile.name}",
                         "characters", i, "equipment", j)
             else:

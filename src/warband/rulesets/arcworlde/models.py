@@ -193,6 +193,13 @@ class ScenarioModel(Strict):
     vp_per_objective: int = Field(2, ge=0, le=20)
     vp_per_knock_out: int = Field(1, ge=0, le=20)
     vp_commander_bonus: int = Field(1, ge=0, le=20)
+    arcanite: list[ObjectiveModel] = Field(
+        default_factory=list,
+        description="Arcanite Tokens on the table at the start (arcworlde.arcanite.obtaining).")
+    vp_per_arcanite: int = Field(
+        0, ge=0, le=20,
+        description="VP per found Arcanite Token a side's Characters carry at the end (bought "
+        "Tokens never count).")
     knock_out_vp: Literal["flat", "cost"] = Field(
         "flat",
         description="'flat': vp_per_knock_out (+ the Commander bonus) per enemy Knocked Out; "

@@ -149,6 +149,15 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
                              f" {escape(e['card'])} (total {e['total']})"),
     "spell_cast": _spell_cast,
     "spell_failed": lambda e: f"    [red]{escape(e['spell'])} fails[/red] {_cards(e['cards'])}",
+    "arcanite": lambda e: (f"    {_n(e, 'who')} spends an Arcanite Token"
+                           + (f" of {escape(e['holder'])}" if e["holder"] != e["who"] else "")
+                           + f" ({escape(e['use'])}; {e['left']} left)"),
+    "arcanite_taken": lambda e: f"    {_n(e, 'who')} picks up an Arcanite Token",
+    "arcanite_given": lambda e: f"    {_n(e, 'frm')} gives an Arcanite Token to {_n(e, 'who')}",
+    "arcanite_stolen": lambda e: f"    {_n(e, 'who')} steals an Arcanite Token from {_n(e, 'frm')}",
+    "arcanite_dropped": lambda e: f"    {_n(e, 'who')} drops {e['tokens']} Arcanite Token(s)",
+    "arcanite_scored": lambda e: (f"  {e['side'].upper()} holds {e['tokens']} found Arcanite"
+                                  f" Token(s) (+{e['vp']} VP)"),
     "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
     "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
                            f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),

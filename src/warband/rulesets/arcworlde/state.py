@@ -52,6 +52,9 @@ class Character:
     weapon: str | None = None  # equipment id of the weapon in hand
     agile_round: int = 0  # Round in which the Agile re-roll was last used
     held: bool = False  # held back off the table until a Spell summons it (rules/magic.py)
+    arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
+    arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
+    primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
     # statistics for the simulator
     damage_dealt: int = 0
     knock_outs: int = 0
@@ -120,6 +123,8 @@ class ArcState:
     decks: dict[int, Deck] = field(default_factory=dict)
     #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
     spellbook: Any = None
+    #: Arcanite Tokens lying on the table: (x, y, bought)
+    tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 
     # -- queries ---------------------------------------------------------------------------
     def living(self, side: int | None = None) -> Iterator[Character]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action
 from warband.rulesets.arcworlde.ai.magic_ai import (
     best_cast,
     spell_draw,
@@ -74,6 +75,10 @@ class _Context:
             (o.x, o.y, 0.5 if covered else scenario.vp_per_objective)
             for o, covered in zip(scenario.objectives, self.covered, strict=True)
         ]
+        # Arcanite Tokens on the table are worth walking to (they score in some scenarios and
+        # buy an extra die, AP or Spell in any)
+        token_gain = max(1.0, float(scenario.vp_per_arcanite))
+        self.objectives += [(x, y, token_gain) for x, y, _ in view.tokens]
         self.rounds_left = view.options.rounds - view.round
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
         self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
@@ -277,6 +282,9 @@ class HeuristicController:
             return end
 
         helps = by_type.get(C.HelpUp)
+        token = arcanite_action(view, ch, ap, by_type)
+        if token is not None:
+            return Reasoned(token, "Arcanite: " + type(token).__name__)
         engaged = view.engaged_with(ch)
         if engaged:
             return self._melee_action(view, ch, ap, engaged, by_type, decision)

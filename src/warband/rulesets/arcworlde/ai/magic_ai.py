@@ -15,6 +15,7 @@ from warband.core.deck import Card
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.tactics import attack_score
 from warband.rulesets.arcworlde.mechanics import SpellCasting, next_card_odds
+from warband.rulesets.arcworlde.rules.arcanite import available
 from warband.rulesets.arcworlde.rules.magic import CAST_AP, blast_victims, book, summonable
 from warband.rulesets.arcworlde.spells import Spell
 from warband.rulesets.arcworlde.state import Character
@@ -23,6 +24,8 @@ __all__ = ["best_cast", "cast_odds", "spell_draw", "spell_reach", "summon_spot"]
 
 #: HP a Mage expects to lose to an Overpowered Spell (D6)
 OVERPOWER_HP = 3.5
+#: what an Arcanite Token is worth in AP when paying for a Spell with it
+TOKEN_AP = 1.5
 
 
 @lru_cache(maxsize=512)
@@ -62,18 +65,20 @@ def best_cast(view: Any, mage: Character, ap: int, casts: list[Any]) -> tuple[An
     cost: (choice or None, value, AP)."""
     spells = book(view).spells
     best: tuple[Any, float, float] = (None, 0.0, 1.0)
+    tokens = available(view, mage)
     for o in casts:
-        if o.pay != "ap":
-            continue
+        if o.pay == "arcanite" and ap >= CAST_AP:
+            continue  # AP first: Tokens are kept for what AP cannot buy
         spell = spells[o.spell]
         target = view.chars[o.target] if o.target is not None else None
         value = effect_value(view, mage, spell, target)
         if value <= 0.0:
             continue
-        extra = max(0, ap - CAST_AP)
+        by_token = o.pay == "arcanite"
+        extra = ap + tokens - 1 if by_token else max(0, ap - CAST_AP) + tokens
         p_cast, p_over, mean_extra = cast_odds(spell.level, extra)
         ev = p_cast * value - p_over * OVERPOWER_HP * mage_care(mage)
-        cost = CAST_AP + mean_extra
+        cost = (TOKEN_AP if by_token else CAST_AP) + mean_extra
         if ev / cost > best[1] / best[2]:
             best = (o, ev, cost)
     return best
@@ -92,6 +97,8 @@ def spell_draw(view: Any, decision: Any) -> Any:
     good = float(p_cast) + (float(p_over) if sturdy else 0.0)
     if C.SpellDraw("ap") in options and (good >= 0.35 or decision.info["ap"] >= 2):
         return C.SpellDraw("ap")
+    if C.SpellDraw("arcanite") in options and good >= 0.35:
+        return C.SpellDraw("arcanite")
     if C.SpellDraw("overpower") in options and sturdy:
         return C.SpellDraw("overpower")
     return C.SpellDraw("stop")

@@ -11,7 +11,7 @@ not need them. The game's dice still decide every outcome. Readings (from the ru
 
 * Activation order: the un-Activated Rogue Character nearest to any enemy (method b).
 * Timid moves straight away from the nearest enemy (the rules have no facing).
-* Greedy heads for the nearest objective marker (no Arcanite in this scenario); with none it
+* Greedy heads for the nearest Arcanite Token or objective marker; with none it
   behaves as Rampage.
 * "Up to two Leg It rolls" stops early once in base contact; Rampage keeps rolling until it
   Charges or trips.
@@ -112,7 +112,7 @@ class RogueController:
             roll = 1 + int(rng.random() * 6)
             plan = _Plan(roll)
             enemies = list(view.enemies_of(ch))
-            if roll == 3 and not view.scenario.objectives:
+            if roll == 3 and not view.scenario.objectives and not view.tokens:
                 plan.roll = 4  # Greedy with nothing to grab: Rampage
             if enemies:
                 if plan.roll in (2, 4):
@@ -128,8 +128,12 @@ class RogueController:
 
     def _goal(self, view: Any, ch: Character, plan: _Plan) -> tuple[float, float] | None:
         if plan.roll == 3:
-            obj = min(view.scenario.objectives, key=lambda o: math.hypot(o.x - ch.x, o.y - ch.y))
-            return (obj.x, obj.y)
+            # Greedy: the nearest Arcanite Token or objective marker (arcworlde.solo.arcanite)
+            spots = [(o.x, o.y) for o in view.scenario.objectives]
+            spots += [(x, y) for x, y, _ in view.tokens]
+            if not spots:
+                return None
+            return min(spots, key=lambda p: math.hypot(p[0] - ch.x, p[1] - ch.y))
         if plan.target is not None and view.chars[plan.target].on_table:
             t = view.chars[plan.target]
             return (t.x, t.y)
@@ -145,6 +149,11 @@ class RogueController:
         if ch.prone:
             stands = by_type.get(C.StandUp, [])
             return min(stands, key=lambda o: o.ap) if stands else end  # 1AP per level: Easy = 1
+        pick = by_type.get(C.PickUpArcanite)
+        if pick:
+            # Rogues pick up Arcanite before any other Action, and never spend it
+            # (arcworlde.solo.arcanite): the Easy Feat with 1AP per difficulty level.
+            return Reasoned(min(pick, key=lambda o: (o.ap, o.token)), "Rogues hoard Arcanite")
         engaged = view.engaged_with(ch)
         if engaged:
             return self._melee(view, ch, ap, engaged, by_type, rng)

@@ -6,7 +6,8 @@ Rule ids: ``arcworlde.activation.ap_and_actions``, ``arcworlde.action.free_move`
 ``arcworlde.combat.disengage``, ``arcworlde.morale.broken_flee``,
 ``arcworlde.morale.broken_in_melee``, ``arcworlde.morale.rally``,
 ``arcworlde.hire.other_factions``, ``arcworlde.equipment.weapon_choice``,
-``arcworlde.trait.agile``, ``arcworlde.magic.casting`` (``rules/magic.py``).
+``arcworlde.trait.agile``, ``arcworlde.magic.casting`` (``rules/magic.py``),
+``arcworlde.arcanite.using``, ``arcworlde.arcanite.as_items`` (``rules/arcanite.py``).
 
 Readings of ambiguous points (switchable ones live in :class:`Options`):
 
@@ -36,6 +37,14 @@ from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import LegItRoll, leg_it_trips_on
+from warband.rulesets.arcworlde.rules.arcanite import (
+    arcanite_options,
+    available,
+    move_token,
+    spend,
+    spender,
+    take_token,
+)
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA, bravery_test
 from warband.rulesets.arcworlde.rules.combat import (
     disengage,
@@ -110,7 +119,8 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
             f.broken and st.distance(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
         ):
             opts.append(C.RousingCheer())
-    opts.extend(cast_options(st, ch, turn.ap, False, turn.cast))
+    opts.extend(cast_options(st, ch, turn.ap, available(st, ch) > 0, turn.cast))
+    opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
     opts.append(C.EndActivation())
     return opts
 
@@ -165,12 +175,26 @@ def activation(st: ArcState, ch: Character) -> Steps:
             # Broken during its own Activation: it Flees at once (arcworlde.morale.broken_flee).
             _broken_flight(st, turn)
             break
-        if not ch.on_table or (turn.ap <= 0 and not turn.legging and turn.free_move_used):
+        if not ch.on_table or (turn.ap <= 0 and not turn.legging and turn.free_move_used
+                               and available(st, ch) == 0):
             break
     _end(st, turn)
 
 
+def _use_arcanite(st: ArcState, turn: Turn, use: str) -> None:
+    """Spend a Token now: +1AP, or primed for the Character's next roll
+    (arcworlde.arcanite.using)."""
+    ch = turn.ch
+    if not spend(st, ch, use):  # pragma: no cover - only offered when a Token is available
+        return
+    if use == "ap":
+        turn.ap += 1
+    else:
+        ch.primed = use
+
+
 def _end(st: ArcState, turn: Turn) -> None:
+    turn.ch.primed = None  # a Token primed for a roll that never came is spent all the same
     st.log.emit("activation_end", who=turn.ch.name, unspent=max(0, turn.ap))
 
 
@@ -250,7 +274,23 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
                 st.log.emit("rally", who=friend.name)
     elif isinstance(choice, C.Cast):
         turn.cast = True
-        yield from cast_spell(st, ch, choice, turn, None)
+        yield from cast_spell(st, ch, choice, turn, spender(st, ch))
+    elif isinstance(choice, C.UseArcanite):
+        _use_arcanite(st, turn, choice.use)
+    elif isinstance(choice, C.PickUpArcanite):
+        turn.ap -= choice.ap
+        if attempt_feat(st, ch, choice.ap, 1, "pick up Arcanite"):
+            take_token(st, ch, choice.token)
+    elif isinstance(choice, C.GiveArcanite):
+        turn.ap -= choice.ap
+        friend = st.by_uid(choice.target)
+        if attempt_feat(st, ch, choice.ap, 1, f"give Arcanite to {friend.name}"):
+            move_token(st, ch, friend, "given")
+    elif isinstance(choice, C.StealArcanite):
+        turn.ap -= choice.ap
+        enemy = st.by_uid(choice.target)
+        if attempt_feat(st, ch, choice.ap, 1, f"steal Arcanite from {enemy.name}"):
+            move_token(st, enemy, ch, "stolen")
     else:  # pragma: no cover - the options above are exhaustive
         raise AssertionError(f"unhandled choice {choice!r}")
 

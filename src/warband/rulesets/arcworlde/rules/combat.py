@@ -9,6 +9,8 @@ Rule ids: ``arcworlde.combat.attack_resolution``, ``arcworlde.combat.armour_valu
 
 from __future__ import annotations
 
+import dataclasses
+
 from warband.core.dice import net_advantage
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
 from warband.rulesets.arcworlde.models import Attack
@@ -70,6 +72,11 @@ def resolve_attack(
     if cover is None:
         cover = in_cover(st, attacker, target)
     mech = attack_mechanic(attack, target, cover, charged)
+    if attacker.primed is not None:  # an Arcanite Token spent on this roll (rules/arcanite.py)
+        mech = dataclasses.replace(
+            mech, power=mech.power + (attacker.primed == "extra_die"),
+            rerolls=mech.rerolls + (attacker.primed == "reroll"))
+        attacker.primed = None
     roll = mech.sample(st.dice)
     hp_before = target.hp
     target.hp = max(0, target.hp - roll.damage)
@@ -105,6 +112,10 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     (measured before removal) take a Bravery Test."""
     testers = [f for f in st.friends_of(victim)
                if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
+    if victim.arcanite or victim.arcanite_bought:
+        from warband.rulesets.arcworlde.rules.arcanite import drop_tokens
+
+        drop_tokens(st, victim)
     victim.hp = 0
     victim.ko = True
     scen = st.scenario

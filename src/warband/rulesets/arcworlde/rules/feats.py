@@ -17,9 +17,12 @@ def attempt_feat(
 ) -> bool:
     """Roll a Feat for ``ch`` with ``ap`` dice; the AP is spent whatever the result
     (arcworlde.feat.attempt). Returns whether it succeeded."""
-    roll = FeatCheck(ap, needed, advantage).sample(st.dice)
+    extra = 0
+    if ch.primed == "extra_die":  # an Arcanite Token spent on this roll (rules/arcanite.py)
+        extra, ch.primed = 1, None
+    roll = FeatCheck(ap + extra, needed, advantage).sample(st.dice)
     st.log.emit(
-        "feat", who=ch.name, purpose=purpose, ap=ap, difficulty=difficulty_name(needed),
+        "feat", who=ch.name, purpose=purpose, ap=ap + extra, difficulty=difficulty_name(needed),
         needed=needed, rolled=roll.rolled, kept=roll.kept, successes=roll.successes,
         success=roll.success, advantage=advantage,
     )
