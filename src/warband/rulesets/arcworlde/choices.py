@@ -20,7 +20,9 @@ __all__ = [
     "DeployOrder",
     "Disengage",
     "EndActivation",
+    "Escape",
     "GiveArcanite",
+    "Gobble",
     "HelpUp",
     "LegIt",
     "Move",
@@ -205,4 +207,22 @@ class StealArcanite:
     """Steal an Arcanite Token from a Prone enemy in base contact (Easy Feat)."""
 
     target: int
+    ap: int
+
+
+# ------------------------------------------------------------ Creatures (rules/creatures.py)
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Gobble:
+    """Try to swallow an enemy in base contact (a Medium Feat with ``ap`` dice)."""
+
+    target: int
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Escape:
+    """A Gobbled Character commits ``ap`` dice to its escape Feat."""
+
     ap: int

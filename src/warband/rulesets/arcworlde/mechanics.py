@@ -28,6 +28,7 @@ __all__ = [
     "AttackRoll",
     "BraveryRoll",
     "BraveryTest",
+    "D6Hits",
     "DefenceDie",
     "FeatCheck",
     "FeatRoll",
@@ -264,7 +265,11 @@ class AttackMechanic:
         plain = sum(1 for f in faces if f in (4, 5))
         hits = plain + 2 * crits
         blocked = self._blocked(plain, 2 * crits)
-        left = hits - blocked
+        defence, left = self.defend(dice, hits - blocked)
+        return AttackRoll(faces, rerolled, hits, crits, blocked, defence, left)
+
+    def defend(self, dice: Dice, left: int) -> tuple[list[DefenceDie], int]:
+        """The Defence Roll chain against ``left`` Hits: (the rolls, the Damage)."""
         defence: list[DefenceDie] = []
         second_chances = self.defence_rerolls
         while left > 0:
@@ -276,7 +281,7 @@ class AttackMechanic:
                 second_chances -= 1
                 continue
             left = max(0, left - die.saves)
-        return AttackRoll(faces, rerolled, hits, crits, blocked, defence, left)
+        return defence, left
 
     def _defence_roll(self, dice: Dice) -> DefenceDie:
         if self.defence == 0:
@@ -304,6 +309,33 @@ class AttackMechanic:
 
     def mean(self) -> Fraction:
         return sum((d * p for d, p in self.distribution().items()), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class D6Hits:
+    """D6 Hits (not Power dice) that go through Armour and the Defence Roll chain, as the
+    Gobble Trait deals them (arcworlde.trait.gobble, arcworlde.trait.gobble_escape; the rules
+    yaml's default: they are Hits like any other)."""
+
+    armour: int = 0
+    defence: int = 0
+    defence_rerolls: int = 0
+
+    def sample(self, dice: Dice) -> tuple[int, int, list[DefenceDie], int]:
+        """(Hits rolled, blocked by Armour, Defence Rolls, Damage)."""
+        hits = dice.d6()
+        blocked = min(max(0, self.armour), hits)
+        chain = AttackMechanic(0, defence=self.defence, defence_rerolls=self.defence_rerolls)
+        defence, damage = chain.defend(dice, hits - blocked)
+        return hits, blocked, defence, damage
+
+    def distribution(self) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for hits in range(1, 7):
+            left = hits - min(max(0, self.armour), hits)
+            for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
+                out[dmg] = out.get(dmg, Fraction(0)) + q / 6
+        return dict(sorted(out.items()))
 
 
 @lru_cache(maxsize=8192)

@@ -158,6 +158,13 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
     "arcanite_dropped": lambda e: f"    {_n(e, 'who')} drops {e['tokens']} Arcanite Token(s)",
     "arcanite_scored": lambda e: (f"  {e['side'].upper()} holds {e['tokens']} found Arcanite"
                                   f" Token(s) (+{e['vp']} VP)"),
+    "gobbled": lambda e: f"    [bold red]{escape(e['who'])} is Gobbled by {escape(e['by'])}![/]",
+    "gobble_hits": lambda e: (f"    {_n(e, 'who')} takes {e['hits']} Hits ({escape(e['cause'])}):"
+                              f" {e['damage']} Damage (HP {e['hp'][0]}->{e['hp'][1]})"),
+    "coughed_up": lambda e: f"    {_n(e, 'who')} is coughed up by {escape(e['by'])}",
+    "digested": lambda e: f"    [red]{escape(e['who'])} is digested by {escape(e['by'])}[/red]",
+    "dwindling": lambda e: (f"    {_n(e, 'who')} " + ("recovers" if e.get("restored") else "weakens")
+                            + f": AP {e['ap'][0]}->{e['ap'][1]} (Dwindling Strength)"),
     "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
     "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
                            f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),

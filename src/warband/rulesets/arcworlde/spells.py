@@ -54,6 +54,8 @@ class SpellModel(Strict):
     range: float = Field(12.0, gt=0, le=48, description="Inches, base edge to base edge (targeted effects).")
     power: int = Field(0, ge=0, le=20, description="Power dice of a damage or blast Spell.")
     ignores_armour: bool = False
+    fire: bool = Field(False, description="A fire Spell: +2 Power against Flammable targets "
+                       "(arcworlde.trait.flammable, house).")
     amount: int = Field(0, ge=0, le=24, description="HP healed, inches moved, or summoning distance.")
     radius: float = Field(0.0, ge=0, le=24, description="Inches around the Mage (blast).")
     summon: str | None = Field(None, pattern=SLUG_PATTERN, description="Profile id summoned.")
@@ -92,6 +94,7 @@ class Spell:
     range: float
     power: int
     ignores_armour: bool
+    fire: bool
     amount: int
     radius: float
     summon: str | None
@@ -102,10 +105,14 @@ class Spell:
     def targeted(self) -> bool:
         return self.effect in TARGETED
 
-    def attack(self) -> Attack:
-        """The magical Attack of a damage or blast Spell."""
+    def attack(self, flammable: bool = False) -> Attack:
+        """The magical Attack of a damage or blast Spell (a fire Spell hits a Flammable
+        target harder)."""
+        from warband.rulesets.arcworlde.rules.creatures import FIRE_POWER
+
+        power = self.power + (FIRE_POWER if self.fire and flammable else 0)
         return Attack(
-            name=self.name, ap=None, power=self.power, range=self.range, shot="easy",
+            name=self.name, ap=None, power=power, range=self.range, shot="easy",
             crit_ignores_armour=False, ignores_armour=self.ignores_armour, crit_reduce_ap=0,
             crit_breaks_armour=False, crit_knocks_prone=False, charge_power=0, source=self.id,
         )
@@ -147,7 +154,7 @@ class SpellBook:
                 if s.summon is not None and s.summon not in cat.profiles:
                     reader.problem(src, f"unknown profile {s.summon!r}", f"spells[{i}].summon")
                 spells[s.id] = Spell(
-                    s.id, s.name, s.level, s.effect, s.range, s.power, s.ignores_armour,
+                    s.id, s.name, s.level, s.effect, s.range, s.power, s.ignores_armour, s.fire,
                     s.amount, s.radius, s.summon, s.count, sf.source,
                 )
             for key, ids, known, table, kind in (

@@ -55,6 +55,12 @@ class Character:
     arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
     arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
     primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
+    # Creatures' Traits (rules/creatures.py)
+    gobbled_by: int | None = None  # uid of the Creature that swallowed it: off the table
+    escape_tries: int = 0
+    dwindled: tuple[int, ...] = ()  # AP taken by each Dwindling Strength threshold crossed
+    unafraid_of: set[int] = field(default_factory=set)  # Fearsome Characters it stood up to
+    throes_mark: int = -1  # the Activation in which Death Throes was last used
     # statistics for the simulator
     damage_dealt: int = 0
     knock_outs: int = 0
@@ -65,7 +71,7 @@ class Character:
 
     @property
     def on_table(self) -> bool:
-        return self.deployed and not self.ko
+        return self.deployed and not self.ko and self.gobbled_by is None
 
     @property
     def base(self) -> Base:
@@ -123,6 +129,8 @@ class ArcState:
     decks: dict[int, Deck] = field(default_factory=dict)
     #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
     spellbook: Any = None
+    #: Activations begun so far (Death Throes: once per Activation)
+    activation_count: int = 0
     #: Arcanite Tokens lying on the table: (x, y, bought)
     tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 

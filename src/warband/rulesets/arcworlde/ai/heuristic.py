@@ -23,6 +23,7 @@ from typing import Any
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action
+from warband.rulesets.arcworlde.ai.creatures_ai import best_gobble, escape_ap
 from warband.rulesets.arcworlde.ai.magic_ai import (
     best_cast,
     spell_draw,
@@ -331,6 +332,11 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, attacks)
         if cast is not None:
             return cast
+        gobbles = by_type.get(C.Gobble)
+        if gobbles:
+            gulp = best_gobble(view, ch, ap, gobbles, attacks)
+            if gulp is not None:
+                return Reasoned(gulp, "Gobble!")
         if attacks:
             best, best_v = None, 0.0
             for o in attacks:
@@ -370,6 +376,9 @@ class HeuristicController:
         if value / cost < rival:
             return None
         return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+
+    def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
 
     def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return spell_draw(view, decision)

@@ -42,9 +42,11 @@ def cast_odds(level: int, extra_cards: int) -> tuple[float, float, float]:
 def effect_value(view: Any, mage: Character, spell: Spell, target: Character | None) -> float:
     """What the Spell's effect is worth if cast, on the AIs' Damage scale."""
     if spell.effect == "damage" and target is not None:
-        return attack_score(view, mage, spell.attack(), target, charged=False)
+        return attack_score(view, mage, spell.attack("flammable" in target.traits), target,
+                            charged=False)
     if spell.effect == "blast":
-        return sum(attack_score(view, mage, spell.attack(), v, charged=False, cover=False)
+        return sum(attack_score(view, mage, spell.attack("flammable" in v.traits), v,
+                                charged=False, cover=False)
                    for v in blast_victims(view, mage, spell))
     if spell.effect == "heal" and target is not None:
         healed = min(spell.amount, target.max_hp - target.hp)

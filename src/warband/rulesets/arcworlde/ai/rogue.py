@@ -27,6 +27,7 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.creatures_ai import escape_ap
 from warband.rulesets.arcworlde.ai.magic_ai import summon_spot
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY
 from warband.rulesets.arcworlde.rules.combat import shot_targets
@@ -252,6 +253,9 @@ class RogueController:
 
         return Reasoned(min(options, key=rank), f"Rogue magic: {spell.name}")
 
+    def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
+
     def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         """A Rogue Mage always pays AP for more cards, even into an Overpowered Spell
         (arcworlde.solo.magic)."""
@@ -292,6 +296,13 @@ class RogueController:
         """Attack the engaged enemy with the lowest HP with an Attack picked by D3 (three
         options) or D6 (two options); if it cannot be paid for, the cheapest one
         (arcworlde.solo.melee)."""
+        gobbles = by_type.get(C.Gobble, [])
+        if gobbles and 1 + int(rng.random() * 6) >= 4:
+            # an AP-costing Trait, used on a Success (arcworlde.solo.traits): Gobble the
+            # weakest victim it can, 1AP per difficulty level (Medium: 2AP) when it has them
+            want = min(2, ap)
+            victim = min((view.chars[o.target] for o in gobbles), key=lambda e: (e.hp, e.uid))
+            return C.Gobble(victim.uid, want)
         attacks = by_type.get(C.Attack, [])
         if not attacks:
             return C.EndActivation()

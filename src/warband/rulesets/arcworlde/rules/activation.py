@@ -7,7 +7,8 @@ Rule ids: ``arcworlde.activation.ap_and_actions``, ``arcworlde.action.free_move`
 ``arcworlde.morale.broken_in_melee``, ``arcworlde.morale.rally``,
 ``arcworlde.hire.other_factions``, ``arcworlde.equipment.weapon_choice``,
 ``arcworlde.trait.agile``, ``arcworlde.magic.casting`` (``rules/magic.py``),
-``arcworlde.arcanite.using``, ``arcworlde.arcanite.as_items`` (``rules/arcanite.py``).
+``arcworlde.arcanite.using``, ``arcworlde.arcanite.as_items`` (``rules/arcanite.py``),
+``arcworlde.trait.gobble``, ``arcworlde.trait.gobble_escape`` (``rules/creatures.py``).
 
 Readings of ambiguous points (switchable ones live in :class:`Options`):
 
@@ -52,6 +53,7 @@ from warband.rulesets.arcworlde.rules.combat import (
     shoot,
     shot_targets,
 )
+from warband.rulesets.arcworlde.rules.creatures import escape_gobble, gobble, gobble_options
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
 from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
@@ -89,6 +91,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
         return opts
     engaged = st.engaged_with(ch)
     if engaged:
+        opts.extend(gobble_options(st, ch, turn.ap))
         for attack in ch.usable_attacks():
             if attack.ranged or attack.ap is None or attack.ap > turn.ap:
                 continue
@@ -139,6 +142,7 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
 def activation(st: ArcState, ch: Character) -> Steps:
     """Activate ``ch`` and play out its Activation."""
     ch.activated = True
+    st.activation_count += 1
     ap = max(0, ch.ap - ch.ap_penalty)
     st.log.emit("activate", who=ch.name, ap=ap, penalty=ch.ap_penalty)
     ch.ap_penalty = 0
@@ -149,6 +153,11 @@ def activation(st: ArcState, ch: Character) -> Steps:
         ap = min(ap, max(1, ap // 2))  # halving never raises AP (0 stays 0)
         st.log.emit("unruly", who=ch.name, ap=ap)
     turn = Turn(ch, ap)
+    if ch.gobbled_by is not None:
+        yield from escape_gobble(st, ch, turn)
+        if not ch.on_table:
+            _end(st, turn)
+            return
     if ch.broken:
         rallied = ch.fled and bravery_test(st, ch, "rally")
         if rallied:
@@ -275,6 +284,9 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
     elif isinstance(choice, C.Cast):
         turn.cast = True
         yield from cast_spell(st, ch, choice, turn, spender(st, ch))
+    elif isinstance(choice, C.Gobble):
+        turn.ap -= choice.ap
+        gobble(st, ch, st.by_uid(choice.target), choice.ap)
     elif isinstance(choice, C.UseArcanite):
         _use_arcanite(st, turn, choice.use)
     elif isinstance(choice, C.PickUpArcanite):

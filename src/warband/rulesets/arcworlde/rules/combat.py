@@ -15,6 +15,7 @@ from warband.core.dice import net_advantage
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
 from warband.rulesets.arcworlde.models import Attack
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
+from warband.rulesets.arcworlde.rules.creatures import death_throes, dwindle, on_knock_out
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -77,6 +78,10 @@ def resolve_attack(
             mech, power=mech.power + (attacker.primed == "extra_die"),
             rerolls=mech.rerolls + (attacker.primed == "reroll"))
         attacker.primed = None
+    if death_throes(st, attacker):  # re-roll a failed Power die (arcworlde.trait.death_throes)
+        mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
+    if death_throes(st, target):  # ... or a failed Defence Roll
+        mech = dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1)
     roll = mech.sample(st.dice)
     hp_before = target.hp
     target.hp = max(0, target.hp - roll.damage)
@@ -92,6 +97,8 @@ def resolve_attack(
     if target.hp <= 0:
         knock_out(st, target, attacker)
         return roll.damage
+    if roll.damage:
+        dwindle(st, target)
     if roll.crits:
         if attack.crit_reduce_ap:
             # "This does not stack": a second Crit does not take more AP.
@@ -110,6 +117,9 @@ def resolve_attack(
 def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     """Knock Out ``victim``: remove it, award Victory Points, and have friends within 3 inches
     (measured before removal) take a Bravery Test."""
+    if victim.gobbled_by is not None:  # inside its Gobbler: that is where it falls
+        inside = st.by_uid(victim.gobbled_by)
+        victim.x, victim.y = inside.x, inside.y
     testers = [f for f in st.friends_of(victim)
                if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
     if victim.arcanite or victim.arcanite_bought:
@@ -118,6 +128,7 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
         drop_tokens(st, victim)
     victim.hp = 0
     victim.ko = True
+    on_knock_out(st, victim)
     scen = st.scenario
     if scen.knock_out_vp == "cost":
         vp = victim.cost
@@ -139,6 +150,8 @@ def lose_hp(st: ArcState, ch: Character, amount: int, cause: str, by: Character 
     st.log.emit("hp_loss", who=ch.name, amount=amount, cause=cause, hp=[before, ch.hp])
     if ch.hp <= 0:
         knock_out(st, ch, by)
+    else:
+        dwindle(st, ch)
 
 
 def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Character]:

@@ -37,6 +37,7 @@ from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import spell_best_total, spell_verdict
 from warband.rulesets.arcworlde.rules.combat import lose_hp, resolve_attack
+from warband.rulesets.arcworlde.rules.creatures import dwindle
 from warband.rulesets.arcworlde.rules.movement import do_move, is_move, move_candidates
 from warband.rulesets.arcworlde.spells import Spell, SpellBook
 from warband.rulesets.arcworlde.state import ArcState, Character
@@ -217,16 +218,19 @@ def _effect(st: ArcState, mage: Character, spell: Spell, target: Character | Non
     """What a cast Spell does (house Spell effects, see ``spells.py``)."""
     if spell.effect == "damage":
         if target is not None and target.on_table:
-            resolve_attack(st, mage, spell.attack(), target, charged=False)
+            resolve_attack(st, mage, spell.attack("flammable" in target.traits), target,
+                           charged=False)
     elif spell.effect == "blast":
         for victim in blast_victims(st, mage, spell):
             if victim.on_table:
-                resolve_attack(st, mage, spell.attack(), victim, charged=False, cover=False)
+                resolve_attack(st, mage, spell.attack("flammable" in victim.traits), victim,
+                               charged=False, cover=False)
     elif spell.effect == "heal":
         if target is not None and target.on_table:
             before = target.hp
             target.hp = min(target.max_hp, target.hp + spell.amount)
             st.log.emit("heal", who=target.name, by=spell.name, hp=[before, target.hp])
+            dwindle(st, target)  # regained HP gives back Dwindling Strength's AP
     elif spell.effect == "move":
         if target is not None and target.on_table:
             goal = yield Decision(

@@ -76,6 +76,10 @@ def do_move(
     )
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
+    if "fearsome" in ch.traits:
+        from warband.rulesets.arcworlde.rules.creatures import fearsome_after_move
+
+        fearsome_after_move(st, ch)
     return res, enemies
 
 

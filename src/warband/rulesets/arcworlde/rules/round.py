@@ -52,7 +52,9 @@ def play_round(st: ArcState) -> Steps:
     while True:
         acted = False
         for player in st.initiative:
-            ready = [c for c in st.living(player) if not c.activated]
+            # a Gobbled Character is off the table but still Activates, to try to escape
+            ready = [c for c in st.chars if c.side == player and not c.activated
+                     and (c.on_table or (c.gobbled_by is not None and not c.ko))]
             if not ready:
                 continue
             if st.first_player is None:
