@@ -137,7 +137,9 @@ class RogueController:
             return min(spots, key=lambda p: math.hypot(p[0] - ch.x, p[1] - ch.y))
         if plan.target is not None and view.chars[plan.target].on_table:
             t = view.chars[plan.target]
-            return (t.x, t.y)
+            # rounded as the move candidates are: a record stores goals to 6 decimals, and a
+            # goal that did not survive the round trip would replay a different path
+            return (round(t.x, 3), round(t.y, 3))
         return None
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -191,7 +193,7 @@ class RogueController:
             elif plan.roll == 2:
                 if plan.target is not None and view.distance(ch, view.chars[plan.target]) <= 3.0:
                     t = view.chars[plan.target]
-                    return C.Move(t.x, t.y, f"toward {t.name}")
+                    return C.Move(round(t.x, 3), round(t.y, 3), f"toward {t.name}")
             elif goal is not None:
                 return C.Move(goal[0], goal[1], "toward the goal")
             return self._after_behaviour(view, ch, ap, plan, by_type)

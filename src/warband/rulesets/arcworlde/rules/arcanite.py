@@ -162,7 +162,9 @@ def drop_tokens(st: ArcState, ch: Character) -> None:
     dropped = ch.arcanite + ch.arcanite_bought
     if not dropped:
         return
-    st.tokens.extend([(ch.x, ch.y, False)] * ch.arcanite + [(ch.x, ch.y, True)] * ch.arcanite_bought)
+    # rounded as move goals are, so that a move toward the Token replays exactly from a record
+    x, y = round(ch.x, 3), round(ch.y, 3)
+    st.tokens.extend([(x, y, False)] * ch.arcanite + [(x, y, True)] * ch.arcanite_bought)
     ch.arcanite = ch.arcanite_bought = 0
     st.log.emit("arcanite_dropped", who=ch.name, tokens=dropped,
                 at=[round(ch.x, 2), round(ch.y, 2)])

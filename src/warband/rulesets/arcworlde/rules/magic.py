@@ -32,6 +32,7 @@ import math
 from typing import Any
 
 from warband.core.decisions import Decision
+from warband.core.geometry import CONTACT
 from warband.core.deck import Card, Deck, standard_54
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
@@ -249,13 +250,17 @@ def summon_points(st: Any, mage: Character, who: Character, reach: float) -> lis
     """Spots where ``who``'s base fits wholly within ``reach`` inches of ``mage``'s base edge
     (base edge to base edge), on a ring of directions at two distances."""
     others = [c.base for c in st.chars if c.on_table]
+    enemies = [c for c in st.chars if c.on_table and c.side != mage.side]
     out = []
     for dist in sorted({min(1.0, reach), reach}):
         centre = mage.r + who.r + dist - 0.05
         for k in range(12):
             a = 2 * math.pi * k / 12
             x, y = mage.x + centre * math.cos(a), mage.y + centre * math.sin(a)
-            if st.table.fits(x, y, who.r, others):
+            # not in base contact with an enemy: a summoned Character arrives, it does not
+            # Charge (our reading)
+            clear = all(math.hypot(e.x - x, e.y - y) - e.r - who.r > 2 * CONTACT for e in enemies)
+            if clear and st.table.fits(x, y, who.r, others):
                 out.append((round(x, 3), round(y, 3)))
     return out
 
