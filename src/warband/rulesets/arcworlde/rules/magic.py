@@ -32,9 +32,9 @@ import math
 from typing import Any
 
 from warband.core.decisions import Decision
-from warband.core.geometry import CONTACT
 from warband.core.deck import Card, Deck, standard_54
 from warband.core.game import Steps
+from warband.core.geometry import CONTACT
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import spell_best_total, spell_verdict
 from warband.rulesets.arcworlde.rules.combat import lose_hp, resolve_attack
