@@ -162,7 +162,8 @@ def test_arcworlde_arcanite_as_items_dropped_on_knock_out(arena: Arena) -> None:
     arena.activate(grunt, C.Attack("Chop", militia.uid))
     assert militia.ko
     assert sorted(b for _, _, b in arena.st.tokens) == [False, True]
-    assert all((x, y) == (militia.x, militia.y) for x, y, _ in arena.st.tokens)
+    spot = (round(militia.x, 3), round(militia.y, 3))
+    assert all((x, y) == spot for x, y, _ in arena.st.tokens)
 
 
 def test_arcworlde_arcanite_found_tokens_score_bought_do_not(arena: Arena) -> None:

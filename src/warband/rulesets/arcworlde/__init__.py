@@ -89,6 +89,17 @@ class ArcWorlde(Ruleset):
         lists = [parse_list(data, f"record list {i + 1}", cat) for i, data in enumerate(header["lists"])]
         return self.new_game(lists, int(header["seed"]), header.get("options"), track_digest)
 
+    def random_list(self, game_value: int, seed: int, faction: str | None = None
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        from warband.rulesets.arcworlde.catalogue import catalogue
+        from warband.rulesets.arcworlde.lists import parse_list
+        from warband.rulesets.arcworlde.rogue_list import rogue_list
+
+        cat = catalogue()
+        data, rolls = rogue_list(cat, game_value, seed, faction)
+        parse_list(data, "generated Rogue Warband", cat)  # a generated list is a valid list
+        return data, rolls
+
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
         from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
