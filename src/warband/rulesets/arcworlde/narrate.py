@@ -165,6 +165,8 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
     "digested": lambda e: f"    [red]{escape(e['who'])} is digested by {escape(e['by'])}[/red]",
     "dwindling": lambda e: (f"    {_n(e, 'who')} " + ("recovers" if e.get("restored") else "weakens")
                             + f": AP {e['ap'][0]}->{e['ap'][1]} (Dwindling Strength)"),
+    "imposter": lambda e: (f"    [bold]{escape(e['who'])} unmasks the Imposter {escape(e['victim'])}![/]"
+                           f" (+1AP for the rest of the game: {e['ap']}AP)"),
     "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
     "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
                            f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),

@@ -13,7 +13,7 @@ import dataclasses
 
 from warband.core.dice import net_advantage
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
-from warband.rulesets.arcworlde.models import Attack
+from warband.rulesets.arcworlde.models import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
 from warband.rulesets.arcworlde.rules.creatures import death_throes, dwindle, on_knock_out
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
@@ -137,6 +137,12 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     st.vp_knock_outs[1 - victim.side] += vp
     if by is not None and by.side != victim.side:
         by.knock_outs += 1
+        if (CharacterClass.SWORD_FOR_HIRE in victim.profile.classes
+                and by.profile.id == victim.profile.id):
+            # Imposter! There can be only one: +1AP for the rest of the game
+            # (arcworlde.hire.imposter; it stacks with three or more players).
+            by.ap += 1
+            st.log.emit("imposter", who=by.name, victim=victim.name, ap=by.ap)
     st.log.emit("knock_out", who=victim.name, by=by.name if by else None, vp=vp,
                 side=st.side_labels[1 - victim.side])
     for friend in testers:
