@@ -213,3 +213,112 @@ def test_d6_hits_sample_matches_distribution() -> None:
     for dmg, p in dist.items():
         sd = (float(p) * (1 - float(p)) / n) ** 0.5
         assert abs(counts.get(dmg, 0) / n - float(p)) <= 5 * sd + 1e-3
+
+
+# ---------------------------------------------------------------------- Split Activation
+def test_arcworlde_trait_split_activation_pause_and_resume(arena: Arena) -> None:
+    """arcworlde.trait.split_activation: after spending some AP the Character may pause and
+    be Activated again later this Round with the AP left; the later Activation has no free
+    movement (Leg It only, trips from 6 again)."""
+    titan = arena.add("mildaark-behemoth", 0, (18, 10))  # 5AP
+    militia = arena.add("halfling-militia", 1, arena.touching(titan, "east"), hp=40)
+    arena.dice(1, 1, 1, 1, 1)  # Sweeping Tail: Power 5, no Hits
+    run = arena.activate(titan)
+    assert C.PauseActivation() not in run.pending.options  # nothing spent yet
+    run.answer(C.Attack("Sweeping Tail", militia.uid), C.PauseActivation())
+    assert run.finished and not titan.activated and titan.split_ap == 4
+    militia.x += 5  # no longer in contact
+    arena.dice(2)
+    run = arena.activate(titan)
+    assert run.all_events[0].data.get("resumed") and run.pending.info["ap"] == 4
+    assert not [o for o in run.pending.options if isinstance(o, C.Move)]  # no free move
+    run.answer(C.LegIt())
+    assert run.events("leg_it")[0]["trips_on"] == 6  # the progression starts afresh
+    run.answer(run.pending.options[-1], C.EndActivation())
+    assert titan.activated and titan.split_ap == 0
+
+
+def test_arcworlde_trait_split_activation_in_a_round(arena: Arena) -> None:
+    """The Round lets a paused Split Activation Character act again after the opponent."""
+    titan = arena.add("mildaark-behemoth", 0, (18, 10))
+    grunt = arena.add("ourk-grunt", 1, (18, 30))
+    arena.seeded(1)
+    run = arena.round()
+    resumed = False
+    for _ in range(40):
+        d = run.pending
+        if d is None:
+            break
+        if d.kind == "activate":
+            if d.player == 0 and titan.split_ap > 0:
+                resumed = True
+            run.answer(d.options[0])
+        elif d.kind == "action" and d.player == 0:
+            if C.PauseActivation() in d.options:
+                run.answer(C.PauseActivation())
+            elif C.LegIt() in d.options:
+                run.answer(C.LegIt())
+            elif any(isinstance(o, C.Move) for o in d.options) and d.kind == "action":
+                run.answer(next(o for o in d.options if isinstance(o, C.Move)))
+            else:
+                run.answer(C.EndActivation())
+        elif d.kind == "action":
+            run.answer(C.EndActivation())
+        else:
+            run.answer(d.options[-1])
+    resumed = any(e.data.get("resumed") for e in run.events("activate"))
+    assert resumed and run.finished
+    kinds = [e.kind for e in run.all_events if e.kind in ("activate", "split_pause")]
+    # the grunt's Activation comes between the Titan's first and its resumed one
+    assert kinds.index("split_pause") < len(kinds) - 1
+    assert len(run.events("split_pause")) >= 1 and grunt.activated
+
+
+# --------------------------------------------------------------------------- Pack Hunter
+def test_arcworlde_trait_pack_hunter_activated_together_with_rerolls(arena: Arena) -> None:
+    """arcworlde.trait.pack_hunter: up to three of the same Pack Hunter are Activated in one
+    turn; each re-rolls one failed Power die when it uses the pack's Attack on the pack's
+    quarry."""
+    from warband.rulesets.arcworlde.rules.creatures import pack_groups
+
+    wolves = [arena.add("mildaark-wolf", 0, (10, 10 + 3 * i)) for i in range(3)]
+    kiwi = arena.add("death-kiwi", 0, (30, 30))
+    groups = pack_groups(arena.st, 0)
+    assert (wolves[0].uid, wolves[1].uid) in groups and len(groups) == 4  # 3 pairs + 1 trio
+    assert all(kiwi.uid not in g for g in groups)
+    target = arena.add("halfling-militia", 1, arena.touching(wolves[0], "east"), hp=40)
+    arena.st.pack = {"members": {wolves[0].uid, wolves[1].uid}, "quarry": None, "used": set()}
+    arena.dice(1, 1, 1, 4, 1, 1, 1)  # Savage Bite (3): a 1 re-rolled into a 4; Defence 1
+    run = arena.activate(wolves[0], C.Attack("Savage Bite", target.uid))
+    attack = run.events("attack")[0]
+    assert attack["dice"] == [4, 1, 1]
+    arena.dice(1, 1, 1)  # a second Bite: the member's re-roll is used up
+    run.answer(C.Attack("Savage Bite", target.uid))
+    assert run.events("attack")[-1]["dice"] == [1, 1, 1]
+
+
+def test_rogue_split_activation_capped_by_a_d6(arena: Arena) -> None:
+    """arcworlde.solo.split_activation: a Rogue Split Activation Character rolls a D6 before
+    each Activation: the most AP it spends before pausing."""
+    import random as _random
+
+    from warband.rulesets.arcworlde.ai.rogue import RogueController
+
+    from .arena import Picks
+
+    titan = arena.add("mildaark-behemoth", 0, (18, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(titan, "east"), hp=40)
+    rogue = RogueController()
+    arena.dice(1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+    run = arena.activate(titan)
+    picks = Picks(Picks.d6(2), Picks.d6(1))  # cap 2AP; then the Attack pick
+    for _ in range(5):
+        if run.pending is None:
+            break
+        choice = rogue.decide(arena.view(0), run.pending, picks)
+        choice = getattr(choice, "choice", choice)
+        run.answer(choice)
+        if isinstance(choice, C.PauseActivation):
+            break
+    assert isinstance(choice, C.PauseActivation) and titan.split_ap == 3
+    _ = (militia, _random)

@@ -13,6 +13,7 @@ from warband.core.decisions import ChoiceCodec
 __all__ = [
     "CODEC",
     "Activate",
+    "ActivatePack",
     "AgileReroll",
     "Attack",
     "Cast",
@@ -26,6 +27,7 @@ __all__ = [
     "HelpUp",
     "LegIt",
     "Move",
+    "PauseActivation",
     "PickUpArcanite",
     "Place",
     "RousingCheer",
@@ -226,3 +228,19 @@ class Escape:
     """A Gobbled Character commits ``ap`` dice to its escape Feat."""
 
     ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class PauseActivation:
+    """Split Activation: end this Activation keeping the AP left, to be Activated again later
+    in the Round (arcworlde.trait.split_activation)."""
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class ActivatePack:
+    """Pack Hunter: Activate up to three of the same Character together, one after another
+    in the same turn (arcworlde.trait.pack_hunter)."""
+
+    uids: tuple[int, ...]

@@ -167,6 +167,8 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
                             + f": AP {e['ap'][0]}->{e['ap'][1]} (Dwindling Strength)"),
     "imposter": lambda e: (f"    [bold]{escape(e['who'])} unmasks the Imposter {escape(e['victim'])}![/]"
                            f" (+1AP for the rest of the game: {e['ap']}AP)"),
+    "split_pause": lambda e: f"    {_n(e, 'who')} pauses with {e['ap']} AP left (Split Activation)",
+    "pack": lambda e: f"  [cyan]>[/cyan] the pack hunts together: {escape(', '.join(e['who']))}",
     "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
     "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
                            f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),

@@ -61,6 +61,8 @@ class Character:
     dwindled: tuple[int, ...] = ()  # AP taken by each Dwindling Strength threshold crossed
     unafraid_of: set[int] = field(default_factory=set)  # Fearsome Characters it stood up to
     throes_mark: int = -1  # the Activation in which Death Throes was last used
+    split_round: int = 0  # Split Activation: the Round of its first Activation ...
+    split_ap: int = 0  # ... and the AP it has left for later Activations in that Round
     # statistics for the simulator
     damage_dealt: int = 0
     knock_outs: int = 0
@@ -131,6 +133,8 @@ class ArcState:
     spellbook: Any = None
     #: Activations begun so far (Death Throes: once per Activation)
     activation_count: int = 0
+    #: the Pack Hunters Activated together now: {"members", "quarry", "used"} (rules/creatures.py)
+    pack: dict[str, Any] | None = None
     #: Arcanite Tokens lying on the table: (x, y, bought)
     tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 

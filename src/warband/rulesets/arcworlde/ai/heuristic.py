@@ -226,11 +226,18 @@ class HeuristicController:
     # -- choosing who acts -------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         best, best_score = decision.options[0], -math.inf
+        urgency: dict[int, float] = {}
         for opt in decision.options:
-            ch = view.chars[opt.uid]
-            s = self._urgency(view, ch)
-            if s > best_score:
-                best, best_score = opt, s
+            if isinstance(opt, C.Activate):
+                urgency[opt.uid] = s = self._urgency(view, view.chars[opt.uid])
+                if s > best_score:
+                    best, best_score = opt, s
+        for opt in decision.options:
+            if isinstance(opt, C.ActivatePack):
+                # a pack that is all close to the enemy goes together (one turn, re-rolls)
+                scores = [urgency.get(u, 0.0) for u in opt.uids]
+                if min(scores) >= 6.0 and sum(scores) > best_score:
+                    best, best_score = opt, sum(scores)
         return best
 
     def _urgency(self, view: Any, ch: Character) -> float:

@@ -55,6 +55,7 @@ class RogueController:
 
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int], _Plan] = {}
+        self._split: dict[tuple[int, int], tuple[int, int]] = {}
         self._rng = random.Random(0)
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -95,8 +96,9 @@ class RogueController:
             ch = view.chars[opt.uid]
             return min((view.distance(ch, e) for e in enemies), default=0.0)
 
-        best = min(nearest(o) for o in decision.options)
-        tied = [o for o in decision.options if nearest(o) - best < 1e-9]
+        singles = [o for o in decision.options if isinstance(o, C.Activate)]
+        best = min(nearest(o) for o in singles)
+        tied = [o for o in singles if nearest(o) - best < 1e-9]
         return tied[int(rng.random() * len(tied))]
 
     def _choose_weapon(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -152,6 +154,9 @@ class RogueController:
         if ch.prone:
             stands = by_type.get(C.StandUp, [])
             return min(stands, key=lambda o: o.ap) if stands else end  # 1AP per level: Easy = 1
+        pause = self._split_cap(view, ch, ap, by_type)
+        if pause is not None:
+            return pause
         pick = by_type.get(C.PickUpArcanite)
         if pick:
             # Rogues pick up Arcanite before any other Action, and never spend it
@@ -226,6 +231,19 @@ class RogueController:
             if 1 + int(self._rng.random() * 6) >= 4:
                 return cheer[0]
         return C.EndActivation()
+
+    def _split_cap(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]]) -> Any:
+        """Rogue Split Activation (arcworlde.solo.split_activation): a D6 before each
+        Activation caps the AP it spends; once spent, it pauses and play passes on."""
+        if "split-activation" not in ch.traits:
+            return None
+        key = (view.activation_count, ch.uid)
+        if key not in self._split:
+            self._split = {key: (ap, 1 + int(self._rng.random() * 6))}
+        start, cap = self._split[key]
+        if start - ap >= cap and C.PauseActivation in by_type:
+            return Reasoned(C.PauseActivation(), f"Split Activation: {cap}AP this time")
+        return None
 
     def _rogue_cast(self, view: Any, ch: Character, by_type: dict[type, list[Any]]) -> Any:
         """Rogue magic (arcworlde.solo.magic): a Spell that puts held-back Characters on the

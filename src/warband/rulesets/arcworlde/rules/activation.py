@@ -53,7 +53,14 @@ from warband.rulesets.arcworlde.rules.combat import (
     shoot,
     shot_targets,
 )
-from warband.rulesets.arcworlde.rules.creatures import escape_gobble, gobble, gobble_options
+from warband.rulesets.arcworlde.rules.creatures import (
+    SPLIT,
+    end_split,
+    escape_gobble,
+    gobble,
+    gobble_options,
+    resumes_split,
+)
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
 from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
@@ -75,6 +82,12 @@ class Turn:
     charged: bool = False
     cheered: bool = False
     cast: bool = False  # a Spell was attempted (one per Activation: arcworlde.magic.casting)
+    paused: bool = False  # Split Activation: to be resumed later this Round
+    start_ap: int = -1
+
+    def __post_init__(self) -> None:
+        if self.start_ap < 0:
+            self.start_ap = self.ap
 
     @property
     def can_start_leg_it(self) -> bool:
@@ -124,6 +137,8 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
             opts.append(C.RousingCheer())
     opts.extend(cast_options(st, ch, turn.ap, available(st, ch) > 0, turn.cast))
     opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
+    if SPLIT in ch.traits and 0 < turn.ap < turn.start_ap:
+        opts.append(C.PauseActivation())  # only after spending some AP: always progress
     opts.append(C.EndActivation())
     return opts
 
@@ -143,6 +158,12 @@ def activation(st: ArcState, ch: Character) -> Steps:
     """Activate ``ch`` and play out its Activation."""
     ch.activated = True
     st.activation_count += 1
+    if resumes_split(st, ch):
+        # a later Activation of a Split Activation this Round: the AP left, no free movement
+        turn = Turn(ch, ch.split_ap, free_move_used=True)
+        st.log.emit("activate", who=ch.name, ap=turn.ap, penalty=0, resumed=True)
+        yield from _activation_body(st, turn)
+        return
     ap = max(0, ch.ap - ch.ap_penalty)
     st.log.emit("activate", who=ch.name, ap=ap, penalty=ch.ap_penalty)
     ch.ap_penalty = 0
@@ -152,7 +173,13 @@ def activation(st: ArcState, ch: Character) -> Steps:
     if ch.unruly and not bravery_test(st, ch, "unruly hired Character"):
         ap = min(ap, max(1, ap // 2))  # halving never raises AP (0 stays 0)
         st.log.emit("unruly", who=ch.name, ap=ap)
+    ch.split_round = st.round
     turn = Turn(ch, ap)
+    yield from _activation_body(st, turn)
+
+
+def _activation_body(st: ArcState, turn: Turn) -> Steps:
+    ch = turn.ch
     if ch.gobbled_by is not None:
         yield from escape_gobble(st, ch, turn)
         if not ch.on_table:
@@ -179,6 +206,9 @@ def activation(st: ArcState, ch: Character) -> Steps:
         choice = yield _action_decision(st, turn)
         if isinstance(choice, C.EndActivation):
             break
+        if isinstance(choice, C.PauseActivation):
+            turn.paused = True
+            break
         yield from _perform(st, turn, choice)
         if ch.on_table and ch.broken and not ch.fled:
             # Broken during its own Activation: it Flees at once (arcworlde.morale.broken_flee).
@@ -186,6 +216,9 @@ def activation(st: ArcState, ch: Character) -> Steps:
             break
         if not ch.on_table or (turn.ap <= 0 and not turn.legging and turn.free_move_used
                                and available(st, ch) == 0):
+            break
+        if ch.prone and SPLIT in ch.traits:
+            turn.paused = True  # Prone ends a Split Activation's current Activation
             break
     _end(st, turn)
 
@@ -204,6 +237,8 @@ def _use_arcanite(st: ArcState, turn: Turn, use: str) -> None:
 
 def _end(st: ArcState, turn: Turn) -> None:
     turn.ch.primed = None  # a Token primed for a roll that never came is spent all the same
+    if SPLIT in turn.ch.traits:
+        end_split(st, turn.ch, turn.ap, turn.paused)
     st.log.emit("activation_end", who=turn.ch.name, unspent=max(0, turn.ap))
 
 

@@ -15,7 +15,12 @@ from warband.core.dice import net_advantage
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
 from warband.rulesets.arcworlde.models import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
-from warband.rulesets.arcworlde.rules.creatures import death_throes, dwindle, on_knock_out
+from warband.rulesets.arcworlde.rules.creatures import (
+    death_throes,
+    dwindle,
+    on_knock_out,
+    pack_reroll,
+)
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -78,6 +83,8 @@ def resolve_attack(
             mech, power=mech.power + (attacker.primed == "extra_die"),
             rerolls=mech.rerolls + (attacker.primed == "reroll"))
         attacker.primed = None
+    if pack_reroll(st, attacker, attack.name, target):  # arcworlde.trait.pack_hunter
+        mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
     if death_throes(st, attacker):  # re-roll a failed Power die (arcworlde.trait.death_throes)
         mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
     if death_throes(st, target):  # ... or a failed Defence Roll

@@ -42,6 +42,11 @@ from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = [
+    "SPLIT",
+    "end_split",
+    "pack_groups",
+    "pack_reroll",
+    "resumes_split",
     "FEAR_RADIUS",
     "FIRE_POWER",
     "can_gobble",
@@ -54,12 +59,63 @@ __all__ = [
     "on_knock_out",
 ]
 
+SPLIT = "split-activation"
 FEAR_RADIUS = 3.0
 #: extra Power of a house fire Spell against a Flammable target
 FIRE_POWER = 2
 #: Successes of a Medium Feat, the first Gobble escape
 MEDIUM = 2
 LEGENDARY = 4
+
+
+# -------------------------------------------------------------------- Split Activation
+def resumes_split(st: Any, ch: Character) -> bool:
+    """Whether this Activation continues a Split Activation begun earlier this Round
+    (arcworlde.trait.split_activation)."""
+    return SPLIT in ch.traits and ch.split_round == st.round and ch.split_ap > 0
+
+
+def end_split(st: ArcState, ch: Character, ap_left: int, paused: bool) -> None:
+    """After an Activation of a Split Activation Character: paused with AP left, it may be
+    Activated again after a later opponent Activation this Round; otherwise it is done."""
+    ch.split_ap = ap_left if paused and ch.on_table else 0
+    if ch.split_ap > 0:
+        ch.activated = False
+        st.log.emit("split_pause", who=ch.name, ap=ch.split_ap)
+
+
+# ------------------------------------------------------------------------- Pack Hunter
+def pack_groups(st: Any, player: int) -> list[tuple[int, ...]]:
+    """Groups of two or three un-Activated Pack Hunters of the same profile that may be
+    Activated together (arcworlde.trait.pack_hunter)."""
+    from itertools import combinations
+
+    by_profile: dict[str, list[int]] = {}
+    for c in st.chars:
+        if (c.side == player and c.on_table and not c.activated and "pack-hunter" in c.traits
+                and not resumes_split(st, c)):
+            by_profile.setdefault(c.profile.id, []).append(c.uid)
+    groups: list[tuple[int, ...]] = []
+    for uids in by_profile.values():
+        for size in (2, 3):
+            groups.extend(combinations(uids, size))
+    return groups
+
+
+def pack_reroll(st: Any, attacker: Character, attack_name: str, target: Character) -> bool:
+    """Pack Hunter: while a pack is Activated together, each member's Attacks with the pack's
+    Attack on the pack's quarry (set by the first member to attack) re-roll one failed Power
+    die, once per member (our reading of "if they use the same Attack against the same
+    target")."""
+    pack = st.pack
+    if pack is None or attacker.uid not in pack["members"] or attacker.uid in pack["used"]:
+        return False
+    if pack["quarry"] is None:
+        pack["quarry"] = (attack_name, target.uid)
+    if pack["quarry"] != (attack_name, target.uid):
+        return False
+    pack["used"].add(attacker.uid)
+    return True
 
 
 # ------------------------------------------------------------------------ Death Throes

@@ -10,6 +10,7 @@ from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.rules.activation import activation
+from warband.rulesets.arcworlde.rules.creatures import pack_groups
 from warband.rulesets.arcworlde.state import ArcState
 
 __all__ = ["decided", "play_round", "roll_off"]
@@ -59,11 +60,22 @@ def play_round(st: ArcState) -> Steps:
                 continue
             if st.first_player is None:
                 st.first_player = player  # who Activated first in Round 1 (Outcome.extra)
+            packs = [C.ActivatePack(g) for g in pack_groups(st, player)]
             pick = yield Decision(
-                "activate", player, [C.Activate(c.uid) for c in ready],
+                "activate", player, [*(C.Activate(c.uid) for c in ready), *packs],
                 prompt=f"Round {st.round}: choose a Character to Activate",
             )
-            yield from activation(st, st.by_uid(pick.uid))
+            if isinstance(pick, C.ActivatePack):
+                # one turn: the pack members one after another (arcworlde.trait.pack_hunter)
+                st.pack = {"members": set(pick.uids), "quarry": None, "used": set()}
+                st.log.emit("pack", who=[st.by_uid(u).name for u in pick.uids])
+                for uid in pick.uids:
+                    member = st.by_uid(uid)
+                    if member.on_table and not member.activated:
+                        yield from activation(st, member)
+                st.pack = None
+            else:
+                yield from activation(st, st.by_uid(pick.uid))
             acted = True
             if decided(st):
                 return
