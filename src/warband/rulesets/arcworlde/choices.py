@@ -15,6 +15,7 @@ __all__ = [
     "Activate",
     "ActivatePack",
     "AgileReroll",
+    "AgreeFeat",
     "Attack",
     "Cast",
     "ChooseWeapon",
@@ -27,6 +28,7 @@ __all__ = [
     "HelpUp",
     "LegIt",
     "Move",
+    "Narrative",
     "PauseActivation",
     "PickUpArcanite",
     "Place",
@@ -244,3 +246,25 @@ class ActivatePack:
     in the same turn (arcworlde.trait.pack_hunter)."""
 
     uids: tuple[int, ...]
+
+
+# ---------------------------------------------------- Narrative Feats (rules/narrative.py)
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class Narrative:
+    """Propose the Narrative Feat ``feat`` (a template id) on ``targets`` at ``difficulty``,
+    committing ``ap`` dice (arcworlde.feat.narrative)."""
+
+    feat: str
+    targets: tuple[int, ...]
+    difficulty: str
+    ap: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class AgreeFeat:
+    """The opponent agrees to a proposed Narrative Feat, or not (then the book's compromise:
+    the lower difficulty, a more dangerous failure)."""
+
+    agree: bool

@@ -83,6 +83,11 @@ def describe_choice(view: Any, choice: Any) -> str:
         return f"steal an Arcanite Token from {view.chars[choice.target].name} ({choice.ap} AP)"
     if isinstance(choice, C.Gobble):
         return f"Gobble {_name(view, choice.target)} ({choice.ap} AP Medium Feat)"
+    if isinstance(choice, C.Narrative):
+        on = (" on " + ", ".join(view.chars[u].name for u in choice.targets)) if choice.targets else ""
+        return f"Narrative Feat {choice.feat}{on}: {choice.difficulty}, {choice.ap} AP"
+    if isinstance(choice, C.AgreeFeat):
+        return "agree" if choice.agree else "disagree (compromise: easier Feat, worse failure)"
     if isinstance(choice, C.Escape):
         return f"try to escape with {choice.ap} AP"
     return repr(choice)

@@ -62,6 +62,11 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
         if isinstance(depth, bool) or not isinstance(depth, int | float) or not 1 <= depth <= 24:
             raise ValueError(f"deployment_depth must be between 1 and 24 inches, not {depth!r}")
         result.deployment_depth = float(depth)
+    if "narrative_leg_it_always" in opts:
+        always = opts["narrative_leg_it_always"]
+        if not isinstance(always, bool):
+            raise ValueError(f"narrative_leg_it_always must be true or false, not {always!r}")
+        result.narrative_leg_it_always = always
     if "arcdeck" in opts:
         deck = opts["arcdeck"]
         if deck not in ("shared", "own"):

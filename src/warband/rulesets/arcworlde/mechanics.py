@@ -32,6 +32,7 @@ __all__ = [
     "DefenceDie",
     "FeatCheck",
     "FeatRoll",
+    "FixedHits",
     "LegItRoll",
     "LegItRun",
     "SpellCast",
@@ -336,6 +337,29 @@ class D6Hits:
             for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
                 out[dmg] = out.get(dmg, Fraction(0)) + q / 6
         return dict(sorted(out.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class FixedHits:
+    """A set number of Hits against Armour and the Defence Roll chain: a Narrative Feat's
+    damage, 3 Hits per Success its difficulty needs, shared among its targets
+    (arcworlde.feat.narrative_damage; the yaml default: they are Hits like any others)."""
+
+    hits: int
+    armour: int = 0
+    defence: int = 0
+    defence_rerolls: int = 0
+
+    def sample(self, dice: Dice) -> tuple[int, list[DefenceDie], int]:
+        """(blocked by Armour, Defence Rolls, Damage)."""
+        blocked = min(max(0, self.armour), self.hits)
+        chain = AttackMechanic(0, defence=self.defence, defence_rerolls=self.defence_rerolls)
+        defence, damage = chain.defend(dice, self.hits - blocked)
+        return blocked, defence, damage
+
+    def distribution(self) -> dict[int, Fraction]:
+        left = self.hits - min(max(0, self.armour), self.hits)
+        return dict(sorted(_defence_chain(left, self.defence, self.defence_rerolls).items()))
 
 
 @lru_cache(maxsize=8192)

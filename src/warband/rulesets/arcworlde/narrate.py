@@ -169,6 +169,11 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
                            f" (+1AP for the rest of the game: {e['ap']}AP)"),
     "split_pause": lambda e: f"    {_n(e, 'who')} pauses with {e['ap']} AP left (Split Activation)",
     "pack": lambda e: f"  [cyan]>[/cyan] the pack hunts together: {escape(', '.join(e['who']))}",
+    "narrative": lambda e: (f"    {_n(e, 'who')} attempts a Narrative Feat: {escape(e['feat'])}"
+                            f" ({e['difficulty']}" + ("" if e["agreed"] else ", a compromise")
+                            + f"; on failure: {e['failure']})"),
+    "narrative_hits": lambda e: (f"    {_n(e, 'who')} takes {e['hits']} Hits from {escape(e['by'])}'s Feat:"
+                                 f" {e['damage']} Damage (HP {e['hp'][0]}->{e['hp'][1]})"),
     "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
     "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
                            f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),

@@ -104,10 +104,14 @@ class Options:
     #: arcworlde.arcdeck.deck: "shared" (default) - one ArcDeck for the table; "own" - each
     #: player draws from an ArcDeck of their own
     arcdeck: str = "shared"
+    #: arcworlde.feat.narrative_leg_it: False (default, the yaml) - a Narrative dash's Leg It
+    #: is rolled only when the Feat succeeds; True - it is rolled whatever the Feat's result
+    narrative_leg_it_always: bool = False
 
     @staticmethod
     def names() -> list[str]:
-        return ["rounds", "disengage_extra_move", "deployment_depth", "scenario", "arcdeck"]
+        return ["rounds", "disengage_extra_move", "deployment_depth", "scenario", "arcdeck",
+                "narrative_leg_it_always"]
 
 
 @dataclass

@@ -387,6 +387,11 @@ class HeuristicController:
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
 
+    def _narrative_agree(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """Agree to a Narrative Feat proposed at its usual difficulty; disagree (the book's
+        compromise: a more dangerous failure for the proposer) when it was made easier."""
+        return C.AgreeFeat(decision.info["difficulty"] == decision.info["usual"])
+
     def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return spell_draw(view, decision)
 

@@ -64,6 +64,7 @@ from warband.rulesets.arcworlde.rules.creatures import (
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
 from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
+from warband.rulesets.arcworlde.rules.narrative import narrative_options, perform_narrative
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = ["Turn", "action_options", "activation"]
@@ -137,6 +138,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
             opts.append(C.RousingCheer())
     opts.extend(cast_options(st, ch, turn.ap, available(st, ch) > 0, turn.cast))
     opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
+    opts.extend(narrative_options(st, ch, turn.ap))
     if SPLIT in ch.traits and 0 < turn.ap < turn.start_ap:
         opts.append(C.PauseActivation())  # only after spending some AP: always progress
     opts.append(C.EndActivation())
@@ -319,6 +321,9 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
     elif isinstance(choice, C.Cast):
         turn.cast = True
         yield from cast_spell(st, ch, choice, turn, spender(st, ch))
+    elif isinstance(choice, C.Narrative):
+        turn.ap -= choice.ap
+        yield from perform_narrative(st, ch, choice)
     elif isinstance(choice, C.Gobble):
         turn.ap -= choice.ap
         gobble(st, ch, st.by_uid(choice.target), choice.ap)

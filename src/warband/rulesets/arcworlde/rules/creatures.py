@@ -199,6 +199,12 @@ def gobble_options(st: Any, ch: Character, ap: int) -> list[Any]:
             for n in range(1, ap + 1)]
 
 
+def take_d6_hits(st: ArcState, victim: Character, cause: str, by: Character | None) -> None:
+    """D6 Hits on ``victim`` through Armour and Defence Rolls (Gobble; a Narrative Feat's
+    dangerous failure)."""
+    _hits(st, victim, cause, by)
+
+
 def _hits(st: ArcState, victim: Character, cause: str, by: Character | None) -> None:
     from warband.rulesets.arcworlde.rules.combat import knock_out
 
