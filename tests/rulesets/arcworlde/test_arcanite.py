@@ -132,8 +132,9 @@ def test_arcworlde_arcanite_commander_stash_serves_any_friend(arena: Arena) -> N
 
 # ------------------------------------------------------------------------ Tokens as Items
 def test_arcworlde_arcanite_as_items_pick_up_give_steal(arena: Arena) -> None:
-    """arcworlde.arcanite.as_items: an Easy Feat picks up a Token, gives one to a friend in
-    base contact, or steals one from a Prone enemy in base contact (not a standing one)."""
+    """arcworlde.arcanite.as_items, arcworlde.feat.interact_equipment,
+    arcworlde.equipment.stealing: an Easy Feat picks up a Token, gives one to a friend in base
+    contact, or steals one from a Prone enemy in base contact (not a standing one)."""
     grunt = arena.add("ourk-grunt", 0, (10, 10))
     arena.st.tokens.append((10 + grunt.r + 0.3, 10.0, False))
     friend = arena.add("ourk-grunt", 0, arena.touching(grunt, "north", 40))
@@ -153,8 +154,8 @@ def test_arcworlde_arcanite_as_items_pick_up_give_steal(arena: Arena) -> None:
 
 
 def test_arcworlde_arcanite_as_items_dropped_on_knock_out(arena: Arena) -> None:
-    """arcworlde.arcanite.as_items / equipment.knocked_out: a Knocked Out carrier leaves its
-    Tokens on the table where it stood; bought ones stay bought."""
+    """arcworlde.arcanite.as_items, arcworlde.equipment.knocked_out: a Knocked Out carrier
+    leaves its Tokens (Items) on the table where it stood; bought ones stay bought."""
     grunt = arena.add("ourk-grunt", 0, (10, 10))
     militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=1,
                         arcanite=1, arcanite_bought=1)

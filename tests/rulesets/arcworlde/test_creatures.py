@@ -23,8 +23,9 @@ def _kinds(run: Any, kind: type) -> list[Any]:
 
 # ------------------------------------------------------------------------------ Bestiary
 def test_arcworlde_creatures_categories_house_bestiary_by_base_size() -> None:
-    """arcworlde.creatures.categories: Beasts on 30/40mm bases, Monsters on 50/60mm, Titans on
-    120mm; the house Bestiary has at least three Beasts, two Monsters and a Titan."""
+    """arcworlde.creatures.categories, arcworlde.list.class.beast, arcworlde.list.class.monster,
+    arcworlde.list.class.titan: Beasts on 30/40mm bases, Monsters on 50/60mm, Titans on 120mm;
+    the house Bestiary has at least three Beasts, two Monsters and a Titan."""
     sizes = {CharacterClass.BEAST: {30, 40}, CharacterClass.MONSTER: {50, 60},
              CharacterClass.TITAN: {120}}
     found: dict[CharacterClass, int] = {k: 0 for k in sizes}

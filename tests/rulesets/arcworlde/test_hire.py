@@ -18,8 +18,8 @@ def _list(*profiles: str) -> dict:  # type: ignore[type-arg]
 
 
 def test_arcworlde_hire_swords_for_hire_any_faction_may_hire() -> None:
-    """arcworlde.hire.swords_for_hire: any Faction may hire a Sword for Hire by paying its GP
-    (the house list)."""
+    """arcworlde.hire.swords_for_hire, arcworlde.list.class.sword_for_hire: any Faction may
+    hire a Sword for Hire by paying its GP (the house list)."""
     cat = catalogue()
     wb = parse_list(_list("sir-wendel-hedge-knight", "grumbold-the-grey"), "band", cat)
     assert wb.cost == 80 + 85 + 95  # Sir Wendel's Light Armour is included in his cost

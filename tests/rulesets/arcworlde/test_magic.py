@@ -55,7 +55,8 @@ def witch_and_grunt(arena: Arena, gap: float = 6.0) -> tuple[Character, Characte
 
 # ------------------------------------------------------------------------------ Mages
 def test_arcworlde_magic_mages_only_mages_cast_their_faction_list(arena: Arena) -> None:
-    """arcworlde.magic.mages: only Mages cast, from their own faction's Spell list."""
+    """arcworlde.magic.mages, arcworlde.list.class.mage: only Mages cast, from their own
+    faction's Spell list."""
     witch, grunt = witch_and_grunt(arena)
     sheriff = arena.add("halfling-sheriff", 0, (10, 14))
     shaman = arena.add("ourk-bone-shaman", 1, (30, 30))
