@@ -10,6 +10,9 @@ from warband.rulesets.arcworlde.rules.narrative import compromise, narrative_hit
 
 from .arena import Arena, box, terrain
 
+#: the house menu of Narrative Feats is offered with this option
+NARRATIVE = {"narrative_feats": True}
+
 
 @pytest.mark.parametrize(("needed", "targets", "hits"), [
     (1, 1, [3]), (2, 1, [6]), (3, 1, [9]), (4, 1, [12]),
@@ -37,7 +40,7 @@ def test_arcworlde_feat_narrative_damage_worked_example_statue() -> None:
     three Halflings, agreed Legendary; 3AP roll 6, 5, 4 (four Successes): 12 Hits, 4 on each
     of the three Halflings."""
     statue = terrain("Statue", "impassable", box(9.0, 13.0, 11.0, 15.0), blocks_sight=True)
-    arena = Arena([statue])
+    arena = Arena([statue], options=NARRATIVE)
     brute = arena.add("ourk-brute", 0, (10, 11.9))
     halflings = [arena.add("halfling-militia", 1, arena.at_distance(brute, 1.0, d))
                  for d in ("east", "west", "south")]
@@ -61,7 +64,7 @@ def test_arcworlde_feat_narrative_leg_it_worked_example_halfling() -> None:
     """arcworlde.feat.narrative_leg_it, the book's example: the Halfling moves, shoots, then
     spends his last AP on one die for an agreed Medium Narrative Feat: a 6 (a Crit, two
     Successes) pulls it off; his separate Leg It roll is a 3: 3 inches further away."""
-    arena = Arena()
+    arena = Arena(options=NARRATIVE)
     archer = arena.add("halfling-archer", 0, (10, 10))  # 3AP
     ourk = arena.add("ourk-brute", 1, (10, 24), hp=30)
     arena.dice(1, 1,   # the Shot: 2AP, two failures (a miss)
@@ -84,7 +87,7 @@ def test_arcworlde_feat_narrative_leg_it_not_rolled_on_failure_unless_option() -
     """The yaml default: the dash's Leg It only when the Feat succeeds; with
     ``narrative_leg_it_always`` it is rolled even when the Feat fails."""
     for always, rolls in ((False, 0), (True, 1)):
-        arena = Arena(options={"narrative_leg_it_always": always})
+        arena = Arena(options={**NARRATIVE, "narrative_leg_it_always": always})
         archer = arena.add("halfling-archer", 0, (10, 10))
         arena.add("ourk-brute", 1, (10, 30))
         arena.dice(2, *([4] if always else []))
@@ -99,7 +102,7 @@ def test_arcworlde_feat_narrative_leg_it_not_rolled_on_failure_unless_option() -
 def test_arcworlde_feat_narrative_disagreement_compromise_in_play() -> None:
     """The opponent disagrees: the proposed (lower) difficulty is kept and the failure is
     worse (Prone becomes D6 Hits and Prone)."""
-    arena = Arena()
+    arena = Arena(options=NARRATIVE)
     archer = arena.add("halfling-archer", 0, (10, 10), hp=20)
     arena.add("ourk-brute", 1, (10, 30))
     arena.dice(1, 2, 1)  # the Feat fails; D6 Hits = 2; the Defence Roll fails
@@ -113,7 +116,7 @@ def test_arcworlde_terrain_interacting_vault_crosses_impassable() -> None:
     """arcworlde.terrain.interacting: crossing Impassable Terrain needs a Narrative Feat
     (the house Vault template: Hard), then a move that ignores terrain."""
     wall = terrain("Wall", "impassable", box(5.0, 12.0, 15.0, 12.5))
-    arena = Arena([wall])
+    arena = Arena([wall], options=NARRATIVE)
     militia = arena.add("halfling-militia", 0, (10, 11.3))
     arena.add("ourk-brute", 1, (10, 30))
     arena.dice(6, 4)
@@ -128,9 +131,19 @@ def test_heuristic_disagrees_with_a_lowballed_feat() -> None:
 
     from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
 
-    arena = Arena()
+    arena = Arena(options=NARRATIVE)
     archer = arena.add("halfling-archer", 0, (10, 10))
     arena.add("ourk-brute", 1, (10, 30))
     run = arena.activate(archer, C.Narrative("daring-dash", (), "easy", 1))
     d = run.pending
     assert HeuristicController().decide(arena.view(1), d, random.Random(0)) == C.AgreeFeat(False)
+
+
+def test_arcworlde_feat_narrative_menu_only_with_the_option() -> None:
+    """The menu is offered only with ``narrative_feats=true``."""
+    for on in (False, True):
+        arena = Arena(options={"narrative_feats": on})
+        archer = arena.add("halfling-archer", 0, (10, 10))
+        arena.add("ourk-brute", 1, (10, 30))
+        run = arena.activate(archer)
+        assert any(isinstance(o, C.Narrative) for o in run.pending.options) == on

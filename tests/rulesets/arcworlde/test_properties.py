@@ -221,16 +221,20 @@ _MAGIC = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
 @settings(max_examples=40)
 @given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
        deck=st.sampled_from(["shared", "own"]), side=st.sampled_from([0, 1]),
-       scenario=st.sampled_from(["glade-skirmish", "arcanite-hunt"]))
+       scenario=st.sampled_from(["glade-skirmish", "arcanite-hunt"]),
+       env=st.sampled_from(["none", "mildaark"]), narrative=st.booleans())
 def test_games_with_mages_keep_invariants_and_replay(
-    seed: int, ai: str, deck: str, side: int, scenario: str, tmp_path_factory: Any
+    seed: int, ai: str, deck: str, side: int, scenario: str, env: str, narrative: bool,
+    tmp_path_factory: Any,
 ) -> None:
     """Games between the two Mage warbands (Spells, summoning, Overpowered HP loss, shared or
     own ArcDecks) keep the invariants (HP within 0..max, 54 cards per ArcDeck, the game
-    ends, Arcanite never negative) and replay exactly (arcworlde.magic.casting,
-    arcworlde.arcdeck.deck, arcworlde.arcanite.using)."""
+    ends, Arcanite never negative) and replay exactly, with or without the Mildaark Forest
+    and the Narrative Feat menu (arcworlde.magic.casting, arcworlde.arcdeck.deck,
+    arcworlde.arcanite.using, arcworlde.environment.mildaark.overview)."""
     factory = RULESET.controllers()[ai]
-    game = RULESET.new_game(_MAGIC, seed, {"arcdeck": deck, "scenario": scenario},
+    game = RULESET.new_game(_MAGIC, seed, {"arcdeck": deck, "scenario": scenario,
+                                           "environment": env, "narrative_feats": narrative},
                             track_digest=True)
     play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")

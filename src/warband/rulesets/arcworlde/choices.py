@@ -29,6 +29,7 @@ __all__ = [
     "LegIt",
     "Move",
     "Narrative",
+    "OpenCache",
     "PauseActivation",
     "PickUpArcanite",
     "Place",
@@ -39,6 +40,7 @@ __all__ = [
     "StandUp",
     "SwitchWeapon",
     "UseArcanite",
+    "UsePortal",
 ]
 
 CODEC = ChoiceCodec()
@@ -268,3 +270,21 @@ class AgreeFeat:
     the lower difficulty, a more dangerous failure)."""
 
     agree: bool
+
+
+# ------------------------------------------------------ the Mildaark Forest (rules/forest.py)
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class UsePortal:
+    """Step through the forest portal ``index`` to the other one (card 4)."""
+
+    index: int
+
+
+@CODEC.register
+@dataclass(frozen=True, slots=True)
+class OpenCache:
+    """Open the forest cache ``index`` with an Easy Feat of ``ap`` dice (card 2)."""
+
+    index: int
+    ap: int

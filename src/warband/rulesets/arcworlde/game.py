@@ -62,11 +62,21 @@ def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
         if isinstance(depth, bool) or not isinstance(depth, int | float) or not 1 <= depth <= 24:
             raise ValueError(f"deployment_depth must be between 1 and 24 inches, not {depth!r}")
         result.deployment_depth = float(depth)
+    if "narrative_feats" in opts:
+        feats = opts["narrative_feats"]
+        if not isinstance(feats, bool):
+            raise ValueError(f"narrative_feats must be true or false, not {feats!r}")
+        result.narrative_feats = feats
     if "narrative_leg_it_always" in opts:
         always = opts["narrative_leg_it_always"]
         if not isinstance(always, bool):
             raise ValueError(f"narrative_leg_it_always must be true or false, not {always!r}")
         result.narrative_leg_it_always = always
+    if "environment" in opts:
+        env = opts["environment"]
+        if env not in ("none", "mildaark"):
+            raise ValueError(f"environment must be 'none' or 'mildaark', not {env!r}")
+        result.environment = env
     if "arcdeck" in opts:
         deck = opts["arcdeck"]
         if deck not in ("shared", "own"):

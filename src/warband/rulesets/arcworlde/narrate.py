@@ -174,6 +174,11 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
                             + f"; on failure: {e['failure']})"),
     "narrative_hits": lambda e: (f"    {_n(e, 'who')} takes {e['hits']} Hits from {escape(e['by'])}'s Feat:"
                                  f" {e['damage']} Damage (HP {e['hp'][0]}->{e['hp'][1]})"),
+    "forest": lambda e: f"  [green]The Mildaark Forest stirs: {escape(e['card'])}[/green]",
+    "forest_unplayed": lambda e: f"    (the forest brings {escape(e['what'])}: not played in this version)",
+    "forest_tree": lambda e: f"    a tree walks to ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
+    "portal": lambda e: f"    {_n(e, 'who')} steps through the portal to ({e['to'][0]:.1f}, {e['to'][1]:.1f})",
+    "cache": lambda e: f"    {_n(e, 'who')} takes {escape(e['item'])} from the cache",
     "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
     "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
                            f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),

@@ -107,11 +107,17 @@ class Options:
     #: arcworlde.feat.narrative_leg_it: False (default, the yaml) - a Narrative dash's Leg It
     #: is rolled only when the Feat succeeds; True - it is rolled whatever the Feat's result
     narrative_leg_it_always: bool = False
+    #: arcworlde.environment.optional: "none" (default) or "mildaark" (rules/forest.py)
+    environment: str = "none"
+    #: arcworlde.feat.narrative: offer the house menu of Narrative Feats in every Activation
+    #: (off by default: they are agreed between players, and an AI that tries every option
+    #: would otherwise propose them all the time)
+    narrative_feats: bool = False
 
     @staticmethod
     def names() -> list[str]:
         return ["rounds", "disengage_extra_move", "deployment_depth", "scenario", "arcdeck",
-                "narrative_leg_it_always"]
+                "narrative_leg_it_always", "environment", "narrative_feats"]
 
 
 @dataclass
@@ -139,6 +145,8 @@ class ArcState:
     activation_count: int = 0
     #: the Pack Hunters Activated together now: {"members", "quarry", "used"} (rules/creatures.py)
     pack: dict[str, Any] | None = None
+    #: the Mildaark Forest's state this game (rules/forest.py), None without the environment
+    forest: dict[str, Any] | None = None
     #: Arcanite Tokens lying on the table: (x, y, bought)
     tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 

@@ -62,6 +62,12 @@ from warband.rulesets.arcworlde.rules.creatures import (
     resumes_split,
 )
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
+from warband.rulesets.arcworlde.rules.forest import (
+    forest_on_activation,
+    forest_options,
+    open_cache,
+    use_portal,
+)
 from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
 from warband.rulesets.arcworlde.rules.narrative import narrative_options, perform_narrative
@@ -139,6 +145,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
     opts.extend(cast_options(st, ch, turn.ap, available(st, ch) > 0, turn.cast))
     opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
     opts.extend(narrative_options(st, ch, turn.ap))
+    opts.extend(forest_options(st, ch, turn.ap))
     if SPLIT in ch.traits and 0 < turn.ap < turn.start_ap:
         opts.append(C.PauseActivation())  # only after spending some AP: always progress
     opts.append(C.EndActivation())
@@ -176,6 +183,8 @@ def activation(st: ArcState, ch: Character) -> Steps:
         ap = min(ap, max(1, ap // 2))  # halving never raises AP (0 stays 0)
         st.log.emit("unruly", who=ch.name, ap=ap)
     ch.split_round = st.round
+    if st.forest is not None:
+        ap += forest_on_activation(st, ch)  # card 7: +2AP; Q and 8 on the spot
     turn = Turn(ch, ap)
     yield from _activation_body(st, turn)
 
@@ -321,6 +330,12 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
     elif isinstance(choice, C.Cast):
         turn.cast = True
         yield from cast_spell(st, ch, choice, turn, spender(st, ch))
+    elif isinstance(choice, C.UsePortal):
+        use_portal(st, ch, choice.index)
+    elif isinstance(choice, C.OpenCache):
+        turn.ap -= choice.ap
+        if attempt_feat(st, ch, choice.ap, 1, "open the cache"):
+            yield from open_cache(st, ch, choice.index)
     elif isinstance(choice, C.Narrative):
         turn.ap -= choice.ap
         yield from perform_narrative(st, ch, choice)

@@ -184,7 +184,8 @@ def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, a
     """Take a Shot: a Feat (Easy unless the Attack says otherwise); on a success resolve the
     Attack. A failed Shot at a target in base contact with the shooter's friends hits the one
     of them nearest the shooter instead (arcworlde.feat.shot_friendly_fire)."""
-    if attempt_feat(st, shooter, ap, DIFFICULTY[attack.shot], f"shoot {attack.name} at {target.name}"):
+    if attempt_feat(st, shooter, ap, DIFFICULTY[attack.shot], f"shoot {attack.name} at {target.name}",
+                    shot=True):
         resolve_attack(st, shooter, attack, target, charged=False)
         return
     friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]

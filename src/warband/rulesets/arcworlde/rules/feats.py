@@ -13,10 +13,15 @@ __all__ = ["attempt_feat", "help_up_difficulty"]
 
 
 def attempt_feat(
-    st: ArcState, ch: Character, ap: int, needed: int, purpose: str, advantage: int = 0
+    st: ArcState, ch: Character, ap: int, needed: int, purpose: str, advantage: int = 0,
+    shot: bool = False,
 ) -> bool:
     """Roll a Feat for ``ch`` with ``ap`` dice; the AP is spent whatever the result
     (arcworlde.feat.attempt). Returns whether it succeeded."""
+    if st.forest is not None:  # the Mildaark Forest's mist (10) and crystals (J)
+        from warband.rulesets.arcworlde.rules.forest import apply_forest_feat_modifiers
+
+        advantage = apply_forest_feat_modifiers(st, advantage, shot)
     extra = 0
     if ch.primed == "extra_die":  # an Arcanite Token spent on this roll (rules/arcanite.py)
         extra, ch.primed = 1, None

@@ -39,6 +39,7 @@ from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import spell_best_total, spell_verdict
 from warband.rulesets.arcworlde.rules.combat import lose_hp, resolve_attack
 from warband.rulesets.arcworlde.rules.creatures import dwindle
+from warband.rulesets.arcworlde.rules.forest import free_spell_cards
 from warband.rulesets.arcworlde.rules.movement import do_move, is_move, move_candidates
 from warband.rulesets.arcworlde.spells import Spell, SpellBook
 from warband.rulesets.arcworlde.state import ArcState, Character
@@ -173,7 +174,8 @@ def cast_spell(st: ArcState, mage: Character, choice: Any, turn: Any, spend: Any
     verdict = spell_verdict(spell.level, cards)
     while verdict == "below":
         options: list[Any] = []
-        if turn.ap >= 1:
+        free = free_spell_cards(st)  # the Mildaark Forest's card 9
+        if turn.ap >= 1 or free:
             options.append(C.SpellDraw("ap"))
         if spend is not None and spend(None):
             options.append(C.SpellDraw("arcanite"))
@@ -194,6 +196,8 @@ def cast_spell(st: ArcState, mage: Character, choice: Any, turn: Any, spend: Any
             break
         if pick.pay == "arcanite" and spend("draw another card"):
             paid = "an Arcanite Token"
+        elif free:
+            paid = "nothing (the forest's magic)"
         else:
             turn.ap -= 1
             paid = "1AP"

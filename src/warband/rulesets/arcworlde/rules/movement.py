@@ -76,6 +76,10 @@ def do_move(
     )
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
+    if st.forest is not None:
+        from warband.rulesets.arcworlde.rules.forest import forest_after_move
+
+        forest_after_move(st, ch)
     if "fearsome" in ch.traits:
         from warband.rulesets.arcworlde.rules.creatures import fearsome_after_move
 

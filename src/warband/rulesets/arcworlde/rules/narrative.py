@@ -146,7 +146,7 @@ def _by_terrain(st: Any, ch: Character) -> bool:
 def narrative_options(st: Any, ch: Character, ap: int) -> list[Any]:
     """The Narrative Feats ``ch`` may propose now: each template whose targets exist, at its
     difficulty or one step easier, with 1 to ``ap`` dice."""
-    if ap < 1 or ch.prone:
+    if ap < 1 or ch.prone or not st.options.narrative_feats:
         return []
     out: list[Any] = []
     for feat in feats_menu(st):

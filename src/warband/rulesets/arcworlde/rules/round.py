@@ -11,6 +11,7 @@ from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.rules.activation import activation
 from warband.rulesets.arcworlde.rules.creatures import pack_groups
+from warband.rulesets.arcworlde.rules.forest import forest_round_end, forest_round_start
 from warband.rulesets.arcworlde.state import ArcState
 
 __all__ = ["decided", "play_round", "roll_off"]
@@ -47,6 +48,8 @@ def play_round(st: ArcState) -> Steps:
     (arcworlde.round.activation_sequence)."""
     st.round += 1
     st.log.emit("round", number=st.round)
+    if st.options.environment == "mildaark":
+        yield from forest_round_start(st)  # before initiative (the yaml default)
     for c in st.chars:
         c.activated = False
     st.initiative = roll_off(st, "initiative")
@@ -81,4 +84,5 @@ def play_round(st: ArcState) -> Steps:
                 return
         if not acted:
             break
+    forest_round_end(st)
     st.log.emit("round_end", number=st.round)
