@@ -1,7 +1,11 @@
 """Conformance: every registered ruleset obeys the shared game protocol.
 
-Random games end; records replay exactly; illegal choices are refused and change nothing;
-controllers only see views.
+Random games end; records replay exactly (the same events, and a record written from the
+replay is byte for byte the record that was read); illegal choices are refused and change
+nothing; controllers only see views, which never show the dice.
+
+Besides the installed rulesets, the suite runs the kit's example game (``tests/kit/tinygame``,
+see ``docs/new-ruleset.md``), registered for these tests only.
 """
 
 from __future__ import annotations
@@ -10,13 +14,20 @@ from pathlib import Path
 
 import pytest
 
+from kit.tinygame import RULESET as TINY
 from warband.ai.random_ai import RandomController
 from warband.core import registry
 from warband.core.controller import controller_rng, play
 from warband.core.decisions import Decision, IllegalChoice
 from warband.core.record import read_record, replay, write_record
 
-RULESETS = registry.available()
+RULESETS = sorted({*registry.available(), TINY.name})
+
+
+@pytest.fixture(autouse=True)
+def _tiny_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The example game is known to the registry (so records replay) during each test only."""
+    monkeypatch.setitem(registry._extra, TINY.name, TINY)
 
 
 def _lists(rs):
@@ -37,6 +48,9 @@ def test_random_games_end_and_replay(name: str, seed: int, tmp_path: Path) -> No
     again = replay(read_record(path), path)
     assert again.digest == game.digest
     assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+    rewritten = tmp_path / "again.jsonl"
+    write_record(again, rewritten)
+    assert rewritten.read_bytes() == path.read_bytes()
 
 
 @pytest.mark.parametrize("name", RULESETS)
@@ -79,6 +93,8 @@ def test_illegal_choice_is_refused_and_changes_nothing(name: str) -> None:
 def test_views_hide_the_dice(name: str) -> None:
     rs = registry.get(name)
     game = rs.new_game(_lists(rs), 1)
-    view = game.view(0)
-    with pytest.raises(AttributeError):
-        _ = view.dice
+    for player in (0, 1):
+        view = game.view(player)
+        for secret in ("dice", "log"):
+            with pytest.raises(AttributeError):
+                getattr(view, secret)

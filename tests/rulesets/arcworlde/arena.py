@@ -244,7 +244,8 @@ class Arena:
         :func:`profile`; ``changes`` overrides run-time fields (``hp``, ``ap``, ``prone``...)."""
         prof = self.catalogue.profiles[who] if isinstance(who, str) else who
         gear = tuple(self.catalogue.equipment[e] for e in equipment)
-        wb = Warband("arena", prof.faction, 10**6, (Member(prof, gear, name, unruly),), {})
+        wb = Warband(name="arena", faction=prof.faction, game_value=10**6,
+                     members=(Member(prof, gear, name, unruly),), source={})
         built = build_state([wb], self.state.scenario, 0, Options()).chars[0]
         label = name or prof.name
         taken = {c.name for c in self.state.chars}

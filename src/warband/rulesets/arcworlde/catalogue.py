@@ -8,13 +8,12 @@ trait, a faction) are checked too, and every problem is reported at once.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader
+from warband.kit.content import CatalogueBase, ContentFolder, read_scenarios
 from warband.rulesets.arcworlde.models import (
     Attack,
     Equipment,
@@ -28,25 +27,32 @@ from warband.rulesets.arcworlde.models import (
     TraitsFile,
 )
 
-__all__ = ["Catalogue", "DEFAULT_CONTENT", "catalogue"]
+__all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
-ENV_VAR = "WARBAND_ARCWORLDE_CONTENT"
 
 
-@dataclass(frozen=True)
-class Catalogue:
-    directory: Path
+@dataclass(frozen=True, kw_only=True)
+class Catalogue(CatalogueBase):
+    """An ArcWorlde content folder, validated: Character profiles with their equipment
+    resolved, the armoury, traits, factions and scenarios by id (the folder and the digest
+    come from :class:`CatalogueBase`)."""
+
+    #: Character profiles by id, their included equipment resolved (arcworlde.list.stat_profile)
     profiles: dict[str, Profile]
+    #: the armoury by id (arcworlde.equipment.types)
     equipment: dict[str, Equipment]
+    #: traits by id; a profile or item names them
     traits: dict[str, TraitModel]
+    #: factions by id, with their allies and Commander limit (arcworlde.list.class.commander)
     factions: dict[str, FactionModel]
+    #: scenarios by id (table, terrain, objectives, Victory Points)
     scenarios: dict[str, ScenarioModel]
-    digest: str
 
     @staticmethod
-    def load(directory: Path) -> Catalogue:
-        reader = ContentReader()
+    def build(directory: Path, reader: ContentReader) -> Catalogue:
+        """Read traits, factions, equipment, profiles and scenarios, in that order (the
+        content digest follows it), and check every cross-reference."""
         problems = reader.problems
         traits_file, _ = reader.read(directory / "traits.yaml", TraitsFile)
         factions_file, _ = reader.read(directory / "factions.yaml", FactionsFile)
@@ -54,10 +60,7 @@ class Catalogue:
         profile_files = [
             (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
         ]
-        scenario_files = [
-            (p, reader.read(p, ScenarioModel)[0])
-            for p in sorted((directory / "scenarios").glob("*.yaml"))
-        ]
+        scenarios = read_scenarios(reader, directory, ScenarioModel)
 
         traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
         factions = (
@@ -108,21 +111,11 @@ class Catalogue:
                     p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
                     frozenset(p.traits), tuple(gear), pf.source,
                 )
-        scenarios = {s.id: s for _, s in scenario_files if isinstance(s, ScenarioModel)}
-        if not scenarios and not problems:
-            problems.append(Violation(str(directory / "scenarios"), "no scenario files found"))
-        reader.raise_if_problems()
-        return Catalogue(directory, profiles, equipment, traits, factions, scenarios,
-                         reader.digest)
+        return Catalogue(directory=directory, digest=reader.digest, profiles=profiles,
+                         equipment=equipment, traits=traits, factions=factions, scenarios=scenarios)
 
 
-@lru_cache(maxsize=8)
-def _cached(directory: str) -> Catalogue:
-    return Catalogue.load(Path(directory))
-
-
-def catalogue(directory: Path | str | None = None) -> Catalogue:
-    """The content catalogue of ``directory`` (default: the environment variable
-    ``WARBAND_ARCWORLDE_CONTENT``, else the packaged content)."""
-    chosen = directory or os.environ.get(ENV_VAR) or DEFAULT_CONTENT
-    return _cached(str(Path(chosen).resolve()))
+#: the content folder in use (``WARBAND_ARCWORLDE_CONTENT`` overrides the packaged one)
+CONTENT = ContentFolder(DEFAULT_CONTENT, "WARBAND_ARCWORLDE_CONTENT", Catalogue.load)
+#: ``catalogue(folder=None)``: the validated, cached catalogue of a content folder
+catalogue = CONTENT.catalogue

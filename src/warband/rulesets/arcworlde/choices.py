@@ -6,9 +6,9 @@ Every decision's legal options are instances of these; the codec stores them in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
-from warband.core.decisions import ChoiceCodec
+from warband.kit.choices import ChoiceSet, choice
 
 __all__ = [
     "CODEC",
@@ -43,19 +43,17 @@ __all__ = [
     "UsePortal",
 ]
 
-CODEC = ChoiceCodec()
+CODEC = ChoiceSet()
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class DeployOrder:
     """The deployment roll-off winner deploys first (True) or second (False)."""
 
     first: bool
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Place:
     """Deploy Character ``uid`` with its base centred at (x, y)."""
 
@@ -64,22 +62,19 @@ class Place:
     y: float
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Activate:
     uid: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class ChooseWeapon:
     """Announce the weapon used this Activation (arcworlde.equipment.weapon_choice)."""
 
     weapon: str
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Move:
     """Move toward (x, y) as far as the allowance goes, stopping on touching a base."""
 
@@ -88,20 +83,17 @@ class Move:
     label: str = field(default="", compare=False)
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class LegIt:
     """Spend 1AP (first roll only) and roll to Leg It (arcworlde.action.leg_it)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class AgileReroll:
     use: bool
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Attack:
     """A melee Attack by name against an enemy in base contact."""
 
@@ -109,8 +101,7 @@ class Attack:
     target: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Shoot:
     """A Shot with a Ranged Attack, committing ``ap`` AP to the Feat."""
 
@@ -119,47 +110,40 @@ class Shoot:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class StandUp:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class HelpUp:
     target: int
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Disengage:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class SwitchWeapon:
     weapon: str
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class RousingCheer:
     """House reading of the Sheriff's Rousing Cheer (1AP)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class EndActivation:
     pass
 
 
 # ------------------------------------------------------------------ magic (rules/magic.py)
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Cast:
     """A Mage nominates a Spell (and its target, for targeted Spells) and pays to cast it:
     ``pay`` is ``"ap"`` (2AP) or ``"arcanite"`` (an Arcanite Token) (arcworlde.magic.casting)."""
@@ -169,8 +153,7 @@ class Cast:
     pay: str = "ap"
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class SpellDraw:
     """While the cards fall short of the Spell's level: ``"ap"`` or ``"arcanite"`` pays for
     another card, ``"stop"`` lets the Spell fail, ``"overpower"`` declares a total over 21
@@ -180,8 +163,7 @@ class SpellDraw:
 
 
 # ------------------------------------------------------------- Arcanite (rules/arcanite.py)
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class UseArcanite:
     """Spend an Arcanite Token: ``"ap"`` (+1AP now), ``"extra_die"`` (one more D6 on the
     next Feat or Attack roll) or ``"reroll"`` (the next Attack re-rolls a failed Power die)."""
@@ -189,8 +171,7 @@ class UseArcanite:
     use: str
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class PickUpArcanite:
     """Pick up the Arcanite Token ``token`` (index on the table) with an Easy Feat."""
 
@@ -198,8 +179,7 @@ class PickUpArcanite:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class GiveArcanite:
     """Give an Arcanite Token to a friend in base contact (Easy Feat)."""
 
@@ -207,8 +187,7 @@ class GiveArcanite:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class StealArcanite:
     """Steal an Arcanite Token from a Prone enemy in base contact (Easy Feat)."""
 
@@ -217,8 +196,7 @@ class StealArcanite:
 
 
 # ------------------------------------------------------------ Creatures (rules/creatures.py)
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Gobble:
     """Try to swallow an enemy in base contact (a Medium Feat with ``ap`` dice)."""
 
@@ -226,23 +204,20 @@ class Gobble:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Escape:
     """A Gobbled Character commits ``ap`` dice to its escape Feat."""
 
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class PauseActivation:
     """Split Activation: end this Activation keeping the AP left, to be Activated again later
     in the Round (arcworlde.trait.split_activation)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class ActivatePack:
     """Pack Hunter: Activate up to three of the same Character together, one after another
     in the same turn (arcworlde.trait.pack_hunter)."""
@@ -251,8 +226,7 @@ class ActivatePack:
 
 
 # ---------------------------------------------------- Narrative Feats (rules/narrative.py)
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Narrative:
     """Propose the Narrative Feat ``feat`` (a template id) on ``targets`` at ``difficulty``,
     committing ``ap`` dice (arcworlde.feat.narrative)."""
@@ -263,8 +237,7 @@ class Narrative:
     ap: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class AgreeFeat:
     """The opponent agrees to a proposed Narrative Feat, or not (then the book's compromise:
     the lower difficulty, a more dangerous failure)."""
@@ -273,16 +246,14 @@ class AgreeFeat:
 
 
 # ------------------------------------------------------ the Mildaark Forest (rules/forest.py)
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class UsePortal:
     """Step through the forest portal ``index`` to the other one (card 4)."""
 
     index: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class OpenCache:
     """Open the forest cache ``index`` with an Easy Feat of ``ap`` dice (card 2)."""
 

@@ -9,7 +9,7 @@ from rich.markup import escape
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, FeatCheck
 
-__all__ = ["describe_choice", "describe_view"]
+__all__ = ["character_stats", "describe_choice", "describe_view", "profile_rows"]
 
 
 def _name(view: Any, uid: int) -> str:
@@ -115,3 +115,51 @@ def describe_view(view: Any, player: int) -> list[str]:
         )
     return lines
 
+
+def profile_rows(cat: Any) -> list[dict[str, Any]]:
+    """One row per profile, for ``warband profiles``."""
+    rows: list[dict[str, Any]] = []
+    for p in sorted(cat.profiles.values(), key=lambda p: (p.faction, -p.commander, p.cost)):
+        rows.append({
+            "id": p.id, "name": p.name, "faction": p.faction,
+            "class": ", ".join(sorted(c.value for c in p.classes)),
+            "cost": p.cost, "ap": p.ap, "movement": p.movement, "bravery": p.bravery,
+            "hp": p.hp, "base": p.base,
+            "attacks": [_attack_text(a) for a in p.attacks],
+            "traits": sorted(cat.traits[t].name for t in p.traits),
+            "equipment": [e.name for e in p.equipment],
+            "source": p.source,
+        })
+    return rows
+
+
+def _attack_text(a: Any) -> str:
+    cost = f"({a.ap}AP) " if a.ap is not None else ""
+    rng = f", range {a.range:g}\"" if a.range else ""
+    specials = []
+    if a.crit_ignores_armour:
+        specials.append("Crits ignore Armour")
+    if a.ignores_armour:
+        specials.append("ignores Armour")
+    if a.crit_reduce_ap:
+        specials.append(f"Crit: -{a.crit_reduce_ap}AP next Activation")
+    if a.crit_breaks_armour:
+        specials.append("Crit breaks Armour")
+    if a.crit_knocks_prone:
+        specials.append("Crit knocks Prone")
+    if a.charge_power:
+        specials.append(f"+{a.charge_power} Power on a Charge")
+    if a.ranged and a.shot != "easy":
+        specials.append(f"{a.shot} Shot")
+    extra = f" [{'; '.join(specials)}]" if specials else ""
+    return f"{cost}{a.name}: Power {a.power}{rng}{extra}"
+
+
+def character_stats(st: Any) -> list[dict[str, Any]]:
+    """Per-Character figures of a finished game, for the simulator."""
+    return [
+        {"side": st.side_labels[c.side], "profile": c.profile.id, "name": c.name,
+         "damage_dealt": c.damage_dealt, "knock_outs": c.knock_outs,
+         "survived": c.deployed and not c.ko}
+        for c in st.chars
+    ]

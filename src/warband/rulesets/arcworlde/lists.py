@@ -14,14 +14,12 @@ Validation collects every violation before reporting (rule ids in brackets):
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.content.yamlio import LineMap
+from warband.kit.lists import Roster, load_list_file, read_list
 from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.models import Equipment, Profile, WarbandListModel
 
@@ -43,17 +41,12 @@ class Member:
         return self.profile.cost + sum(e.cost for e in self.equipment)
 
 
-@dataclass(frozen=True, slots=True)
-class Warband:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warband(Roster[Member]):
+    """A validated ArcWorlde warband (the kit's :class:`Roster` holds name, members, source)."""
+
     faction: str
     game_value: int
-    members: tuple[Member, ...]
-    source: Mapping[str, Any]  # the list as validated, stored in game records
-
-    @property
-    def cost(self) -> int:
-        return sum(m.cost for m in self.members)
 
     def warnings(self) -> list[str]:
         unruly = sorted({m.profile.name for m in self.members if m.unruly})
@@ -64,48 +57,28 @@ class Warband:
         ]
 
 
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
 def parse_list(
     data: Any, source: str, cat: Catalogue, lines: LineMap | None = None, ruleset: str = "arcworlde"
 ) -> Warband:
-    """Validate list ``data`` (already parsed YAML) against the catalogue."""
-    lines = lines or {}
-    if isinstance(data, Mapping) and "ruleset" in data and data["ruleset"] != ruleset:
-        other = data["ruleset"]
-        raise ContentError([Violation(
-            source,
-            f"this list is for ruleset {other!r}, not {ruleset!r} (use --ruleset {other})",
-            "ruleset", line_for(lines, ("ruleset",)),
-        )])
-    model = validate_model(WarbandListModel, data, source, lines)
-    problems: list[Violation] = []
-
-    def problem(message: str, *loc: str | int) -> None:
-        field = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in loc).replace(".[", "[")
-        problems.append(Violation(source, message, field, line_for(lines, loc)))
+    """Validate list ``data`` (already parsed YAML) against the catalogue; every violation of
+    the list-building rules above is collected before :class:`ContentError` is raised."""
+    model, problems = read_list(WarbandListModel, data, source, lines, ruleset)
+    problem = problems.problem
 
     members: list[Member] = []
-    total = sum(e.count for e in model.characters)
-    if total > MAX_CHARACTERS:
-        problem(f"{total} Characters is more than the limit of {MAX_CHARACTERS}", "characters")
-    known_profiles = sorted(cat.profiles)
+    problems.at_most(sum(e.count for e in model.characters), MAX_CHARACTERS, "Characters",
+                     "characters")
     commanders: list[Profile] = []
     for i, entry in enumerate(model.characters):
-        profile = cat.profiles.get(entry.profile)
+        profile = problems.lookup("profile", cat.profiles, entry.profile, "characters", i,
+                                  "profile")
         if profile is None:
-            problem(f"unknown profile {entry.profile!r}{_suggest(entry.profile, known_profiles)}",
-                    "characters", i, "profile")
             continue
         gear: list[Equipment] = []
         for j, e_id in enumerate(entry.equipment):
             equipment = cat.equipment.get(e_id)
             if equipment is None:
-                problem(f"unknown equipment {e_id!r}{_suggest(e_id, sorted(cat.equipment))}",
-                        "characters", i, "equipment", j)
+                problems.unknown("equipment", e_id, cat.equipment, "characters", i, "equipment", j)
             elif e_id != "arcanite-token" and (equipment in gear or equipment in profile.equipment):
                 problem(f"{equipment.name} is listed twice for {profile.name}",
                         "characters", i, "equipment", j)
@@ -133,7 +106,7 @@ def parse_list(
                     f" {command_faction}), not {faction!r} (arcworlde.list.class.commander)", "faction")
             faction = command_faction
     if faction is not None and cat.factions and faction not in cat.factions:
-        problem(f"unknown faction {faction!r}{_suggest(faction, sorted(cat.factions))}", "faction")
+        problems.unknown("faction", faction, cat.factions, "faction")
     allowed = cat.factions[faction].max_commanders if faction in cat.factions else 1
     if not commanders:
         problem("the warband needs a Commander (arcworlde.list.class.commander)", "characters")
@@ -146,8 +119,7 @@ def parse_list(
             detail = ", ".join(f"{m.profile.name} {m.cost}" for m in members)
             problem(f"total cost {cost} GP is over the game value of {model.game_value} GP"
                     f" ({detail}) (arcworlde.list.gold_game_value)", "game_value")
-    if problems:
-        raise ContentError(problems)
+    problems.raise_if_any()
     assert faction is not None
     allies = set(cat.factions[faction].allies) if faction in cat.factions else set()
     members = [
@@ -155,10 +127,10 @@ def parse_list(
                unruly=m.profile.faction not in ({faction} | allies) and not m.profile.creature)
         for m in members
     ]
-    return Warband(model.name, faction, model.game_value, tuple(members),
-                   model.model_dump(mode="json", exclude_none=True))
+    return Warband(name=model.name, faction=faction, game_value=model.game_value,
+                   members=tuple(members), source=model.model_dump(mode="json", exclude_none=True))
 
 
 def load_list(path: Path, cat: Catalogue, ruleset: str = "arcworlde") -> Warband:
-    data, lines = load_yaml(path)
-    return parse_list(data, str(path), cat, lines, ruleset)
+    return load_list_file(path, lambda data, source, lines: parse_list(data, source, cat, lines,
+                                                                         ruleset))

@@ -11,9 +11,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from warband.kit.models import SLUG_PATTERN, ContentFile, Slug, Source, Strict, TerrainModel
 
 __all__ = [
+    "SCHEMAS",
     "Attack",
     "AttackModel",
     "AttackSpecial",
@@ -33,12 +36,6 @@ __all__ = [
     "WarbandListModel",
 ]
 
-Slug = str
-SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class CharacterClass(StrEnum):
@@ -114,9 +111,7 @@ class ProfileModel(Strict):
     text: str = ""
 
 
-class ProfilesFile(Strict):
-    source: Literal["book", "house"]
-    note: str = ""
+class ProfilesFile(ContentFile):
     profiles: list[ProfileModel]
 
 
@@ -133,16 +128,14 @@ class EquipmentModel(Strict):
     text: str = ""
 
 
-class EquipmentFile(Strict):
-    source: Literal["book", "house"]
-    note: str = ""
+class EquipmentFile(ContentFile):
     equipment: list[EquipmentModel]
 
 
 class TraitModel(Strict):
     id: Slug = Field(pattern=SLUG_PATTERN)
     name: str
-    source: Literal["book", "house"]
+    source: Source
     rule: str = ""
     implemented: bool = True
     text: str
@@ -157,19 +150,11 @@ class FactionModel(Strict):
     name: str
     allies: list[Slug] = Field(default_factory=list)
     max_commanders: int = Field(1, ge=1, le=10)
-    source: Literal["book", "house"] = "house"
+    source: Source = "house"
 
 
 class FactionsFile(Strict):
     factions: list[FactionModel]
-
-
-class TerrainModel(Strict):
-    name: str
-    kind: Literal["open", "difficult", "impassable"]
-    points: list[tuple[float, float]] = Field(min_length=3)
-    blocks_sight: bool = False
-    cover: bool = False
 
 
 class ObjectiveModel(Strict):
@@ -181,7 +166,7 @@ class ObjectiveModel(Strict):
 class ScenarioModel(Strict):
     id: Slug = Field(pattern=SLUG_PATTERN)
     name: str
-    source: Literal["book", "house"] = "house"
+    source: Source = "house"
     text: str = ""
     width: float = Field(36.0, ge=12, le=120)
     height: float = Field(36.0, ge=12, le=120)
@@ -224,6 +209,13 @@ class WarbandListModel(Strict):
     game_value: int = Field(
         ge=1, le=100_000, strict=True, description="GP budget (arcworlde.list.gold_game_value).")
     characters: list[ListEntry] = Field(min_length=1, max_length=100)
+
+
+#: the JSON Schemas ``warband schema`` exports (as ``arcworlde-<key>.schema.json``)
+SCHEMAS: dict[str, type[Strict]] = {
+    "list": WarbandListModel, "profiles": ProfilesFile, "equipment": EquipmentFile,
+    "traits": TraitsFile, "factions": FactionsFile, "scenario": ScenarioModel,
+}
 
 
 # ------------------------------------------------------------------------- run-time records

@@ -1,31 +1,24 @@
-"""The narrated battle log: one line of rich markup per event."""
+"""The narrated battle log: one line of rich markup per event (the text; the dispatch and the
+shared pieces are in :mod:`warband.kit.narrate`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from rich.markup import escape
-
 from warband.core.events import Event
+from warband.kit.narrate import Format, Narrator, escape, sides_title
+from warband.kit.narrate import dice as _dice
+from warband.kit.narrate import name as _n
 
 __all__ = ["narrate"]
-
-
-def _dice(values: list[int]) -> str:
-    return "[" + " ".join(str(v) for v in values) + "]"
 
 
 def _mode(value: int) -> str:
     return {1: " at Advantage", -1: " at Disadvantage"}.get(value, "")
 
 
-def _n(e: Event, key: str) -> str:
-    return f"[bold]{escape(str(e[key]))}[/bold]"
-
-
 def _game_start(e: Event) -> str:
-    sides = " vs ".join(f"{escape(n)} ({s.upper()})" for s, n in e["sides"].items())
-    return f"[bold magenta]{sides}[/] - {escape(e['scenario'])}, {e['rounds']} Round{'' if e['rounds'] == 1 else 's'}"
+    return f"{sides_title(e)} - {escape(e['scenario'])}, {e['rounds']} Round{'' if e['rounds'] == 1 else 's'}"
 
 
 def _rolloff(title: str) -> Callable[[Event], str]:
@@ -107,7 +100,7 @@ def _game_end(e: Event) -> str:
     return f"[bold magenta]Game over after Round {e['rounds']}: VP {vp} - {won}[/]"
 
 
-FORMATS: dict[str, Callable[[Event], str | None]] = {
+FORMATS: dict[str, Format] = {
     "game_start": _game_start,
     "deployment_roll": _rolloff("Deployment roll-off"),
     "deploy_order": lambda e: f"{e['first'].upper()} deploys first",
@@ -142,7 +135,6 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
     "activation_end": lambda e: None,
     "round_end": lambda e: None,
     "objective": lambda e: f"  {e['side'].upper()} holds {escape(e['name'])} (+{e['vp']} VP)",
-    "reason": lambda e: f"    [dim]({escape(e['text'])})[/dim]",
     "game_end": _game_end,
     "spell": _spell,
     "spell_card": lambda e: (f"    {_n(e, 'who')} pays {escape(e['paid'])} for another card:"
@@ -185,18 +177,5 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
 }
 
 
-def narrate(event: Event) -> str | None:
-    fmt = FORMATS.get(event.kind)
-    if fmt is None:
-        return f"    {escape(event.kind)}: {escape(str(event.data))}"
-    return fmt(event)
-
-
-def narrate_all(events: list[Event]) -> list[str]:
-    out = []
-    for e in events:
-        line = narrate(e)
-        if line is not None:
-            out.append(line)
-    return out
-
+#: one line of markup per event (kit: unknown kinds print as data, reasons in dim)
+narrate = Narrator(FORMATS)

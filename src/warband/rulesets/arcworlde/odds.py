@@ -11,16 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warband.odds import (
-    Distribution,
-    Query,
-    QueryParams,
-    Result,
-    Table,
-    distribution_result,
-    probability_result,
-)
-from warband.odds.result import Chart
+from warband.kit import odds
 from warband.rulesets.arcworlde import mechanics as m
 
 __all__ = ["QUERIES"]
@@ -36,12 +27,9 @@ def _net(advantage: bool, disadvantage: bool) -> int:
     return int(advantage) - int(disadvantage)
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
-
 
 # --------------------------------------------------------------------------------- attack
-class AttackParams(QueryParams):
+class AttackParams(odds.QueryParams):
     """One Attack against one target (arcworlde.combat.attack_resolution)."""
 
     power: int = Field(ge=0, le=MAX_DICE, description="Power of the Attack (D6 rolled for Hits)")
@@ -57,7 +45,7 @@ class AttackParams(QueryParams):
         description="failed Defence Rolls that may be rolled again (a Shield gives 1)")
 
 
-def attack(p: AttackParams) -> Result:
+def attack(p: AttackParams) -> odds.Result:
     """Damage of one Attack: Power D6 (4-5 one Hit, 6 two), minus Armour, then the Defence Roll
     chain (arcworlde.combat.attack_resolution, arcworlde.combat.armour_value,
     arcworlde.dice.rerolls)."""
@@ -65,9 +53,9 @@ def attack(p: AttackParams) -> Result:
         power=p.power, armour=p.armour, defence=_DEFENCE[p.defence],
         crit_ignores_armour=p.crit_ignores_armour, ignores_armour=p.ignores_armour,
         rerolls=p.rerolls, defence_rerolls=p.defence_rerolls)
-    dist = Distribution(mech.distribution())
+    dist = odds.Distribution(mech.distribution())
     crit = mech.crit_chance()
-    return distribution_result(
+    return odds.distribution_result(
         f"ArcWorlde Attack: Power {p.power} vs Armour {p.armour}, {p.defence} Defence",
         dist, outcome="damage",
         extra={"crit_chance": crit},
@@ -75,7 +63,7 @@ def attack(p: AttackParams) -> Result:
         rule_ids=ATTACK.rule_ids)
 
 
-ATTACK = Query(
+ATTACK = odds.Query(
     "attack", "Damage of one Attack (Power D6, Armour, Defence Roll chain)", AttackParams, attack,
     ("arcworlde.combat.attack_resolution", "arcworlde.combat.armour_value",
      "arcworlde.dice.rerolls", "arcworlde.dice.advantage_disadvantage"),
@@ -84,7 +72,7 @@ ATTACK = Query(
 
 
 # --------------------------------------------------------------------------------- feat
-class FeatParams(QueryParams):
+class FeatParams(odds.QueryParams):
     """A Feat (arcworlde.feat.attempt, arcworlde.feat.difficulty)."""
 
     ap: int = Field(ge=0, le=MAX_DICE, description="AP committed (one D6 each)")
@@ -109,21 +97,21 @@ class FeatParams(QueryParams):
         return m.DIFFICULTY[self.difficulty] if self.difficulty else int(self.successes or 0)
 
 
-def feat(p: FeatParams) -> Result:
+def feat(p: FeatParams) -> odds.Result:
     """Chance that a Feat succeeds, and the distribution of Successes rolled."""
     advantage = _net(p.advantage, p.disadvantage)
     check = m.FeatCheck(p.ap, p.needed, advantage)
-    total = Distribution(m._success_pool_distribution(p.ap, advantage))
-    rows = tuple((str(k), _pct(q), _pct(total.at_least(k))) for k, q in total.items())
-    return probability_result(
+    total = odds.Distribution(m._success_pool_distribution(p.ap, advantage))
+    rows = tuple((str(k), odds.pct(q), odds.pct(total.at_least(k))) for k, q in total.items())
+    return odds.probability_result(
         f"ArcWorlde Feat: {p.ap} AP, {m.difficulty_name(p.needed)} ({p.needed} Successes)",
         check.probability(), label="Feat succeeds", other_label="fails",
         extra={"needed": p.needed, "successes": total},
-        tables=[Table("Successes rolled", ("successes", "exactly", "at least"), rows)],
+        tables=[odds.Table("Successes rolled", ("successes", "exactly", "at least"), rows)],
         rule_ids=FEAT.rule_ids)
 
 
-FEAT = Query(
+FEAT = odds.Query(
     "feat", "Chance to succeed at a Feat of a given difficulty", FeatParams, feat,
     ("arcworlde.feat.attempt", "arcworlde.feat.difficulty", "arcworlde.dice.success",
      "arcworlde.dice.advantage_disadvantage"),
@@ -132,7 +120,7 @@ FEAT = Query(
 
 
 # --------------------------------------------------------------------------------- bravery
-class BraveryParams(QueryParams):
+class BraveryParams(odds.QueryParams):
     """A Bravery Test (arcworlde.morale.bravery_test)."""
 
     bravery: int = Field(ge=0, le=20, description="the Character's Bravery stat")
@@ -141,19 +129,19 @@ class BraveryParams(QueryParams):
     disadvantage: bool = Field(False, description="at Disadvantage: 3D6, drop the lowest")
 
 
-def bravery(p: BraveryParams) -> Result:
+def bravery(p: BraveryParams) -> odds.Result:
     """Chance to pass a Bravery Test: 2D6 equal to or under Bravery."""
     test = m.BraveryTest(p.bravery, _net(p.advantage, p.disadvantage))
-    total = Distribution(test.distribution())
-    rows = tuple((str(k), _pct(q), _pct(total.at_most(k))) for k, q in total.items())
-    return probability_result(
+    total = odds.Distribution(test.distribution())
+    rows = tuple((str(k), odds.pct(q), odds.pct(total.at_most(k))) for k, q in total.items())
+    return odds.probability_result(
         f"ArcWorlde Bravery Test: Bravery {p.bravery}", test.probability(), label="passes", other_label="Broken",
         extra={"totals": total},
-        tables=[Table("Total rolled", ("total", "exactly", "at most"), rows)],
+        tables=[odds.Table("Total rolled", ("total", "exactly", "at most"), rows)],
         rule_ids=BRAVERY.rule_ids)
 
 
-BRAVERY = Query(
+BRAVERY = odds.Query(
     "bravery", "Chance to pass a Bravery Test (2D6 equal or under)", BraveryParams, bravery,
     ("arcworlde.morale.bravery_test", "arcworlde.dice.advantage_disadvantage"),
     ({"bravery": 7}, {"bravery": 6, "advantage": True}),
@@ -161,7 +149,7 @@ BRAVERY = Query(
 
 
 # --------------------------------------------------------------------------------- leg it
-class LegItParams(QueryParams):
+class LegItParams(odds.QueryParams):
     """Legging It (arcworlde.action.leg_it)."""
 
     attempts: int = Field(1, ge=1, le=6, description=(
@@ -170,27 +158,27 @@ class LegItParams(QueryParams):
     agile: bool = Field(False, description="Agile: re-roll the first tripping roll")
 
 
-def leg_it(p: LegItParams) -> Result:
+def leg_it(p: LegItParams) -> odds.Result:
     """Distance gained and chance of falling Prone when rolling up to ``attempts`` Leg It dice,
     stopping at the first trip."""
     seq = m.LegItRun(p.attempts, p.agile).distribution()
     dist_map: dict[int, Fraction] = {}
     for (inches, _), q in seq.items():
         dist_map[inches] = dist_map.get(inches, Fraction(0)) + q
-    distance = Distribution(dist_map)
+    distance = odds.Distribution(dist_map)
     prone = sum((q for (_, fell), q in seq.items() if fell), Fraction(0))
     rows = tuple(
-        (str(d), _pct(seq.get((d, False), Fraction(0))), _pct(seq.get((d, True), Fraction(0))))
+        (str(d), odds.pct(seq.get((d, False), Fraction(0))), odds.pct(seq.get((d, True), Fraction(0))))
         for d in distance)
-    return distribution_result(
+    return odds.distribution_result(
         f"ArcWorlde Leg It: up to {p.attempts} roll(s)", distance, outcome="inches",
         extra={"prone": prone},
         extra_rows=[("falls Prone", prone)],
-        tables=[Table("Inches by ending", ("inches", "still standing", "Prone"), rows)],
+        tables=[odds.Table("Inches by ending", ("inches", "still standing", "Prone"), rows)],
         rule_ids=LEG_IT.rule_ids)
 
 
-LEG_IT = Query(
+LEG_IT = odds.Query(
     "legit", "Leg It: distance gained and chance of falling Prone", LegItParams, leg_it,
     ("arcworlde.action.leg_it", "arcworlde.trait.agile"),
     ({"attempts": 2}, {"attempts": 6, "agile": True}),
@@ -198,7 +186,7 @@ LEG_IT = Query(
 
 
 # --------------------------------------------------------------------------------- spell
-class SpellParams(QueryParams):
+class SpellParams(odds.QueryParams):
     """Casting a Spell with the ArcDeck (arcworlde.magic.casting)."""
 
     level: int = Field(ge=1, le=21, description="the Spell's level (card total needed)")
@@ -209,7 +197,7 @@ class SpellParams(QueryParams):
         "caster, who takes any total reaching the level)"))
 
 
-def spell(p: SpellParams) -> Result:
+def spell(p: SpellParams) -> odds.Result:
     """Chance to cast, to cast Overpowered and to fail, from a fresh 54-card ArcDeck."""
     mech = m.SpellCasting(p.level, p.max_draws, p.avoid_overpower)
     table = mech.distribution()
@@ -219,35 +207,35 @@ def spell(p: SpellParams) -> Result:
     for (verdict, extra), q in table.items():
         by_verdict[verdict] += q
         extra_cards[extra] = extra_cards.get(extra, Fraction(0)) + q
-    verdicts = Distribution(by_verdict)
-    cards = Distribution(extra_cards)
+    verdicts = odds.Distribution(by_verdict)
+    cards = odds.Distribution(extra_cards)
     cast = by_verdict["cast"] + by_verdict["overpowered"]
     extras = sorted(cards)
     rows = tuple(
-        (str(e), *(_pct(table.get((v, e), Fraction(0))) for v in ("cast", "overpowered", "failed")))
+        (str(e), *(odds.pct(table.get((v, e), Fraction(0))) for v in ("cast", "overpowered", "failed")))
         for e in extras)
-    return Result(
+    return odds.Result(
         f"ArcWorlde Spell: level {p.level}, up to {p.max_draws} extra card(s)",
         {"probability": cast, "cast_clean": by_verdict["cast"],
          "overpowered": by_verdict["overpowered"], "failed": by_verdict["failed"],
          "extra_cards": cards, "mean_extra_cards": cards.mean},
         tables=(
-            Table("Outcome", ("", "probability"), (
-                ("cast (total 21 or under)", _pct(by_verdict["cast"])),
-                ("cast Overpowered (D6 HP lost)", _pct(by_verdict["overpowered"])),
-                ("failed", _pct(by_verdict["failed"])),
-                ("cast at all", _pct(cast)),
+            odds.Table("Outcome", ("", "probability"), (
+                ("cast (total 21 or under)", odds.pct(by_verdict["cast"])),
+                ("cast Overpowered (D6 HP lost)", odds.pct(by_verdict["overpowered"])),
+                ("failed", odds.pct(by_verdict["failed"])),
+                ("cast at all", odds.pct(cast)),
                 ("mean extra cards paid for", f"{float(cards.mean):.3f}"))),
-            Table("By extra cards paid for", ("extra cards", "cast", "Overpowered", "failed"),
+            odds.Table("By extra cards paid for", ("extra cards", "cast", "Overpowered", "failed"),
                   rows)),
-        charts=(Chart("Spell outcome", tuple(verdicts.outcomes()),
+        charts=(odds.Chart("Spell outcome", tuple(verdicts.outcomes()),
                       tuple(q for _, q in verdicts.items()), xlabel="outcome"),),
         notes=("Assumes a freshly shuffled 54-card ArcDeck; Aces and Jokers take the values "
                "that best reach the level without going over 21.",),
         rule_ids=SPELL.rule_ids, distribution=verdicts)
 
 
-SPELL = Query(
+SPELL = odds.Query(
     "spell", "Spell casting with the ArcDeck: chance to cast and to Overpower", SpellParams, spell,
     ("arcworlde.magic.casting", "arcworlde.magic.card_values", "arcworlde.magic.overpowered",
      "arcworlde.arcdeck.deck"),

@@ -29,14 +29,9 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from warband.content.yamlio import ContentReader
+from warband.kit.models import SLUG_PATTERN, Strict
 from warband.rulesets.arcworlde.catalogue import Catalogue
-from warband.rulesets.arcworlde.models import (
-    SLUG_PATTERN,
-    Attack,
-    CharacterClass,
-    Profile,
-    Strict,
-)
+from warband.rulesets.arcworlde.models import Attack, CharacterClass, Profile
 
 __all__ = ["Spell", "SpellBook", "SpellModel", "SpellsFile", "spell_book"]
 

@@ -7,7 +7,6 @@ and the simulator read it thousands of times per game.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +14,9 @@ from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import CONTACT, Base, Table
+from warband.kit.state import OpenView, SideQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
+from warband.rulesets.arcworlde.options import Options
 
 __all__ = ["ArcState", "ArcView", "Character", "Options"]
 
@@ -89,39 +90,8 @@ class Character:
                 or a.source not in {w.id for w in self.weapons}]
 
 
-@dataclass(slots=True)
-class Options:
-    """Switchable readings of ambiguous rules (documented next to each rule)."""
-
-    rounds: int = 5
-    #: arcworlde.combat.disengage ("moves as normal"): False (default) - a successful Disengage
-    #: is followed at once by the Character's free movement, so it can only Disengage while
-    #: that is unused; True - it always earns a move of up to its Movement, even after the
-    #: free movement was used
-    disengage_extra_move: bool = False
-    #: arcworlde.setup.sequence: deployment zone depth in inches (scenario default if None)
-    deployment_depth: float | None = None
-    #: arcworlde.arcdeck.deck: "shared" (default) - one ArcDeck for the table; "own" - each
-    #: player draws from an ArcDeck of their own
-    arcdeck: str = "shared"
-    #: arcworlde.feat.narrative_leg_it: False (default, the yaml) - a Narrative dash's Leg It
-    #: is rolled only when the Feat succeeds; True - it is rolled whatever the Feat's result
-    narrative_leg_it_always: bool = False
-    #: arcworlde.environment.optional: "none" (default) or "mildaark" (rules/forest.py)
-    environment: str = "none"
-    #: arcworlde.feat.narrative: offer the house menu of Narrative Feats in every Activation
-    #: (off by default: they are agreed between players, and an AI that tries every option
-    #: would otherwise propose them all the time)
-    narrative_feats: bool = False
-
-    @staticmethod
-    def names() -> list[str]:
-        return ["rounds", "disengage_extra_move", "deployment_depth", "scenario", "arcdeck",
-                "narrative_leg_it_always", "environment", "narrative_feats"]
-
-
 @dataclass
-class ArcState:
+class ArcState(SideQueries[Character]):
     dice: Dice
     log: EventLog
     table: Table
@@ -150,22 +120,10 @@ class ArcState:
     #: Arcanite Tokens lying on the table: (x, y, bought)
     tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.pieces = self.chars  # the same list, for the kit's side queries
+
     # -- queries ---------------------------------------------------------------------------
-    def living(self, side: int | None = None) -> Iterator[Character]:
-        for c in self.chars:
-            if c.on_table and (side is None or c.side == side):
-                yield c
-
-    def enemies_of(self, ch: Character) -> Iterator[Character]:
-        for c in self.chars:
-            if c.on_table and c.side != ch.side:
-                yield c
-
-    def friends_of(self, ch: Character) -> Iterator[Character]:
-        for c in self.chars:
-            if c.on_table and c.side == ch.side and c is not ch:
-                yield c
-
     def distance(self, a: Character, b: Character) -> float:
         return math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
 
@@ -188,24 +146,13 @@ class ArcState:
     def commander_of(self, side: int) -> list[Character]:
         return [c for c in self.living(side) if c.commander]
 
-    def by_uid(self, uid: int) -> Character:
-        return self.chars[uid]
 
+class ArcView(OpenView[ArcState]):
+    """What a player sees: ArcWorlde has open information, so everything but the dice."""
 
-class ArcView:
-    """What a player sees: ArcWorlde has open information, so everything but the dice.
-
-    The view shares the state's objects (no copy, for speed); controllers must treat it as
-    read-only. The game's dice are not part of it, so no controller can foresee a roll.
-    """
-
-    __slots__ = ("_state", "player")
-
-    def __init__(self, state: ArcState, player: int) -> None:
-        self._state = state
-        self.player = player
+    __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("dice", "log", "decks"):
+        if name == "decks":  # the ArcDecks' draw piles are secret (rules/magic.py)
             raise AttributeError(f"{name} is not part of a player's view")
-        return getattr(self._state, name)
+        return super().__getattr__(name)

@@ -10,8 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warband.odds import Distribution, Query, QueryParams, Result, distribution_result
-from warband.odds.result import probability_result
+from warband.kit import odds
 from warband.rulesets.armies import mechanics as m
 
 __all__ = ["QUERIES"]
@@ -20,7 +19,7 @@ MAX_VALUE = 20
 MAX_ATTACKS = 60
 
 
-class HitParams(QueryParams):
+class HitParams(odds.QueryParams):
     """To-hit rolls, melee or missile, and optionally the armour saves that follow."""
 
     skill: int = Field(ge=0, le=MAX_VALUE, description="the attacker's skill")
@@ -65,7 +64,7 @@ class HitParams(QueryParams):
         return self.skill + mod + self.modifier
 
 
-def hit(p: HitParams) -> Result:
+def hit(p: HitParams) -> odds.Result:
     skill = p.modified_skill
     save = None
     if p.armour is not None:
@@ -79,14 +78,14 @@ def hit(p: HitParams) -> Result:
         rows += [("save target (roll equal or under)", str(save.target)),
                  ("one hit is saved", save.probability())]
         extra["p_save"] = save.probability()
-        extra["hits"] = Distribution(mech.hits_distribution())
-    return distribution_result(
+        extra["hits"] = odds.Distribution(mech.hits_distribution())
+    return odds.distribution_result(
         f"Armies of Arcana {'missile' if p.missile else 'melee'}: {p.attacks} attack(s) at skill "
-        f"{skill}", Distribution(mech.distribution()), outcome=what, extra=extra,
+        f"{skill}", odds.Distribution(mech.distribution()), outcome=what, extra=extra,
         extra_rows=rows, rule_ids=HIT.rule_ids)
 
 
-HIT = Query(
+HIT = odds.Query(
     "hit", "Hits (or wounds, with --armour) from melee or missile attacks, roll-under skill",
     HitParams, hit,
     ("armies.melee.to_hit", "armies.melee.mod_slow_immobile", "armies.melee.mod_slope",
@@ -100,7 +99,7 @@ HIT = Query(
 )
 
 
-class SaveParams(QueryParams):
+class SaveParams(odds.QueryParams):
     """One armour save (armies.combat.armour_save)."""
 
     armour: int = Field(ge=0, le=MAX_VALUE, description="the target's armour value")
@@ -110,16 +109,16 @@ class SaveParams(QueryParams):
     artillery: bool = Field(False, description="artillery: half strength against fixed armour")
 
 
-def save(p: SaveParams) -> Result:
+def save(p: SaveParams) -> odds.Result:
     mech = m.ArmourSave(p.armour, p.strength, p.fixed, p.magical, p.artillery)
-    return probability_result(
+    return odds.probability_result(
         f"Armies of Arcana armour save: armour {p.armour}, strength {p.strength}"
         f"{' (fixed)' if p.fixed else ''}", mech.probability(), label="saved",
         other_label="wounded", extra={"target": mech.target},
         extra_rows=[("roll equal or under", str(mech.target))], rule_ids=SAVE.rule_ids)
 
 
-SAVE = Query(
+SAVE = odds.Query(
     "save", "Chance to save a hit: D6 equal or under armour less strength", SaveParams, save,
     ("armies.combat.armour_save", "armies.combat.fixed_armour",
      "armies.missile.artillery_vs_fixed_armour"),
@@ -128,7 +127,7 @@ SAVE = Query(
 )
 
 
-class ScatterParams(QueryParams):
+class ScatterParams(odds.QueryParams):
     """One scatter attack (armies.missile.scatter_partial)."""
 
     skill: int = Field(ge=0, le=MAX_VALUE, description="the modified missile skill")
@@ -136,39 +135,39 @@ class ScatterParams(QueryParams):
     skirmish: bool = Field(False, description="against skirmishers or a single model (half)")
 
 
-def scatter(p: ScatterParams) -> Result:
+def scatter(p: ScatterParams) -> odds.Result:
     mech = m.ScatterAttack(p.skill, p.d3s, p.skirmish)
     partial = Fraction(1, 6) if p.skill + 1 <= 6 else Fraction(0)
-    return distribution_result(
+    return odds.distribution_result(
         f"Armies of Arcana scatter attack: {p.d3s}D3 hits at skill {p.skill}",
-        Distribution(mech.distribution()), outcome="hits",
+        odds.Distribution(mech.distribution()), outcome="hits",
         extra_rows=[("full hit", m.roll_under(p.skill)), ("partial hit (miss by 1)", partial)],
         notes=["Halves round up, once, at the end (the rules yaml's default)."],
         rule_ids=SCATTER.rule_ids)
 
 
-SCATTER = Query(
+SCATTER = odds.Query(
     "scatter", "Hits from one scatter attack (Xd3, half on a miss by 1)", ScatterParams,
     scatter, ("armies.missile.scatter_partial", "armies.missile.scatter_vs_skirmish"),
     ({"skill": 3, "d3s": 2},),
 )
 
 
-class MoraleParams(QueryParams):
+class MoraleParams(odds.QueryParams):
     """A break test (armies.morale.test_roll)."""
 
     morale: int = Field(ge=0, le=MAX_VALUE, description="the unit's morale")
     modifier: int = Field(0, ge=-MAX_VALUE, le=MAX_VALUE, description="the sum of the modifiers")
 
 
-def morale(p: MoraleParams) -> Result:
+def morale(p: MoraleParams) -> odds.Result:
     mech = m.BreakTest(p.morale + p.modifier)
-    return probability_result(
+    return odds.probability_result(
         f"Armies of Arcana break test: morale {p.morale} {p.modifier:+d}", mech.probability(),
         label="holds", other_label="breaks", rule_ids=MORALE.rule_ids)
 
 
-MORALE = Query("morale", "Chance to pass a break test (D6 equal or under morale)",
+MORALE = odds.Query("morale", "Chance to pass a break test (D6 equal or under morale)",
                MoraleParams, morale, ("armies.morale.test_roll",), ({"morale": 4, "modifier": -1},))
 
 QUERIES = (HIT, SAVE, SCATTER, MORALE)

@@ -5,19 +5,9 @@ Rule ids refer to ``shared/rules/dwethia.yaml``.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from pydantic import Field
 
-from warband.odds import (
-    Distribution,
-    Query,
-    QueryParams,
-    Result,
-    Table,
-    distribution_result,
-    probability_result,
-)
+from warband.kit import odds
 from warband.rulesets.dwethia import mechanics as m
 
 __all__ = ["QUERIES"]
@@ -31,12 +21,9 @@ _CHART_NOTE = (
     "needs 5+): a higher value needs 3+, although the chart's text says 'less than'.")
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
 
 
-
-class AttackParams(QueryParams):
+class AttackParams(odds.QueryParams):
     """One melee attack (dwethia.melee.*)."""
 
     dice: int = Field(ge=0, le=MAX_DICE, description="attack dice (the attacker's Aggression)")
@@ -61,14 +48,14 @@ def _save(save: int | None, defensive_move: bool) -> int | None:
     return max(save - int(defensive_move), 2)
 
 
-def attack(p: AttackParams) -> Result:
+def attack(p: AttackParams) -> odds.Result:
     mech = m.MeleeAttack(
         p.dice, p.attacker_arv, p.defender_arv, p.strength, p.defence,
         _save(p.save, p.defensive_move), p.destiny,
         "at_least" if p.goal is not None else "mean", p.goal or 1)
-    dist = Distribution(mech.distribution())
+    dist = odds.Distribution(mech.distribution())
     save = _save(p.save, p.defensive_move)
-    return distribution_result(
+    return odds.distribution_result(
         f"Dwethia melee: {p.dice} dice, ARV {p.attacker_arv} vs {p.defender_arv}, "
         f"Strength {p.strength} vs Defense {p.defence}",
         dist, outcome="wounds",
@@ -83,7 +70,7 @@ def attack(p: AttackParams) -> Result:
         rule_ids=ATTACK.rule_ids)
 
 
-ATTACK = Query(
+ATTACK = odds.Query(
     "attack", "Wounds from one melee attack (ARV chart, wound chart, saves, Destiny re-rolls)",
     AttackParams, attack,
     ("dwethia.melee.attack_dice", "dwethia.melee.arv", "dwethia.combat.comparison_chart",
@@ -96,7 +83,7 @@ ATTACK = Query(
 )
 
 
-class ShootParams(QueryParams):
+class ShootParams(odds.QueryParams):
     """Shots (dwethia.shoot.attack_roll)."""
 
     shots: int = Field(1, ge=0, le=MAX_DICE, description="shots fired (one D6 each)")
@@ -111,13 +98,13 @@ class ShootParams(QueryParams):
     destiny: int = Field(0, ge=0, le=MAX_DESTINY, description="Destiny spent re-rolling missed shots")
 
 
-def shoot(p: ShootParams) -> Result:
+def shoot(p: ShootParams) -> odds.Result:
     save = _save(p.save, p.defensive_move)
     mech = m.RangedAttack(p.shots, p.perception, p.strength, p.defence, p.cover, save, p.destiny)
-    return distribution_result(
+    return odds.distribution_result(
         f"Dwethia shooting: {p.shots} shot(s), Perception {p.perception - p.cover} + Strength "
         f"{p.strength} vs Defense {p.defence}",
-        Distribution(mech.distribution()), outcome="wounds",
+        odds.Distribution(mech.distribution()), outcome="wounds",
         extra={"wound_on": mech.wound_needed, "save_on": save},
         extra_rows=[("shots wound on", f"{mech.wound_needed}+"),
                     ("wounds saved on", f"{save}+" if save else "no save")],
@@ -126,7 +113,7 @@ def shoot(p: ShootParams) -> Result:
         rule_ids=SHOOT.rule_ids)
 
 
-SHOOT = Query(
+SHOOT = odds.Query(
     "shoot", "Wounds from shooting (Perception + Strength vs Defense, saves)", ShootParams, shoot,
     ("dwethia.shoot.attack_roll", "dwethia.shoot.hit_modifiers",
      "dwethia.combat.comparison_chart", "dwethia.combat.saves", "dwethia.destiny.rerolls"),
@@ -134,7 +121,7 @@ SHOOT = Query(
 )
 
 
-class OpportunityParams(QueryParams):
+class OpportunityParams(odds.QueryParams):
     """Opportunity Attacks against a retreating model (dwethia.melee.opportunity_attack)."""
 
     dice: int = Field(ge=0, le=MAX_DICE, description=(
@@ -142,20 +129,20 @@ class OpportunityParams(QueryParams):
     save: int | None = Field(None, ge=1, le=6, description="the retreating model's Save (X+)")
 
 
-def opportunity(p: OpportunityParams) -> Result:
+def opportunity(p: OpportunityParams) -> odds.Result:
     mech = m.OpportunityAttack(p.dice, _save(p.save, False))
-    return distribution_result(
-        f"Dwethia Opportunity Attack: {p.dice} dice, wounds on 6s", Distribution(
+    return odds.distribution_result(
+        f"Dwethia Opportunity Attack: {p.dice} dice, wounds on 6s", odds.Distribution(
             mech.distribution()), outcome="wounds", rule_ids=OPPORTUNITY.rule_ids)
 
 
-OPPORTUNITY = Query(
+OPPORTUNITY = odds.Query(
     "opportunity", "Wounds from Opportunity Attacks on a retreating model (6s wound)",
     OpportunityParams, opportunity,
     ("dwethia.melee.opportunity_attack", "dwethia.combat.saves"), ({"dice": 6, "save": 5},))
 
 
-class ResistParams(QueryParams):
+class ResistParams(odds.QueryParams):
     """Resisting an Affinity power with Faith (dwethia.magic.faith_resistance)."""
 
     affinity: int = Field(ge=0, le=MAX_VALUE, description=(
@@ -168,21 +155,21 @@ class ResistParams(QueryParams):
         "Destiny the defender will add after the roll"))
 
 
-def resist(p: ResistParams) -> Result:
+def resist(p: ResistParams) -> odds.Result:
     mech = m.ResistanceRoll(p.affinity, p.faith, p.affinity_destiny, p.faith_destiny)
     resolves = mech.probability()
     rows = []
     for more in range(0, 5):
         q = m.ResistanceRoll(p.affinity, p.faith + more, p.affinity_destiny,
                              p.faith_destiny).probability()
-        rows.append((f"+{more}", _pct(q), _pct(1 - q)))
-    margin = Distribution(mech.margin_distribution())
-    return probability_result(
+        rows.append((f"+{more}", odds.pct(q), odds.pct(1 - q)))
+    margin = odds.Distribution(mech.margin_distribution())
+    return odds.probability_result(
         f"Dwethia resistance: Affinity +{p.affinity} (Destiny {p.affinity_destiny}) vs Faith "
         f"+{p.faith} (Destiny {p.faith_destiny})",
         resolves, label="power resolves", other_label="negated",
         extra={"negated": 1 - resolves, "margin": margin},
-        tables=[Table("If the defender bids more Faith", ("more Faith", "resolves", "negated"),
+        tables=[odds.Table("If the defender bids more Faith", ("more Faith", "resolves", "negated"),
                       tuple(rows))],
         notes=["The casting cost counts toward the caster's bonus, the defender's first Faith "
                "point does not (as in the book's example); each side is assumed to add up to "
@@ -190,7 +177,7 @@ def resist(p: ResistParams) -> Result:
         rule_ids=RESIST.rule_ids)
 
 
-RESIST = Query(
+RESIST = odds.Query(
     "resist", "Faith against Affinity: chance a power resolves, with bids and Destiny",
     ResistParams, resist,
     ("dwethia.magic.faith_resistance", "dwethia.magic.destiny_bidding"),

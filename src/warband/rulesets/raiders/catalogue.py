@@ -9,17 +9,12 @@ against its unit type) are checked too, and every problem is reported at once.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader, LineMap, line_for
+from warband.kit.content import CatalogueBase, ContentFolder, index_unique, read_scenarios
 from warband.rulesets.raiders.models import (
     AbilitiesFile,
     AbilityModel,
@@ -40,19 +35,17 @@ from warband.rulesets.raiders.models import (
     parse_abilities,
 )
 
-__all__ = ["ANY_CULTURE", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
+__all__ = ["ANY_CULTURE", "CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
 DEFAULT_CONTENT = Path(__file__).with_name("content")
-ENV_VAR = "WARBAND_RAIDERS_CONTENT"
 #: a profile any culture may field
 ANY_CULTURE = "any"
 
-M = TypeVar("M", bound=BaseModel)
 
+@dataclass(frozen=True, kw_only=True)
+class Catalogue(CatalogueBase):
+    """A Raiders content folder, validated and cross-checked."""
 
-@dataclass(frozen=True)
-class Catalogue:
-    directory: Path
     sizes: dict[str, SizeModel]
     unit_types: dict[UnitType, UnitTypeModel]
     abilities: dict[str, AbilityModel]
@@ -60,11 +53,10 @@ class Catalogue:
     cultures: dict[str, CultureModel]
     profiles: dict[str, Profile]
     scenarios: dict[str, ScenarioModel]
-    digest: str
 
     @staticmethod
-    def load(directory: Path) -> Catalogue:
-        reader = ContentReader()
+    def build(directory: Path, reader: ContentReader) -> Catalogue:
+        """Read and cross-check the folder's files (in a fixed order: the digest follows it)."""
         problems = reader.problems
         read = reader.read
         sizes_file, _ = read(directory / "sizes.yaml", SizesFile)
@@ -75,20 +67,19 @@ class Catalogue:
         costs_path = directory / "costs.yaml"
         costs_file, costs_lines = read(costs_path, CostsFile) if costs_path.exists() else (None, {})
         profile_files = [(p, *read(p, ProfilesFile)) for p in sorted(directory.glob("profiles*.yaml"))]
-        scenario_files = [read(p, ScenarioModel)[0]
-                          for p in sorted((directory / "scenarios").glob("*.yaml"))]
+        scenarios = read_scenarios(reader, directory, ScenarioModel)
 
-        sizes = _index(sizes_file.sizes if sizes_file else [], lambda s: s.id,
+        sizes = index_unique(sizes_file.sizes if sizes_file else [], lambda s: s.id,
                        str(directory / "sizes.yaml"), "sizes", problems)
         unit_types = {t.id: t for t in types_file.types} if types_file else {}
-        abilities = _index(abilities_file.abilities if abilities_file else [], lambda a: a.id,
+        abilities = index_unique(abilities_file.abilities if abilities_file else [], lambda a: a.id,
                            str(directory / "abilities.yaml"), "abilities", problems)
         spells = {
             s.id: Spell(s.id, s.name, s.rule, s.difficulty, s.effect,
                         tuple(s.levels[k] for k in sorted(s.levels)), s.range)
             for s in (spells_file.spells if spells_file else [])
         }
-        cultures = _index(cultures_file.cultures if cultures_file else [], lambda c: c.id,
+        cultures = index_unique(cultures_file.cultures if cultures_file else [], lambda c: c.id,
                           str(directory / "cultures.yaml"), "cultures", problems)
         costs = dict(costs_file.costs) if costs_file else {}
 
@@ -115,27 +106,13 @@ class Catalogue:
                 problems.append(Violation(str(costs_path),
                                           f"profile {pid!r} already has a cost in its own file",
                                           f"costs.{pid}", line_for(costs_lines, ("costs", pid))))
-        scenarios = {s.id: s for s in scenario_files if s is not None}
-        if not scenarios and not problems:
-            problems.append(Violation(str(directory / "scenarios"), "no scenario files found"))
         missing_types = set(UnitType) - set(unit_types)
         if types_file is not None and missing_types:
             problems.append(Violation(str(directory / "unit-types.yaml"),
                                       f"unit types not described: {', '.join(sorted(missing_types))}"))
-        reader.raise_if_problems()
-        return Catalogue(directory, sizes, unit_types, abilities, spells, cultures, profiles,
-                         scenarios, reader.digest)
-
-
-def _index(items: list[Any], key: Callable[[Any], str], source: str, field: str,
-           problems: list[Violation]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for i, item in enumerate(items):
-        k = key(item)
-        if k in out:
-            problems.append(Violation(source, f"duplicate id {k!r}", f"{field}[{i}].id"))
-        out[k] = item
-    return out
+        return Catalogue(directory=directory, digest=reader.digest, sizes=sizes,
+                         unit_types=unit_types, abilities=abilities, spells=spells, cultures=cultures,
+                         profiles=profiles, scenarios=scenarios)
 
 
 def _check_profile(
@@ -197,13 +174,7 @@ def _check_profile(
     )
 
 
-@lru_cache(maxsize=8)
-def _cached(directory: str) -> Catalogue:
-    return Catalogue.load(Path(directory))
-
-
-def catalogue(directory: Path | str | None = None) -> Catalogue:
-    """The content catalogue of ``directory`` (default: the environment variable
-    ``WARBAND_RAIDERS_CONTENT``, else the packaged content)."""
-    chosen = directory or os.environ.get(ENV_VAR) or DEFAULT_CONTENT
-    return _cached(str(Path(chosen).resolve()))
+#: the content folder in use (``WARBAND_RAIDERS_CONTENT`` overrides the packaged one)
+CONTENT = ContentFolder(DEFAULT_CONTENT, "WARBAND_RAIDERS_CONTENT", Catalogue.load)
+#: ``catalogue(folder=None)``: the validated, cached catalogue of a content folder
+catalogue = CONTENT.catalogue

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from warband.core.decisions import ChoiceCodec
+from warband.kit.choices import ChoiceSet, choice
 
 __all__ = [
     "ACTIONS",
@@ -32,37 +32,32 @@ __all__ = [
     "Target",
 ]
 
-CODEC = ChoiceCodec()
+CODEC = ChoiceSet()
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Pass:
     """Take no more actions this turn (reactions are still allowed)."""
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Activate:
     """Spend an action token on unit ``uid`` (it becomes a fatigue counter on the unit)."""
 
     uid: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class ChooseAction:
     action: str
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Target:
     uid: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Point:
     """A destination for the unit's leader; the unit forms up round it."""
 
@@ -71,28 +66,24 @@ class Point:
     label: str = field(default="", compare=False)
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class ChooseSpell:
     spell: str
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Power:
     """Stored power tokens to spend on extra casting or counter dice."""
 
     tokens: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class NoReaction:
     pass
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class React:
     """Unit ``uid`` reacts with ``action``; ``target`` is the unit it targets (-1: none)."""
 
@@ -101,16 +92,14 @@ class React:
     target: int = -1
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Split:
     """Combat dice allocated to attack; the rest go to defence (raiders.combat.allocate)."""
 
     attack: int
 
 
-@CODEC.register
-@dataclass(frozen=True, slots=True)
+@choice(CODEC)
 class Deployment:
     """A whole secret deployment: ``(uid, x, y)`` for the leader of each unit placed."""
 

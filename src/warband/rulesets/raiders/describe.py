@@ -7,7 +7,8 @@ from typing import Any
 
 from warband.rulesets.raiders import choices as C
 
-__all__ = ["describe_choice", "describe_view", "free_form_choice"]
+__all__ = ["character_stats", "describe_choice", "describe_view", "free_form_choice",
+           "profile_rows"]
 
 
 def _name(view: Any, uid: int) -> str:
@@ -70,3 +71,37 @@ def free_form_choice(decision: Any, template: Any, x: float, y: float) -> Any:
     if isinstance(template, C.Point):
         return C.Point(x, y, "chosen")
     return None
+
+
+def profile_rows(cat: Any) -> list[dict[str, Any]]:
+    """One row per profile, for ``warband profiles``."""
+    rows: list[dict[str, Any]] = []
+    order = [t.value for t in cat.unit_types]
+    for p in sorted(cat.profiles.values(),
+                    key=lambda p: (p.source != "book", order.index(p.type.value), p.id)):
+        abilities = [cat.abilities[a].name.replace("(X)", f"({p.value(a)})")
+                     for a in sorted(p.abilities)]
+        if p.ranged_name:
+            abilities.append(f"{p.ranged_name} {p.ranged_range:g}\"")
+        if p.spells:
+            abilities.append("Spells: " + ", ".join(cat.spells[s].name for s in p.spells))
+        rows.append({
+            "id": p.id, "name": p.name, "type": cat.unit_types[p.type].name,
+            "HP": p.hp, "Mv": p.mv_text, "CD": p.cd, "AS": p.attack_skill,
+            "DB": p.defence_bonus, "Str": p.strength, "Tg": p.target, "Arm": p.armour,
+            "MR": p.mr, "F": p.fatigue, "Morale": p.morale, "size": p.figures,
+            "cost": p.cost if p.cost_source == p.source else f"{p.cost} (house)",
+            "abilities": abilities, "source": p.source,
+        })
+    return rows
+
+
+def character_stats(st: Any) -> list[dict[str, Any]]:
+    """Per-unit figures of a finished game, for the simulator."""
+    return [
+        {"side": st.side_labels[u.side], "profile": u.profile.id, "name": u.name,
+         "damage_dealt": u.wounds_dealt, "knock_outs": u.figures_killed,
+         "survived": u.deployed and not u.destroyed, "figures": u.figures, "size": u.size,
+         "broken": u.broken}
+        for u in st.units
+    ]

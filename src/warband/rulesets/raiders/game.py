@@ -16,15 +16,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from warband.core.game import Flow, Game, Outcome
+from warband.core.game import Flow, Outcome
+from warband.kit.ruleset import Setup
 from warband.rulesets.raiders.catalogue import Catalogue
 from warband.rulesets.raiders.choices import CODEC
 from warband.rulesets.raiders.lists import Warband
+from warband.rulesets.raiders.models import ScenarioModel
+from warband.rulesets.raiders.options import Options
 from warband.rulesets.raiders.rules.setup import build_state, setup
 from warband.rulesets.raiders.rules.turn import play_turn
-from warband.rulesets.raiders.state import Options, RaidersState, RaidersView
+from warband.rulesets.raiders.state import RaidersState, RaidersView
 
-__all__ = ["DEFAULT_SCENARIO", "beaten", "game_flow", "make_options", "new_game", "points"]
+__all__ = ["DEFAULT_SCENARIO", "beaten", "game_flow", "points", "setup_game"]
 
 DEFAULT_SCENARIO = "meeting-engagement"
 
@@ -90,59 +93,9 @@ def game_flow(st: RaidersState) -> Flow:
     return _outcome(st, reason)
 
 
-def make_options(options: Mapping[str, Any] | None) -> tuple[Options, str]:
-    """Game options from a mapping; unknown names and bad values are refused clearly."""
-    opts = dict(options or {})
-    scenario = str(opts.pop("scenario", DEFAULT_SCENARIO))
-    known = set(Options.names())
-    unknown = sorted(set(opts) - known)
-    if unknown:
-        raise ValueError(f"unknown game option(s) {', '.join(unknown)}"
-                         f" (known: {', '.join(sorted(known))})")
-    result = Options()
-    if opts.get("rounds") is not None:
-        rounds = opts["rounds"]
-        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= 50:
-            raise ValueError("rounds (the turn limit) must be a whole number from 1 to 50")
-        result.rounds = rounds
-    if "rangers_aim" in opts:
-        if opts["rangers_aim"] not in ("replace", "stack"):
-            raise ValueError("rangers_aim must be 'replace' or 'stack'")
-        result.rangers_aim = str(opts["rangers_aim"])
-    if "morale_trigger" in opts:
-        if opts["morale_trigger"] not in ("targeted", "reaction"):
-            raise ValueError("morale_trigger must be 'targeted' or 'reaction'")
-        result.morale_trigger = str(opts["morale_trigger"])
-    for flag in ("broken_may_regroup", "impetus_needs_bonus"):
-        if flag in opts:
-            if not isinstance(opts[flag], bool):
-                raise ValueError(f"{flag} must be true or false")
-            setattr(result, flag, opts[flag])
-    if "cover_bonus" in opts:
-        bonus = opts["cover_bonus"]
-        if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= 5:
-            raise ValueError("cover_bonus must be a whole number from 0 to 5")
-        result.cover_bonus = bonus
-    return result, scenario
-
-
-def new_game(
-    cat: Catalogue, warbands: Sequence[Warband], seed: int,
-    options: Mapping[str, Any] | None = None, track_digest: bool = False,
-    log_events: bool = True,
-) -> Game:
-    if len(warbands) != 2:
-        raise ValueError("a Raiders of Arcana battle here is between exactly two warbands")
-    opts, scenario_id = make_options(options)
-    scenario = cat.scenarios.get(scenario_id)
-    if scenario is None:
-        raise ValueError(f"unknown scenario {scenario_id!r} (known: {', '.join(sorted(cat.scenarios))})")
+def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Options,
+               scenario: ScenarioModel, given: Mapping[str, Any], log_events: bool = True,
+               ) -> Setup:
+    """The starting state and flow of a battle (raiders.turn.overview)."""
     st = build_state(warbands, scenario, cat.spells, seed, opts, log_events=log_events)
-    header = {
-        "ruleset": "raiders",
-        "content_hash": cat.digest,
-        "seed": seed,
-        "lists": [dict(w.source) for w in warbands],
-        "options": {**dict(options or {}), "scenario": scenario_id},
-    }
-    return Game("raiders", st, game_flow(st), CODEC, RaidersView, header, track_digest)
+    return Setup(st, game_flow(st), RaidersView, CODEC)

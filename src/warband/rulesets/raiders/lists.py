@@ -18,14 +18,12 @@ Validation collects every violation before reporting (rule ids in brackets):
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from warband.content.errors import ContentError, Violation
-from warband.content.yamlio import LineMap, line_for, load_yaml, validate_model
+from warband.content.yamlio import LineMap
+from warband.kit.lists import Roster, load_list_file, read_list
 from warband.rulesets.raiders.catalogue import ANY_CULTURE, Catalogue
 from warband.rulesets.raiders.models import Profile, SizeModel, UnitType, WarbandListModel
 
@@ -45,17 +43,12 @@ class Member:
         return self.profile.cost
 
 
-@dataclass(frozen=True, slots=True)
-class Warband:
-    name: str
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Warband(Roster[Member]):
+    """A validated Raiders warband (the kit's :class:`Roster` holds name, members, source)."""
+
     culture: str
     size: SizeModel
-    members: tuple[Member, ...]
-    source: Mapping[str, Any]  # the list as validated, stored in game records
-
-    @property
-    def cost(self) -> int:
-        return sum(m.cost for m in self.members)
 
     @property
     def game_value(self) -> int:
@@ -67,44 +60,25 @@ class Warband:
         return [f"{spare} silver unspent"] if spare >= 50 else []
 
 
-def _suggest(name: str, known: list[str]) -> str:
-    close = difflib.get_close_matches(name, known, n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
-
-
 def parse_list(
     data: Any, source: str, cat: Catalogue, lines: LineMap | None = None, ruleset: str = "raiders"
 ) -> Warband:
     """Validate list ``data`` (already parsed YAML) against the catalogue."""
-    lines = lines or {}
-    if isinstance(data, Mapping) and "ruleset" in data and data["ruleset"] != ruleset:
-        other = data["ruleset"]
-        raise ContentError([Violation(
-            source, f"this list is for ruleset {other!r}, not {ruleset!r} (use --ruleset {other})",
-            "ruleset", line_for(lines, ("ruleset",)),
-        )])
-    model = validate_model(WarbandListModel, data, source, lines)
-    problems: list[Violation] = []
-
-    def problem(message: str, *loc: str | int) -> None:
-        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-        problems.append(Violation(source, message, field, line_for(lines, loc)))
+    model, problems = read_list(WarbandListModel, data, source, lines, ruleset)
+    problem = problems.problem
 
     if model.ruleset != ruleset:
         problem(f"must be {ruleset!r}", "ruleset")
     size = cat.sizes.get(model.size)
     if size is None:
-        problem(f"unknown game size {model.size!r}{_suggest(model.size, sorted(cat.sizes))}"
-                f" (known: {', '.join(cat.sizes)})", "size")
+        problems.unknown("game size", model.size, cat.sizes, "size",
+                         extra=f" (known: {', '.join(cat.sizes)})")
     if model.culture not in cat.cultures:
-        problem(f"unknown culture {model.culture!r}{_suggest(model.culture, sorted(cat.cultures))}",
-                "culture")
+        problems.unknown("culture", model.culture, cat.cultures, "culture")
     members: list[Member] = []
     for i, entry in enumerate(model.units):
-        profile = cat.profiles.get(entry.profile)
+        profile = problems.lookup("profile", cat.profiles, entry.profile, "units", i, "profile")
         if profile is None:
-            problem(f"unknown profile {entry.profile!r}{_suggest(entry.profile, sorted(cat.profiles))}",
-                    "units", i, "profile")
             continue
         if ANY_CULTURE not in profile.cultures and model.culture not in profile.cultures:
             problem(f"{profile.name} is not a unit of the {model.culture} culture"
@@ -151,13 +125,12 @@ def parse_list(
         detail = ", ".join(f"{m.profile.name} {m.cost}" for m in members)
         problem(f"total cost {cost} silver is over the {size.name} limit of {size.silver}"
                 f" ({detail}) (raiders.listbuilding.restrictions)", "units")
-    if problems:
-        raise ContentError(problems)
+    problems.raise_if_any()
     assert size is not None
-    return Warband(model.name, model.culture, size, tuple(members),
-                   model.model_dump(mode="json", exclude_none=True))
+    return Warband(name=model.name, culture=model.culture, size=size, members=tuple(members),
+                   source=model.model_dump(mode="json", exclude_none=True))
 
 
 def load_list(path: Path, cat: Catalogue, ruleset: str = "raiders") -> Warband:
-    data, lines = load_yaml(path)
-    return parse_list(data, str(path), cat, lines, ruleset)
+    return load_list_file(path, lambda data, source, lines: parse_list(data, source, cat, lines,
+                                                                         ruleset))

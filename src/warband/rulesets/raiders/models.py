@@ -17,9 +17,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
+
+from warband.kit.models import SLUG_PATTERN, ContentFile, Source, Strict
+from warband.kit.models import TerrainModel as KitTerrain
 
 __all__ = [
+    "SCHEMAS",
     "ABILITY_PATTERN",
     "AbilitiesFile",
     "AbilityModel",
@@ -47,14 +51,9 @@ __all__ = [
     "parse_abilities",
 ]
 
-SLUG_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 #: an ability as written in a profile: ``shields`` or, with a value, ``combat-master(1)``
 ABILITY_PATTERN = r"^[a-z][a-z-]*(\([0-9]{1,2}\))?$"
 _ABILITY_RE = re.compile(r"^([a-z][a-z-]*)(?:\(([0-9]{1,2})\))?$")
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class UnitType(StrEnum):
@@ -143,9 +142,7 @@ class ProfileModel(Strict):
         return values
 
 
-class ProfilesFile(Strict):
-    source: Literal["book", "house"]
-    note: str = ""
+class ProfilesFile(ContentFile):
     profiles: list[ProfileModel]
 
 
@@ -165,8 +162,7 @@ class AbilityModel(Strict):
     text: str
 
 
-class AbilitiesFile(Strict):
-    source: Literal["book", "house"]
+class AbilitiesFile(ContentFile):
     abilities: list[AbilityModel]
 
 
@@ -188,9 +184,7 @@ class SpellModel(Strict):
         return levels
 
 
-class SpellsFile(Strict):
-    source: Literal["book", "house"]
-    note: str = ""
+class SpellsFile(ContentFile):
     spells: list[SpellModel]
 
 
@@ -211,8 +205,7 @@ class SizeModel(Strict):
         return self
 
 
-class SizesFile(Strict):
-    source: Literal["book", "house"]
+class SizesFile(ContentFile):
     sizes: list[SizeModel]
 
 
@@ -228,8 +221,7 @@ class UnitTypeModel(Strict):
     )
 
 
-class UnitTypesFile(Strict):
-    source: Literal["book", "house"]
+class UnitTypesFile(ContentFile):
     types: list[UnitTypeModel]
 
 
@@ -239,18 +231,13 @@ class CultureModel(Strict):
     text: str = ""
 
 
-class CulturesFile(Strict):
-    source: Literal["book", "house"]
-    note: str = ""
+class CulturesFile(ContentFile):
     cultures: list[CultureModel]
 
 
-class TerrainModel(Strict):
-    name: str
-    kind: Literal["open", "difficult", "impassable"]
-    points: list[tuple[float, float]] = Field(min_length=3)
-    blocks_sight: bool = False
-    cover: bool = False
+class TerrainModel(KitTerrain):
+    """A terrain piece, with the height of its ground (raiders.terrain.*)."""
+
     elevation: float = Field(0.0, ge=0, le=5, description="Height of the ground (a hill is 1).")
 
 
@@ -261,7 +248,7 @@ class ScenarioModel(Strict):
     name: str
     rule: str = Field(description="Rule id of the scenario in raiders.yaml.")
     setup: Literal["meeting-engagement", "battle-lines"]
-    source: Literal["book", "house"] = "book"
+    source: Source = "book"
     text: str = ""
     width: float = Field(48.0, ge=24, le=120)
     height: float = Field(36.0, ge=24, le=120)
@@ -287,6 +274,14 @@ class WarbandListModel(Strict):
     culture: str = Field(min_length=1, max_length=60)
     size: str = Field(min_length=1, max_length=60, description="Game size id, e.g. raiding-force.")
     units: list[ListEntry] = Field(min_length=1, max_length=60)
+
+
+#: the JSON Schemas ``warband schema`` exports (as ``raiders-<key>.schema.json``)
+SCHEMAS: dict[str, type[Strict]] = {
+    "list": WarbandListModel, "profiles": ProfilesFile, "costs": CostsFile,
+    "abilities": AbilitiesFile, "spells": SpellsFile, "sizes": SizesFile,
+    "unit-types": UnitTypesFile, "cultures": CulturesFile, "scenario": ScenarioModel,
+}
 
 
 # ------------------------------------------------------------------------- run-time records

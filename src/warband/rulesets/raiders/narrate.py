@@ -1,24 +1,17 @@
-"""The narrated battle log: one line of rich markup per event."""
+"""The narrated battle log: one line of rich markup per event (the text; the dispatch and the
+shared pieces are in :mod:`warband.kit.narrate`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from rich.markup import escape
-
 from warband.core.events import Event
+from warband.kit.narrate import Format, Narrator, escape, sides_title
+from warband.kit.narrate import dice as _dice
+from warband.kit.narrate import name as _n
 from warband.rulesets.raiders.choices import ACTIONS
 
 __all__ = ["narrate"]
-
-
-def _dice(values: list[int]) -> str:
-    return "[" + " ".join(str(v) for v in values) + "]"
-
-
-def _n(e: Event, key: str) -> str:
-    return f"[bold]{escape(str(e[key]))}[/bold]"
 
 
 def _title(action: str) -> str:
@@ -30,8 +23,7 @@ def _at(p: Any) -> str:
 
 
 def _game_start(e: Event) -> str:
-    sides = " vs ".join(f"{escape(n)} ({s.upper()})" for s, n in e["sides"].items())
-    return f"[bold magenta]{sides}[/] - {escape(e['scenario'])}, up to {e['turns']} turns"
+    return f"{sides_title(e)} - {escape(e['scenario'])}, up to {e['turns']} turns"
 
 
 def _declare(e: Event) -> str:
@@ -136,7 +128,7 @@ def _game_end(e: Event) -> str:
             f" {e['vp'][0]}-{e['vp'][1]} - {won}[/]")
 
 
-FORMATS: dict[str, Callable[[Event], str | None]] = {
+FORMATS: dict[str, Format] = {
     "game_start": _game_start,
     "deployment_areas": lambda e: (f"Deployment areas (roll {e['roll']}): {e['near'].upper()} the near"
                                    f" edge, {e['far'].upper()} the far edge"),
@@ -179,13 +171,9 @@ FORMATS: dict[str, Callable[[Event], str | None]] = {
     "recover": lambda e: f"End of turn: every unit removes {e['amount']} fatigue",
     "standard": lambda e: f"  {_n(e, 'who')}'s standard: {escape(e['unit'])} removes one more (fatigue {e['fatigue']})",
     "turn_end": lambda e: None,
-    "reason": lambda e: f"    [dim]({escape(e['text'])})[/dim]",
     "game_end": _game_end,
 }
 
 
-def narrate(event: Event) -> str | None:
-    fmt = FORMATS.get(event.kind)
-    if fmt is None:
-        return f"    {escape(event.kind)}: {escape(str(event.data))}"
-    return fmt(event)
+#: one line of markup per event (kit: unknown kinds print as data, reasons in dim)
+narrate = Narrator(FORMATS)

@@ -19,15 +19,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warband.odds import (
-    Distribution,
-    Query,
-    QueryParams,
-    Result,
-    Table,
-    distribution_result,
-    probability_result,
-)
+from warband.kit import odds
 from warband.rulesets.raiders import mechanics as m
 from warband.rulesets.raiders.splits import CombatSide, SplitSolution, solve
 
@@ -42,7 +34,7 @@ def _pct(p: float | Fraction) -> str:
 
 
 # --------------------------------------------------------------------------------- shooting
-class ShootParams(QueryParams):
+class ShootParams(odds.QueryParams):
     """One round of shooting (raiders.shooting.*)."""
 
     models: int = Field(ge=1, le=MAX_DICE, description="figures shooting (one d10 each)")
@@ -54,14 +46,14 @@ class ShootParams(QueryParams):
     rangers: bool = Field(False, description="aimed Rangers: +3 instead of +2 (with --aim)")
 
 
-def shoot(p: ShootParams) -> Result:
+def shoot(p: ShootParams) -> odds.Result:
     bonus = (3 if p.rangers else 2) if p.aim else 0
     volley = m.Volley(p.models, p.target, p.armour, bonus)
-    dist = Distribution(volley.distribution())
-    hits = Distribution(volley.hits_distribution())
+    dist = odds.Distribution(volley.distribution())
+    hits = odds.Distribution(volley.hits_distribution())
     need = p.target - bonus
     hit_rows = tuple((str(k), _pct(q)) for k, q in hits.items())
-    return distribution_result(
+    return odds.distribution_result(
         f"Raiders volley: {p.models} dice, hit on {need}+, wound on {p.armour}+",
         dist, outcome="wounds",
         extra={"hit_on": need, "wound_on": p.armour, "hits": hits,
@@ -69,14 +61,14 @@ def shoot(p: ShootParams) -> Result:
         extra_rows=[("hit dice succeed on", f"{need}+ ({_pct(volley.hit_chance)})"),
                     ("damage dice wound on", f"{p.armour}+ ({_pct(volley.wound_chance)})"),
                     ("mean hits", f"{float(hits.mean):.3f}")],
-        tables=[Table("hits", ("hits", "exactly"), hit_rows)],
+        tables=[odds.Table("hits", ("hits", "exactly"), hit_rows)],
         notes=["No automatic results: a target of 1 or less always hits, 11 or more never does.",
                "Rangers' +3 replaces Aim's +2 (the rules yaml's default reading)."],
         rule_ids=SHOOT.rule_ids,
     )
 
 
-SHOOT = Query(
+SHOOT = odds.Query(
     "shoot", "Wounds from one round of shooting", ShootParams, shoot,
     ("raiders.shooting.hit_roll", "raiders.shooting.damage_roll", "raiders.action.aim",
      "raiders.ability.rangers"),
@@ -85,7 +77,7 @@ SHOOT = Query(
 
 
 # --------------------------------------------------------------------------------- combat
-class CombatParams(QueryParams):
+class CombatParams(odds.QueryParams):
     """One round of combat between two units (raiders.combat.*)."""
 
     attacker: str = Field("human-warriors", description="profile id of the first unit (A)")
@@ -149,7 +141,7 @@ def _strategy(splits: tuple[int, ...], probs: tuple[float, ...], pool: int) -> d
     return {f"{k}/{pool - k}": round(p, 6) for k, p in zip(splits, probs, strict=True) if p > 1e-9}
 
 
-def combat(p: CombatParams) -> Result:
+def combat(p: CombatParams) -> odds.Result:
     a, b, notes = combat_sides(p)
     sol: SplitSolution = solve(a, b, p.metric)
     unit = "figures" if p.metric == "casualties" else "wounds"
@@ -182,7 +174,7 @@ def combat(p: CombatParams) -> Result:
                      "defender": b.attack_skill - a.defence_bonus},
         "wound_on": {"attacker": b.armour - a.strength, "defender": a.armour - b.strength},
     }
-    summary = Table("the game", ("", "value"), (
+    summary = odds.Table("the game", ("", "value"), (
         (f"value to A ({unit} inflicted minus suffered)", f"{sol.value:+.3f}"),
         ("A's dice", f"{a.pool} ({a.min_defence} must defend)"),
         ("B's dice", f"{b.pool} ({b.min_defence} must defend)"),
@@ -192,10 +184,10 @@ def combat(p: CombatParams) -> Result:
          f"{a.attack_skill - b.defence_bonus}+ / {a.armour - b.strength}+"),
         ("A's modifiers", ", ".join(notes[0])), ("B's modifiers", ", ".join(notes[1])),
     ))
-    return Result(
+    return odds.Result(
         title, payload,
-        tables=(summary, Table(f"A's splits (payoff to A, {unit})", cols, a_rows),
-                Table(f"B's splits (payoff to B, {unit})", cols, b_rows)),
+        tables=(summary, odds.Table(f"A's splits (payoff to A, {unit})", cols, a_rows),
+                odds.Table(f"B's splits (payoff to B, {unit})", cols, b_rows)),
         notes=("Both players split their combat dice in secret and at once; the optimal mixed "
                "strategies and the value come from the zero-sum game's linear program (scipy).",
                "'vs optimal reply': the fixed split's payoff if the other side plays its optimal "
@@ -204,7 +196,7 @@ def combat(p: CombatParams) -> Result:
     )
 
 
-COMBAT = Query(
+COMBAT = odds.Query(
     "combat", "One round of combat: optimal secret split of combat dice (LP) and its value",
     CombatParams, combat,
     ("raiders.combat.dice_pool", "raiders.combat.allocate", "raiders.combat.modify",
@@ -218,7 +210,7 @@ COMBAT = Query(
 
 
 # --------------------------------------------------------------------------------- magic
-class CastParams(QueryParams):
+class CastParams(odds.QueryParams):
     """A casting against a counter-spell (raiders.magic.*)."""
 
     difficulty: int = Field(ge=1, le=12, description="the spell's difficulty")
@@ -230,11 +222,11 @@ class CastParams(QueryParams):
     counter_acolytes: int = Field(0, ge=0, le=4, description="the counter-speller's acolytes")
 
 
-def cast(p: CastParams) -> Result:
+def cast(p: CastParams) -> odds.Result:
     mech = m.Casting(1 + p.power, p.difficulty + p.mr, (1 + p.counter_power) if p.counter else 0,
                      p.acolytes, p.counter_acolytes if p.counter else 0)
-    dist = Distribution(mech.distribution())
-    return distribution_result(
+    dist = odds.Distribution(mech.distribution())
+    return odds.distribution_result(
         f"Raiders casting: {1 + p.power} dice needing {p.difficulty + p.mr}+"
         + (f" against {1 + p.counter_power} counter dice" if p.counter else ""),
         dist, outcome="power level",
@@ -247,7 +239,7 @@ def cast(p: CastParams) -> Result:
     )
 
 
-CAST = Query(
+CAST = odds.Query(
     "cast", "Power level of a spell against a counter-spell", CastParams, cast,
     ("raiders.magic.casting_dice", "raiders.magic.counter_dice", "raiders.magic.roll_and_cancel",
      "raiders.magic.effectiveness", "raiders.ability.acolyte"),
@@ -256,16 +248,16 @@ CAST = Query(
 )
 
 
-class MoraleParams(QueryParams):
+class MoraleParams(odds.QueryParams):
     """A morale test (raiders.morale.test_procedure)."""
 
     morale: int = Field(ge=1, le=20, description="the Morale value tested on")
     tokens: int = Field(0, ge=0, le=30, description="morale tokens on the unit")
 
 
-def morale(p: MoraleParams) -> Result:
+def morale(p: MoraleParams) -> odds.Result:
     fail = m.MoraleTest(p.morale, p.tokens).fail_chance()
-    return probability_result(
+    return odds.probability_result(
         f"Raiders morale test: d10 + {p.tokens} against Morale {p.morale}", fail, label="fails",
         extra={"fails_on": max(1, p.morale - p.tokens)},
         notes=["A total at or above the Morale value fails (higher Morale is better)."],
@@ -273,7 +265,7 @@ def morale(p: MoraleParams) -> Result:
     )
 
 
-MORALE = Query(
+MORALE = odds.Query(
     "morale", "Chance to fail a morale test", MoraleParams, morale,
     ("raiders.morale.test_procedure",), ({"morale": 10, "tokens": 2},),
 )

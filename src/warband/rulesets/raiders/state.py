@@ -8,7 +8,6 @@ and the benchmark read it many thousands of times per game.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from functools import lru_cache
 from typing import Any
@@ -16,7 +15,9 @@ from typing import Any
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import CONTACT, Base, Table, formation_offsets, formation_radius
+from warband.kit.state import OpenView, SideQueries
 from warband.rulesets.raiders.models import Profile, ScenarioModel, SizeModel, Spell
+from warband.rulesets.raiders.options import Options
 
 __all__ = ["Options", "RaidersState", "RaidersView", "Unit", "footprint"]
 
@@ -113,34 +114,8 @@ class Unit:
                 for dx, dy in formation_offsets(self.figures, self.r, 0.05)]
 
 
-@dataclass(slots=True)
-class Options:
-    """Switchable readings of ambiguous rules (each documented next to its rule)."""
-
-    #: house turn limit (raiders.turn.overview: the book sets none); None: the scenario's
-    rounds: int | None = None
-    #: raiders.ability.rangers: aimed ranger shots get +3 instead of Aim's +2 ("replace"), or
-    #: +3 on top of it ("stack", +5)
-    rangers_aim: str = "replace"
-    #: raiders.morale.test_trigger: a unit at or below half strength tests when it is the
-    #: target of an enemy action or reaction ("targeted", the rules yaml's default), or only
-    #: when it is the target of an enemy reaction ("reaction", the literal text)
-    morale_trigger: str = "targeted"
-    #: raiders.action.regroup: broken units may Regroup as well as Rally (default) or only Rally
-    broken_may_regroup: bool = True
-    #: raiders.terrain.modifiers: Target bonus for a unit in or behind cover (house: +1)
-    cover_bonus: int = 1
-    #: raiders.ability.impetus: Impetus needs the charge bonus (the > half move test, default)
-    #: or applies to every charge and counter-charge
-    impetus_needs_bonus: bool = True
-
-    @staticmethod
-    def names() -> list[str]:
-        return [f.name for f in fields(Options)] + ["scenario"]
-
-
 @dataclass
-class RaidersState:
+class RaidersState(SideQueries[Unit]):
     dice: Dice
     log: EventLog
     table: Table
@@ -165,6 +140,7 @@ class RaidersState:
     landmarks: list[tuple[str, float, float, bool]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        self.pieces = self.units  # the same list, for the kit's side queries
         self.landmarks = [
             (t.name, float(t.polygon.centroid.x), float(t.polygon.centroid.y), t.elevation > 0)
             for t in self.table.terrain
@@ -174,24 +150,6 @@ class RaidersState:
     # -- queries ---------------------------------------------------------------------------
     def units_of(self, side: int) -> list[Unit]:
         return [u for u in self.units if u.side == side]
-
-    def living(self, side: int | None = None) -> Iterator[Unit]:
-        for u in self.units:
-            if u.on_table and (side is None or u.side == side):
-                yield u
-
-    def enemies_of(self, unit: Unit) -> Iterator[Unit]:
-        for u in self.units:
-            if u.on_table and u.side != unit.side:
-                yield u
-
-    def friends_of(self, unit: Unit) -> Iterator[Unit]:
-        for u in self.units:
-            if u.on_table and u.side == unit.side and u is not unit:
-                yield u
-
-    def by_uid(self, uid: int) -> Unit:
-        return self.units[uid]
 
     def leader_distance(self, a: Unit, b: Unit) -> float:
         """Leader figure to leader figure (raiders.core.measurement)."""
@@ -221,25 +179,12 @@ class RaidersState:
         return 0.0 if self.edges[side] == 0 else float(self.table.height)
 
 
-class RaidersView:
+class RaidersView(OpenView[RaidersState]):
     """What a player sees: Raiders of Arcana has open information on the table, so everything
     but the dice and the log. Secret choices (deployment, combat dice splits) never enter the
-    state before every player has made theirs, so no view can show them.
+    state before every player has made theirs, so no view can show them."""
 
-    The view shares the state's objects (no copy, for speed); controllers must treat it as
-    read-only.
-    """
-
-    __slots__ = ("_state", "player")
-
-    def __init__(self, state: RaidersState, player: int) -> None:
-        self._state = state
-        self.player = player
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("dice", "log"):
-            raise AttributeError(f"{name} is not part of a player's view")
-        return getattr(self._state, name)
+    __slots__ = ()
 
     def public_json(self) -> dict[str, Any]:
         """Everything the view shows, as plain data (used to check that nothing secret leaks)."""

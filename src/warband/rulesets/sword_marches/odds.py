@@ -10,15 +10,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from warband.odds import (
-    Distribution,
-    Query,
-    QueryParams,
-    Result,
-    Table,
-    distribution_result,
-    probability_result,
-)
+from warband.kit import odds
 from warband.rulesets.sword_marches import mechanics as m
 
 __all__ = ["QUERIES"]
@@ -27,12 +19,9 @@ MAX_RATING = 30  # Ratings run 0-7 plus modifiers; anything higher is a typo
 MAX_DICE = 10
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
-
 
 # --------------------------------------------------------------------------------- attack
-class AttackParams(QueryParams):
+class AttackParams(odds.QueryParams):
     """One Attack (sm.combat.*) and the Counter-Attack it may give (sm.cc.counter_attack)."""
 
     attacker_cbt: int = Field(ge=0, le=MAX_RATING, description="the Attacker's modified CBT")
@@ -103,7 +92,7 @@ class AttackParams(QueryParams):
 RESULTS = ("miss", "no_effect", "shocked", "wounded")
 
 
-def attack(p: AttackParams) -> Result:
+def attack(p: AttackParams) -> odds.Result:
     """The Defender's fate (miss / no effect / Shocked / Wounded), the chance of a
     Counter-Attack and, given the Defender's DMG, what the Counter-Attack does."""
     mech = p.mechanic()
@@ -117,7 +106,7 @@ def attack(p: AttackParams) -> Result:
             p_counter += q
             if ctr in counter:
                 counter[ctr] += q
-    dist = Distribution(results)
+    dist = odds.Distribution(results)
     hit = 1 - results["miss"]
     extra: dict[str, object] = {"hit": hit, "counter_attack": p_counter}
     rows: list[tuple[str, object]] = [
@@ -127,12 +116,12 @@ def attack(p: AttackParams) -> Result:
     tables = []
     if p.counter_damage is not None:
         extra["counter"] = counter
-        tables.append(Table("Counter-Attack against the Attacker", ("result", "probability"),
-                            tuple((r, _pct(q)) for r, q in counter.items())))
+        tables.append(odds.Table("Counter-Attack against the Attacker", ("result", "probability"),
+                            tuple((r, odds.pct(q)) for r, q in counter.items())))
         rows.append(("Attacker Wounded by the Counter-Attack", counter["wounded"]))
-    margin = Distribution(mech.opposed.margin_distribution())
+    margin = odds.Distribution(mech.opposed.margin_distribution())
     extra["margin"] = margin
-    return distribution_result(
+    return odds.distribution_result(
         f"Sword Marches Attack: CBT {p.attacker_cbt} ({p.attacker_dice}d10) vs CBT "
         f"{p.defender_cbt} ({p.defender_dice}d10), DMG {p.damage} vs CON {p.con} + ARM "
         f"{m.effective_arm(p.arm, p.armour)}",
@@ -140,7 +129,7 @@ def attack(p: AttackParams) -> Result:
         rule_ids=ATTACK.rule_ids)
 
 
-ATTACK = Query(
+ATTACK = odds.Query(
     "attack", "One Attack: miss / no effect / Shocked / Wounded, and the Counter-Attack",
     AttackParams, attack,
     ("sm.combat.attack_defense_checks", "sm.combat.compare", "sm.combat.damage_check",
@@ -156,7 +145,7 @@ ATTACK = Query(
 
 
 # --------------------------------------------------------------------------------- check
-class CheckParams(QueryParams):
+class CheckParams(odds.QueryParams):
     """A Check against a Difficulty (sm.check.difficulty)."""
 
     rating: int = Field(ge=0, le=MAX_RATING, description="the Rating added to the roll")
@@ -166,19 +155,19 @@ class CheckParams(QueryParams):
     reroll: bool = Field(False, description="may re-roll the lowest die")
 
 
-def check(p: CheckParams) -> Result:
+def check(p: CheckParams) -> odds.Result:
     mech = m.DifficultyCheck(p.rating, p.difficulty, p.dice, p.tactical, p.reroll)
-    margin = Distribution(mech.check().margin_distribution())
-    rows = tuple((str(k), _pct(q), _pct(margin.at_least(k))) for k, q in margin.items())
-    return probability_result(
+    margin = odds.Distribution(mech.check().margin_distribution())
+    rows = tuple((str(k), odds.pct(q), odds.pct(margin.at_least(k))) for k, q in margin.items())
+    return odds.probability_result(
         f"Sword Marches Check: Rating {p.rating} vs Difficulty ({p.difficulty})",
         mech.probability(), label="passes", other_label="fails", extra={"margin": margin},
-        tables=[Table("Margin (your total - opposing total)", ("margin", "exactly", "at least"),
+        tables=[odds.Table("Margin (your total - opposing total)", ("margin", "exactly", "at least"),
                       rows)],
         rule_ids=CHECK.rule_ids)
 
 
-CHECK = Query(
+CHECK = odds.Query(
     "check", "Chance to pass a Check against a Difficulty (d10 + Rating vs d10 + X)",
     CheckParams, check,
     ("sm.check.general", "sm.check.difficulty", "sm.check.rerolls_and_multiple_dice",
@@ -188,7 +177,7 @@ CHECK = Query(
 
 
 # --------------------------------------------------------------------------------- damage
-class DamageParams(QueryParams):
+class DamageParams(odds.QueryParams):
     """One Damage Check against a Resistance Check (sm.combat.damage_check)."""
 
     damage: int = Field(ge=0, le=MAX_RATING, description="the weapon's Base Damage (DMG)")
@@ -203,16 +192,16 @@ class DamageParams(QueryParams):
     resistance_tactical: bool = Field(False, description="a Tactical Die on the Resistance Check")
 
 
-def damage(p: DamageParams) -> Result:
+def damage(p: DamageParams) -> odds.Result:
     mech = m.DamageCheck(p.damage, p.bonus, p.con, p.arm, p.threshold, p.helmet, p.armour,
                          p.damage_tactical, p.resistance_tactical)
-    return distribution_result(
+    return odds.distribution_result(
         f"Sword Marches Damage Check: DMG {p.damage} + {p.bonus} vs CON {p.con} + ARM "
         f"{m.effective_arm(p.arm, p.armour)}",
-        Distribution(mech.distribution()), outcome="result", rule_ids=DAMAGE.rule_ids)
+        odds.Distribution(mech.distribution()), outcome="result", rule_ids=DAMAGE.rule_ids)
 
 
-DAMAGE = Query(
+DAMAGE = odds.Query(
     "damage", "One Damage Check against a Resistance Check: no effect / Shocked / Wounded",
     DamageParams, damage,
     ("sm.check.damage", "sm.combat.damage_check", "sm.combat.injury", "sm.core.wound_threshold",
@@ -222,17 +211,17 @@ DAMAGE = Query(
 
 
 # --------------------------------------------------------------------------------- random
-class RandomParams(QueryParams):
+class RandomParams(odds.QueryParams):
     """A Random Check (sm.check.random) has no parameters."""
 
 
-def random_check(_: RandomParams) -> Result:
-    dist = Distribution(m.RandomCheck().distribution())
-    return distribution_result("Sword Marches Random Check (|d10 - d10|)", dist,
+def random_check(_: RandomParams) -> odds.Result:
+    dist = odds.Distribution(m.RandomCheck().distribution())
+    return odds.distribution_result("Sword Marches Random Check (|d10 - d10|)", dist,
                                outcome="result", rule_ids=RANDOM.rule_ids)
 
 
-RANDOM = Query("random", "A Random Check: |d10 - d10|, 0-9", RandomParams, random_check,
+RANDOM = odds.Query("random", "A Random Check: |d10 - d10|, 0-9", RandomParams, random_check,
                ("sm.check.random", "sm.condition.broken_flight"), ({},))
 
 QUERIES = (ATTACK, CHECK, DAMAGE, RANDOM)

@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 from warband.core.geometry import Base, MoveResult
+from warband.kit.table import spread_out
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -87,14 +88,6 @@ def do_move(
     return res, enemies
 
 
-def _dedupe(moves: list[Move], tol: float = 0.75) -> list[Move]:
-    out: list[Move] = []
-    for m in moves:
-        if all(abs(m.x - o.x) > tol or abs(m.y - o.y) > tol for o in out):
-            out.append(m)
-    return out
-
-
 def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
     """Suggested goals for a move of up to ``allowance`` inches: toward each enemy, each
     objective, the nearest cover, away from the nearest enemy, and toward the friendly
@@ -117,7 +110,7 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
     for f in st.chars:
         if f.on_table and f.side == ch.side and f.commander and f is not ch:
             moves.append(Move(round(f.x, 3), round(f.y, 3), f"toward {f.name}"))
-    return _dedupe(moves)
+    return spread_out(moves)
 
 
 def flee_goal(st: ArcState, ch: Character) -> tuple[tuple[float, float], str]:

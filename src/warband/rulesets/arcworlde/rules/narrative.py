@@ -28,6 +28,7 @@ from pydantic import Field
 
 from warband.core.decisions import Decision
 from warband.core.game import Steps
+from warband.kit.models import SLUG_PATTERN, Strict
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import (
     DIFFICULTY,
@@ -36,7 +37,6 @@ from warband.rulesets.arcworlde.mechanics import (
     LegItRoll,
     leg_it_trips_on,
 )
-from warband.rulesets.arcworlde.models import SLUG_PATTERN, Strict
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 

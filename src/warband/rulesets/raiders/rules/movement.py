@@ -31,6 +31,7 @@ import math
 from typing import Any
 
 from warband.core.geometry import CONTACT, Base, MoveResult
+from warband.kit.table import spread_out
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.state import RaidersState, Unit
 
@@ -259,14 +260,6 @@ def flee(st: RaidersState, u: Unit, away_from: Unit | None) -> None:
     _emit_move(st, u, "flee", start, res.travelled, u.move)
 
 
-def _dedupe(points: list[Point], tol: float = 0.75) -> list[Point]:
-    out: list[Point] = []
-    for p in points:
-        if all(abs(p.x - o.x) > tol or abs(p.y - o.y) > tol for o in out):
-            out.append(p)
-    return out
-
-
 def _pt(st: Any, u: Unit, x: float, y: float, label: str) -> Point:
     cx, cy = st.table.clamp(x, y, u.radius)
     return Point(round(cx, 2), round(cy, 2), label)
@@ -301,7 +294,7 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     lead = st.lead_retinue(u.side)
     if lead is not None and lead is not u and st.leader_distance(u, lead) > 10:
         pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
-    return _dedupe(pts)
+    return spread_out(pts)
 
 
 def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:

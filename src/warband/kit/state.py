@@ -1,0 +1,80 @@
+"""State helpers every table-top ruleset uses.
+
+:class:`OpenView`
+    What a player sees in an open-information game: the whole state except its dice (no
+    controller may foresee a roll) and its event log. It shares the state's objects (no copy,
+    for speed); controllers must treat it as read-only. A ruleset with hidden information
+    overrides :meth:`OpenView.__getattr__` or writes its own view. Secret answers to a
+    ``Simultaneous`` decision never enter the state before everyone has answered (the core
+    holds them), so they need no hiding here.
+:class:`SideQueries`
+    ``living``, ``enemies_of``, ``friends_of`` and ``by_uid`` over the state's pieces (models or
+    units), for a state that sets ``self.pieces`` to its list of pieces (indexed by uid).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Generic, Protocol, TypeVar
+
+__all__ = ["HIDDEN_FROM_VIEWS", "OpenView", "Piece", "SideQueries"]
+
+#: state attributes no player's view shows
+HIDDEN_FROM_VIEWS = frozenset({"dice", "log"})
+
+S = TypeVar("S")
+
+
+class OpenView(Generic[S]):
+    """A player's read-only window on the state, without the dice and the log."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: S, player: int) -> None:
+        self._state = state
+        self.player = player
+
+    def __getattr__(self, name: str) -> Any:
+        if name in HIDDEN_FROM_VIEWS:
+            raise AttributeError(f"{name} is not part of a player's view")
+        return getattr(self._state, name)
+
+
+class Piece(Protocol):
+    """A model or unit: the side it fights for, and whether it is on the table."""
+
+    side: int
+
+    @property
+    def on_table(self) -> bool: ...
+
+
+P = TypeVar("P", bound=Piece)
+
+
+class SideQueries(Generic[P]):
+    """Who is on the table, and on whose side. The state sets ``pieces`` (its list of models
+    or units, indexed by uid) in ``__post_init__``."""
+
+    pieces: list[P]
+
+    def living(self, side: int | None = None) -> Iterator[P]:
+        """Pieces on the table (of ``side``, or of every side)."""
+        for p in self.pieces:
+            if p.on_table and (side is None or p.side == side):
+                yield p
+
+    def enemies_of(self, piece: P) -> Iterator[P]:
+        """Enemy pieces on the table."""
+        for p in self.pieces:
+            if p.on_table and p.side != piece.side:
+                yield p
+
+    def friends_of(self, piece: P) -> Iterator[P]:
+        """Friendly pieces on the table, ``piece`` itself left out."""
+        for p in self.pieces:
+            if p.on_table and p.side == piece.side and p is not piece:
+                yield p
+
+    def by_uid(self, uid: int) -> P:
+        return self.pieces[uid]

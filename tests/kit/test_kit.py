@@ -1,0 +1,148 @@
+"""The ruleset kit's pieces, checked on their own and through the example game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kit.tinygame import RULESET as TINY
+from kit.tinygame.choices import CODEC, Hold, Reroll, SendForward
+from kit.tinygame.options import OPTIONS, Options
+from warband.content.errors import ContentError
+from warband.core.controller import play
+from warband.core.events import Event
+from warband.kit.content import ContentFolder
+from warband.kit.lists import ListProblems, suggest
+from warband.kit.narrate import Narrator
+from warband.kit.options import Option, option_names, parse_options
+from warband.kit.table import spread_out
+
+
+# -- options -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("given", "message"), [
+    ({"target": 4}, "target must be a whole number between 5 and 100, not 4"),
+    ({"target": 7.5}, "target must be a whole number between 5 and 100, not 7.5"),
+    ({"target": True}, "target must be a whole number between 5 and 100, not True"),
+    ({"weather": "rain"}, "unknown game option(s) weather (known: target, turns)"),
+])
+def test_options_are_refused_with_the_option_named(given: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError) as err:
+        parse_options(given, OPTIONS, Options)
+    assert str(err.value) == message
+
+
+def test_options_kinds_and_defaults() -> None:
+    specs = (Option.flag("fast"), Option.one_of("mode", ("x", "y")),
+             Option.number("depth", 1, 24, unit="inches"))
+
+    class Opts:
+        fast = False
+        mode = "x"
+        depth: float | None = None
+
+    opts, scenario = parse_options({"depth": 3, "mode": "y", "scenario": "hill"}, specs, Opts,
+                                   default_scenario="glade")
+    assert (opts.fast, opts.mode, opts.depth, scenario) == (False, "y", 3.0, "hill")
+    assert isinstance(opts.depth, float)
+    assert parse_options(None, specs, Opts, "glade")[1] == "glade"
+    for bad, text in (({"fast": "yes"}, "fast must be true or false, not 'yes'"),
+                      ({"mode": "z"}, "mode must be 'x' or 'y', not 'z'"),
+                      ({"depth": 30}, "depth must be between 1 and 24 inches, not 30")):
+        with pytest.raises(ValueError, match=text):
+            parse_options(bad, specs, Opts, "glade")
+    assert option_names(specs) == ["fast", "mode", "depth", "scenario"]
+    assert option_names(specs, scenario=False) == ["fast", "mode", "depth"]
+
+
+# -- lists ---------------------------------------------------------------------------------------
+def test_list_violations_name_file_line_and_field_and_are_all_reported(write_file) -> None:
+    path = write_file("duel.yaml", "ruleset: tinygame\nname: Too Many\nchampions:\n"
+                      "  - brawlr\n  - veteran\n  - brawler\n  - veteran\n")
+    with pytest.raises(ContentError) as err:
+        TINY.load_list(path)
+    found = {(v.field, v.line, v.message) for v in err.value.violations}
+    assert ("champions[0]", 4, "unknown champion 'brawlr'; did you mean 'brawler'?") in found
+    assert ("champions[3]", 7, "Veteran is listed twice") in found
+    assert all(v.source == str(path) for v in err.value.violations)
+
+
+def test_a_list_for_another_ruleset_names_the_right_option(write_file) -> None:
+    path = write_file("other.yaml", "ruleset: raiders\nname: X\nchampions: [squire]\n")
+    with pytest.raises(ContentError, match=r"for ruleset 'raiders', not 'tinygame' \(use --ruleset raiders\)"):
+        TINY.load_list(path)
+
+
+def test_list_problems_helpers() -> None:
+    problems = ListProblems("f.yaml", {("units", 2, "profile"): 9})
+    assert problems.lookup("profile", {"ogre": 1}, "ogr", "units", 2, "profile") is None
+    problems.at_most(5, 4, "units", "units")
+    problems.at_most(4, 4, "units", "units")
+    assert [(v.field, v.line) for v in problems.found] == [("units[2].profile", 9), ("units", None)]
+    assert problems.found[1].message == "5 units is more than the limit of 4"
+    with pytest.raises(ContentError):
+        problems.raise_if_any()
+    assert suggest("zzz", ["ogre"]) == ""
+
+
+# -- content -----------------------------------------------------------------------------------
+def test_content_folder_env_override_and_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from kit.tinygame.catalogue import CONTENT, Catalogue
+
+    copy = tmp_path / "content"
+    copy.mkdir()
+    (copy / "champions.yaml").write_text(
+        "source: house\nchampions:\n  - {id: solo, name: Solo, cost: 1}\n", encoding="utf-8")
+    monkeypatch.setenv("WARBAND_TINYGAME_CONTENT", str(copy))
+    cat = CONTENT.catalogue()
+    assert list(cat.champions) == ["solo"] and cat.directory == copy.resolve()
+    assert CONTENT.catalogue() is cat  # cached per folder
+    assert cat.digest != CONTENT.catalogue(CONTENT.default).digest
+    (copy / "champions.yaml").write_text("source: house\nchampions: 3\n", encoding="utf-8")
+    with pytest.raises(ContentError, match="champions"):
+        ContentFolder(copy, "UNUSED_VARIABLE", Catalogue.load).catalogue()
+
+
+# -- choices, narration, table --------------------------------------------------------------
+def test_choice_declarations_round_trip_through_the_codec() -> None:
+    for choice in (SendForward(2), Hold(), Reroll(True)):
+        assert CODEC.decode(CODEC.encode(choice)) == choice
+    with pytest.raises(AttributeError):
+        SendForward(1).uid = 2  # type: ignore[misc]  # frozen
+
+
+def test_narrator_dispatch_reason_and_fallback() -> None:
+    narrate = Narrator({"boom": lambda e: f"boom {e['n']}", "quiet": lambda e: None})
+    events = [Event("boom", {"n": 1}), Event("quiet", {}), Event("reason", {"text": "[/]"}),
+              Event("odd", {"x": 1})]
+    assert narrate.all(events) == ["boom 1", "    [dim](\\[/])[/dim]", "    odd: {'x': 1}"]
+
+
+def test_spread_out_keeps_the_first_of_close_points() -> None:
+    class P:
+        def __init__(self, x: float, y: float) -> None:
+            self.x, self.y = x, y
+
+    pts = [P(0, 0), P(0.5, 0.5), P(0.5, 2), P(3, 0)]
+    assert spread_out(pts) == [pts[0], pts[2], pts[3]]
+
+
+# -- the example game, through the plug-in interface ---------------------------------------------
+def test_the_example_game_plays_to_the_end_through_the_kit() -> None:
+    lists = [TINY.load_list(p) for p in TINY.sample_lists()]
+    game = TINY.new_game(lists, 3, {"target": 30}, track_digest=True)
+    outcome = play(game, {0: TINY.controllers()["heuristic"](), 1: TINY.controllers()["random"]()}, 3)
+    assert game.over and max(outcome.vp) >= 30 and outcome.winner == outcome.vp.index(max(outcome.vp))
+    assert game.header["options"] == {"target": 30}
+    assert game.header["content_hash"] == TINY.content_hash()
+    again = TINY.game_from_header(game.header)
+    assert again.header == game.header
+    lines = [TINY.narrate(e) for e in game.events]
+    assert lines[0].startswith("[bold magenta]Red Blades (A) vs Blue Shields (B)")
+
+
+def test_a_record_of_other_content_is_refused() -> None:
+    lists = [TINY.load_list(p) for p in TINY.sample_lists()]
+    header = dict(TINY.new_game(lists, 1).header, content_hash="0000000000000000")
+    with pytest.raises(ValueError, match="other content"):
+        TINY.game_from_header(header)

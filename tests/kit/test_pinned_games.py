@@ -1,0 +1,44 @@
+"""Same seed, same game: the event digests of a few seeded AI games, pinned.
+
+The digests were recorded before the ruleset kit was introduced and are unchanged by it: moving
+plumbing must never change a game. A change of the rules themselves (a rules fix) changes them
+on purpose: re-pin with ``python tests/kit/test_pinned_games.py`` and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from warband.core import registry
+from warband.core.controller import play
+
+PINNED = {
+    ("arcworlde", "heuristic", 0): "1c4f94af56e088d5",
+    ("arcworlde", "heuristic", 1): "c56ef9ee85d04aa5",
+    ("arcworlde", "random", 0): "7d92132cdf7719e0",
+    ("arcworlde", "random", 1): "498bdc6442fbe82f",
+    ("raiders", "heuristic", 0): "bbcd86edb64435bc",
+    ("raiders", "random", 0): "6b8d462de066e05f",
+    ("raiders", "random", 1): "9d21228e7117ea7d",
+}
+
+
+def digest_of(ruleset: str, ai: str, seed: int) -> str:
+    """The event digest of a game between the ruleset's two sample lists, both sides ``ai``."""
+    rs = registry.get(ruleset)
+    paths = list(rs.sample_lists())
+    game = rs.new_game([rs.load_list(paths[0]), rs.load_list(paths[1])], seed,
+                       track_digest=True)
+    factory = rs.controllers()[ai]
+    play(game, {0: factory(), 1: factory()}, seed)
+    return game.digest
+
+
+@pytest.mark.parametrize(("ruleset", "ai", "seed"), sorted(PINNED))
+def test_seeded_games_are_unchanged(ruleset: str, ai: str, seed: int) -> None:
+    assert digest_of(ruleset, ai, seed) == PINNED[(ruleset, ai, seed)]
+
+
+if __name__ == "__main__":
+    for key in sorted(PINNED):
+        print(f"    {key!r}: {digest_of(*key)!r},")
