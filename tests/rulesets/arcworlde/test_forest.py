@@ -153,9 +153,26 @@ def test_arcworlde_environment_mildaark_card_3_trees() -> None:
                for t in arena.st.table.terrain[before:])
 
 
-@pytest.mark.parametrize("rank", ["5", "K", "A", "Joker"])
+def test_arcworlde_environment_mildaark_card_ace_fabled_artefact() -> None:
+    """card_ace (and arcworlde.equipment.fabled_artefacts): a random house Fabled Artefact is
+    placed at random; a Medium Feat in base contact claims it (the bearer carries it);
+    unclaimed it is gone at the end of the Round."""
+    arena = Arena(options=FOREST)
+    draw(arena, "A", 2, 2, 1)  # placement; the pick among the artefacts (a D3 for three)
+    x, y, item = arena.st.forest["artefact"]
+    assert item.startswith("fabled-")
+    militia = arena.add("halfling-militia", 0, (x + 0.8, y))
+    arena.dice(6)  # a Crit: Medium passed
+    run = arena.activate(militia, C.ClaimArtefact(1))
+    assert any(e.id == item for e in militia.equipment) and run.events("cache")
+    draw(arena, "A", 4, 4, 2)
+    forest_round_end(arena.st)
+    assert arena.st.forest["artefact"] is None
+
+
+@pytest.mark.parametrize("rank", ["5", "K", "Joker"])
 def test_arcworlde_environment_mildaark_cards_not_yet_played(rank: str) -> None:
-    """Cards 5, K, A and the Joker are announced but not played yet (documented)."""
+    """Cards 5, K and the Joker are announced but not played yet (documented)."""
     arena = Arena(options=FOREST)
     run = draw(arena, rank)
     assert run.events("forest_unplayed")

@@ -19,6 +19,7 @@ __all__ = [
     "Attack",
     "Cast",
     "ChooseWeapon",
+    "ClaimArtefact",
     "DeployOrder",
     "Disengage",
     "EndActivation",
@@ -258,4 +259,11 @@ class OpenCache:
     """Open the forest cache ``index`` with an Easy Feat of ``ap`` dice (card 2)."""
 
     index: int
+    ap: int
+
+
+@choice(CODEC)
+class ClaimArtefact:
+    """Pull the forest's Fabled Artefact out with a Medium Feat of ``ap`` dice (card A)."""
+
     ap: int

@@ -1,4 +1,5 @@
-"""How the heuristic AI handles Arcanite Tokens (arcworlde.arcanite.*).
+"""How the heuristic AI handles Arcanite Tokens (arcworlde.arcanite.*) and the forest's finds
+(a cache, a Fabled Artefact: it claims them when it touches them).
 
 * It picks up Tokens it touches and steals them from Prone enemies (an Easy Feat with 2 dice:
   75%), and walks to Tokens as to objective markers (``heuristic._Context``).
@@ -50,10 +51,11 @@ def extra_die_swing(view: Any, ch: Character, attack: Any, target: Character) ->
 
 def arcanite_action(view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]]) -> Any:
     """An Arcanite choice worth making now, or None."""
-    for kind in (C.PickUpArcanite, C.StealArcanite):
+    for kind, dice in ((C.ClaimArtefact, 3), (C.OpenCache, 2), (C.PickUpArcanite, 2),
+                       (C.StealArcanite, 2)):
         opts = by_type.get(kind)
-        if opts:
-            want = min(2, ap)
+        if opts:  # the forest's finds and Arcanite: worth an Easy (or Medium) Feat
+            want = min(dice, ap)
             best = [o for o in opts if o.ap == want] or opts
             return best[0]
     uses = {o.use for o in by_type.get(C.UseArcanite, [])}

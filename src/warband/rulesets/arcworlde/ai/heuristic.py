@@ -387,6 +387,20 @@ class HeuristicController:
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
 
+    def _cache_item(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """From the forest's cache: armour if it has none, else the best weapon."""
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
+        ch = view.chars[decision.info["character"]]
+        items = catalogue().equipment
+
+        def value(o: Any) -> float:
+            e = items[o.weapon]
+            return float(3.0 * max(0, e.armour - ch.armour)
+                         + sum(a.power for a in e.attacks) * 0.3 + e.movement * 0.5)
+
+        return max(decision.options, key=value)
+
     def _narrative_agree(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         """Agree to a Narrative Feat proposed at its usual difficulty; disagree (the book's
         compromise: a more dangerous failure for the proposer) when it was made easier."""

@@ -63,6 +63,7 @@ from warband.rulesets.arcworlde.rules.creatures import (
 )
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
 from warband.rulesets.arcworlde.rules.forest import (
+    claim_artefact,
     forest_on_activation,
     forest_options,
     open_cache,
@@ -332,6 +333,9 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         yield from cast_spell(st, ch, choice, turn, spender(st, ch))
     elif isinstance(choice, C.UsePortal):
         use_portal(st, ch, choice.index)
+    elif isinstance(choice, C.ClaimArtefact):
+        turn.ap -= choice.ap
+        claim_artefact(st, ch, choice.ap)
     elif isinstance(choice, C.OpenCache):
         turn.ap -= choice.ap
         if attempt_feat(st, ch, choice.ap, 1, "open the cache"):

@@ -25,9 +25,12 @@ Played with the option ``environment=mildaark``. Readings (the rules yaml's defa
   cancel for Shots).
 * Q: a Character that Activates or moves within 6" of a table edge takes D6 Hits (Armour and
   Defence apply), once per Round.
-* 5 (a Beast), K (a Monster), A (a Fabled Artefact) and the Joker (Commanders swap sides) are
-  drawn and announced but have no effect yet: they need a third, Rogue-controlled side, a
-  Fabled Artefact list and control swapping, which a later change brings (issue 13).
+* A: a Fabled Artefact (picked at random from the house ones, ids ``fabled-*``) is placed at
+  random; a Medium Feat in base contact pulls it out and the Character carries it (its
+  Attacks, Armour, Movement and Traits apply); unclaimed, it is gone at the end of the Round.
+* 5 (a Beast), K (a Monster) and the Joker (Commanders swap sides) are drawn and announced but
+  have no effect yet: they need a third, Rogue-controlled side and control swapping, which a
+  later change brings (issue 13).
 """
 
 from __future__ import annotations
@@ -58,7 +61,9 @@ __all__ = [
 EDGE = 6.0
 TREE = 0.75  # half the side of a tree's square
 BUSH_R = 40 / 25.4 / 2
-NOT_YET = {"5": "a Beast", "K": "a Monster", "A": "a Fabled Artefact", "Joker": "confusion"}
+NOT_YET = {"5": "a Beast", "K": "a Monster", "Joker": "confusion"}
+#: the Fabled Artefacts of the Common Armoury file (house data) start with this
+FABLED = "fabled-"
 
 
 def _grid_centre(st: Any, col: int, row: int) -> tuple[float, float]:
@@ -87,7 +92,8 @@ def random_point(st: ArcState, r: float = 0.3, away_from_bases: float = 0.0
 def _forest(st: ArcState) -> dict[str, Any]:
     if st.forest is None:
         st.forest = {"card": None, "effects": set(), "portals": [], "bush": None,
-                     "fed": set(), "cache": [], "struck": set(), "ported": set()}
+                     "fed": set(), "cache": [], "struck": set(), "ported": set(),
+                     "artefact": None}
     forest: dict[str, Any] = st.forest
     return forest
 
@@ -110,6 +116,14 @@ def forest_round_start(st: ArcState) -> Steps:
         _grow_trees(st)
     elif rank == "4":
         forest["portals"] = [random_point(st), random_point(st)]
+    elif rank == "A":
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
+        fabled = sorted(e for e in catalogue().equipment if e.startswith(FABLED))
+        if fabled:
+            x, y = random_point(st)
+            forest["artefact"] = (x, y, st.dice.pick(fabled))
+            st.log.emit("forest_artefact", at=[x, y])
     elif rank == "6":
         for _ in range(3):
             x, y = random_point(st)
@@ -154,6 +168,7 @@ def forest_round_end(st: ArcState) -> None:
     forest["portals"] = []
     forest["bush"] = None
     forest["ported"] = set()
+    forest["artefact"] = None  # unclaimed: back into the forest
 
 
 def _active(st: Any, effect: str) -> bool:
@@ -232,7 +247,26 @@ def forest_options(st: Any, ch: Character, ap: int) -> list[Any]:
         for i, (x, y) in enumerate(forest["cache"]):
             if _touching(ch, x, y, 0.3):
                 out.extend(C.OpenCache(i, n) for n in range(1, min(ap, 3) + 1))
+        artefact = forest["artefact"]
+        if artefact is not None and _touching(ch, artefact[0], artefact[1], 0.3):
+            out.extend(C.ClaimArtefact(n) for n in range(1, min(ap, 4) + 1))
     return out
+
+
+def claim_artefact(st: ArcState, ch: Character, ap: int) -> None:
+    """Card A: a Medium Feat pulls the Fabled Artefact out of its cairn
+    (arcworlde.feat.interact_equipment: a Medium Feat for this one)."""
+    from warband.rulesets.arcworlde.catalogue import catalogue
+    from warband.rulesets.arcworlde.rules.feats import attempt_feat
+
+    forest = _forest(st)
+    if not attempt_feat(st, ch, ap, 2, "pull out the Fabled Artefact"):
+        return
+    _, _, item_id = forest["artefact"]
+    forest["artefact"] = None
+    item = catalogue().equipment[item_id]
+    equip(ch, item)
+    st.log.emit("cache", who=ch.name, item=item.name)
 
 
 def use_portal(st: ArcState, ch: Character, index: int) -> None:
@@ -260,7 +294,8 @@ def open_cache(st: ArcState, ch: Character, index: int) -> Steps:
     forest = _forest(st)
     forest["cache"].pop(index)
     items = sorted(catalogue().equipment.values(), key=lambda e: e.id)
-    items = [e for e in items if e.id != "arcanite-token" and e not in ch.equipment]
+    items = [e for e in items if e.id != "arcanite-token" and not e.id.startswith(FABLED)
+             and e not in ch.equipment]
     if not items:
         return
     pick = yield Decision(
