@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
+from typing import Any
 
 import pytest
 import yaml
@@ -79,3 +80,27 @@ def test_cli_rogue_writes_a_valid_list(tmp_path) -> None:  # type: ignore[no-unt
     assert result.exit_code == 0, result.output
     bad = runner.invoke(app, ["rogue", "--game-value", "5", "--seed", "3"])
     assert bad.exit_code != 0 and "Traceback" not in bad.output
+
+
+def test_arcworlde_solo_delayed_arrival_on_a_4_plus() -> None:
+    """arcworlde.solo.delayed_arrival: the Rogue Warband is not deployed at the start; a D6 at
+    the start of each Round brings it on a 4+, at its table edge; until then the game goes
+    on."""
+    from warband.ai.random_ai import RandomController
+    from warband.core.controller import play
+
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    game = RULESET.new_game(lists, 5, {"delayed_arrival": "b"})
+    st: Any = game.state
+    assert st.arriving == 1
+    play(game, {0: RandomController(), 1: RandomController()}, 5)
+    rolls = [e.data for e in game.events if e.kind == "arrival_roll"]
+    assert rolls, "a roll at the start of the Round"
+    assert all(r["arrives"] == (r["roll"] >= 4) for r in rolls)
+    assert [r["arrives"] for r in rolls].count(True) <= 1 and (rolls[-1]["arrives"] or len(rolls) == game.outcome().rounds)
+    deploys = [e for e in game.events if e.kind == "deploy"]
+    b_names = {c.name for c in st.chars if c.side == 1}
+    first_round = next(i for i, e in enumerate(game.events) if e.kind == "round")
+    assert not any(e.data["who"] in b_names for e in game.events[:first_round] if e.kind == "deploy")
+    if any(r["arrives"] for r in rolls):
+        assert {e.data["who"] for e in deploys} >= b_names

@@ -66,4 +66,6 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
     prepare_magic(st, spell_book(cat))
     prepare_arcanite(st)
+    if opts.delayed_arrival != "none":
+        st.arriving = 0 if opts.delayed_arrival == "a" else 1
     return Setup(st, game_flow(st), ArcView, CODEC)

@@ -169,6 +169,8 @@ FORMATS: dict[str, Format] = {
     "forest": lambda e: f"  [green]The Mildaark Forest stirs: {escape(e['card'])}[/green]",
     "forest_unplayed": lambda e: f"    (the forest brings {escape(e['what'])}: not played in this version)",
     "forest_artefact": lambda e: f"    a Fabled Artefact glints at ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
+    "arrival_roll": lambda e: (f"  The Rogue Warband ({e['side'].upper()}) rolls {e['roll']} to arrive: "
+                               + ("[bold]it arrives![/bold]" if e["arrives"] else "not yet")),
     "forest_tree": lambda e: f"    a tree walks to ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
     "portal": lambda e: f"    {_n(e, 'who')} steps through the portal to ({e['to'][0]:.1f}, {e['to'][1]:.1f})",
     "cache": lambda e: f"    {_n(e, 'who')} takes {escape(e['item'])} from the cache",

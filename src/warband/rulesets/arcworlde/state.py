@@ -117,6 +117,8 @@ class ArcState(SideQueries[Character]):
     pack: dict[str, Any] | None = None
     #: the Mildaark Forest's state this game (rules/forest.py), None without the environment
     forest: dict[str, Any] | None = None
+    #: the side whose delayed Rogue Warband has not arrived yet (rules/solo.py)
+    arriving: int | None = None
     #: Arcanite Tokens lying on the table: (x, y, bought)
     tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 

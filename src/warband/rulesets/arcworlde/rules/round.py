@@ -38,8 +38,10 @@ def roll_off(st: ArcState, purpose: str) -> list[int]:
 
 
 def decided(st: ArcState) -> bool:
-    """The game is over early when a side has no Characters left on the table."""
-    return any(not any(True for _ in st.living(p)) for p in range(len(st.side_names)))
+    """The game is over early when a side has no Characters left on the table (a delayed
+    Rogue Warband that has yet to arrive is not beaten)."""
+    return any(p != st.arriving and not any(True for _ in st.living(p))
+               for p in range(len(st.side_names)))
 
 
 def play_round(st: ArcState) -> Steps:
@@ -50,6 +52,10 @@ def play_round(st: ArcState) -> Steps:
     st.log.emit("round", number=st.round)
     if st.options.environment == "mildaark":
         yield from forest_round_start(st)  # before initiative (the yaml default)
+    if st.arriving is not None:
+        from warband.rulesets.arcworlde.rules.solo import arrival_roll  # (setup imports us)
+
+        yield from arrival_roll(st)  # arcworlde.solo.delayed_arrival
     for c in st.chars:
         c.activated = False
     st.initiative = roll_off(st, "initiative")

@@ -136,7 +136,7 @@ def deployment(st: ArcState) -> Steps:
 
     def to_place(c: Character) -> bool:
         # Knocked Out here: there was no room for it; held back: a Spell summons it later
-        return not c.deployed and not c.ko and not c.held
+        return not c.deployed and not c.ko and not c.held and c.side != st.arriving
 
     while True:
         waiting = [p for p in (turn, 1 - turn) if any(to_place(c) for c in st.chars if c.side == p)]
