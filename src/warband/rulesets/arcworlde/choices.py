@@ -21,10 +21,12 @@ __all__ = [
     "ChooseWeapon",
     "ClaimArtefact",
     "DeployOrder",
+    "DropItem",
     "Disengage",
     "EndActivation",
     "Escape",
     "GiveArcanite",
+    "GiveItem",
     "Gobble",
     "HelpUp",
     "LegIt",
@@ -33,11 +35,13 @@ __all__ = [
     "OpenCache",
     "PauseActivation",
     "PickUpArcanite",
+    "PickUpItem",
     "Place",
     "RousingCheer",
     "Shoot",
     "SpellDraw",
     "StealArcanite",
+    "StealItem",
     "StandUp",
     "SwitchWeapon",
     "UseArcanite",
@@ -266,4 +270,39 @@ class OpenCache:
 class ClaimArtefact:
     """Pull the forest's Fabled Artefact out with a Medium Feat of ``ap`` dice (card A)."""
 
+    ap: int
+
+
+# ------------------------------------------------------------------ Items (rules/items.py)
+@choice(CODEC)
+class GiveItem:
+    """Give the Item ``item`` to a friend in base contact (Easy Feat, ``ap`` dice)."""
+
+    target: int
+    item: str
+    ap: int
+
+
+@choice(CODEC)
+class DropItem:
+    """Drop the Item ``item`` where the Character stands (Easy Feat)."""
+
+    item: str
+    ap: int
+
+
+@choice(CODEC)
+class StealItem:
+    """Steal the Item ``item`` from a Prone enemy in base contact (Easy Feat)."""
+
+    target: int
+    item: str
+    ap: int
+
+
+@choice(CODEC)
+class PickUpItem:
+    """Pick up the Item token ``index`` lying on the table (Easy Feat)."""
+
+    index: int
     ap: int

@@ -119,6 +119,8 @@ class ArcState(SideQueries[Character]):
     forest: dict[str, Any] | None = None
     #: the side whose delayed Rogue Warband has not arrived yet (rules/solo.py)
     arriving: int | None = None
+    #: Items lying on the table: (x, y, equipment id) (rules/items.py)
+    items: list[tuple[float, float, str]] = field(default_factory=list)
     #: Arcanite Tokens lying on the table: (x, y, bought)
     tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 

@@ -52,7 +52,7 @@ def extra_die_swing(view: Any, ch: Character, attack: Any, target: Character) ->
 def arcanite_action(view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]]) -> Any:
     """An Arcanite choice worth making now, or None."""
     for kind, dice in ((C.ClaimArtefact, 3), (C.OpenCache, 2), (C.PickUpArcanite, 2),
-                       (C.StealArcanite, 2)):
+                       (C.StealArcanite, 2), (C.PickUpItem, 2), (C.StealItem, 2)):
         opts = by_type.get(kind)
         if opts:  # the forest's finds and Arcanite: worth an Easy (or Medium) Feat
             want = min(dice, ap)

@@ -69,6 +69,7 @@ from warband.rulesets.arcworlde.rules.forest import (
     open_cache,
     use_portal,
 )
+from warband.rulesets.arcworlde.rules.items import item_options, perform_item
 from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
 from warband.rulesets.arcworlde.rules.narrative import narrative_options, perform_narrative
@@ -147,6 +148,7 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
     opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
     opts.extend(narrative_options(st, ch, turn.ap))
     opts.extend(forest_options(st, ch, turn.ap))
+    opts.extend(item_options(st, ch, turn.ap))
     if SPLIT in ch.traits and 0 < turn.ap < turn.start_ap:
         opts.append(C.PauseActivation())  # only after spending some AP: always progress
     opts.append(C.EndActivation())
@@ -333,6 +335,9 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         yield from cast_spell(st, ch, choice, turn, spender(st, ch))
     elif isinstance(choice, C.UsePortal):
         use_portal(st, ch, choice.index)
+    elif isinstance(choice, C.GiveItem | C.DropItem | C.StealItem | C.PickUpItem):
+        turn.ap -= choice.ap
+        perform_item(st, ch, choice)
     elif isinstance(choice, C.ClaimArtefact):
         turn.ap -= choice.ap
         claim_artefact(st, ch, choice.ap)

@@ -133,6 +133,10 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
         from warband.rulesets.arcworlde.rules.arcanite import drop_tokens
 
         drop_tokens(st, victim)
+    if any(e.kind == "item" for e in victim.equipment):
+        from warband.rulesets.arcworlde.rules.items import drop_on_knock_out
+
+        drop_on_knock_out(st, victim)
     victim.hp = 0
     victim.ko = True
     on_knock_out(st, victim)
