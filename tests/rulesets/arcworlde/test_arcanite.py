@@ -160,7 +160,7 @@ def test_arcworlde_arcanite_as_items_dropped_on_knock_out(arena: Arena) -> None:
     militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=1,
                         arcanite=1, arcanite_bought=1)
     arena.dice(6, 1, 1, 1)  # two Hits; one Defence Roll fails
-    arena.activate(grunt, C.Attack("Chop", militia.uid))
+    arena.activate(grunt, C.Attack("Chop", militia.uid), C.UseArcanite("decline"))
     assert militia.ko
     assert sorted(b for _, _, b in arena.st.tokens) == [False, True]
     spot = (round(militia.x, 3), round(militia.y, 3))
@@ -221,3 +221,39 @@ def test_heuristic_picks_up_tokens_it_touches(arena: Arena) -> None:
     run = arena.activate(grunt)
     choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
     assert getattr(choice, "choice", choice) == C.PickUpArcanite(0, 2)
+
+
+def test_arcworlde_arcanite_using_outside_the_activation_on_defence(arena: Arena) -> None:
+    """arcworlde.arcanite.using: a Token can be spent outside the Character's Activation: when
+    attacked, its player may spend one to re-roll its first failed Defence Roll."""
+    grunt = arena.add("ourk-grunt", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=9, arcanite=1)
+    arena.dice(6, 1, 1,  # Chop: one Crit, two Hits
+               1, 5, 1)  # Defence: 1 fails, re-rolled 5 saves one, then 1 fails: 1 Damage
+    run = arena.activate(grunt, C.Attack("Chop", militia.uid))
+    assert run.pending.kind == "arcanite_defence" and run.pending.player == 1
+    run.answer(C.UseArcanite("ward"))
+    assert militia.hp == 8 and militia.arcanite == 0
+    assert [list(d) for d in run.events("attack")[0]["defence"]] == [[1], [5], [1]]
+
+
+def test_arcworlde_arcanite_defence_not_asked_without_tokens(arena: Arena) -> None:
+    grunt = arena.add("ourk-grunt", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=9)
+    arena.dice(1, 1, 1)
+    run = arena.activate(grunt, C.Attack("Chop", militia.uid))
+    assert all(d.kind != "arcanite_defence" for d in run.asked)
+
+
+def test_ais_on_arcanite_defence(arena: Arena) -> None:
+    """The heuristic wards a blow that could Knock it Out (exact odds); the Rogue never
+    spends Arcanite."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+    from warband.rulesets.arcworlde.ai.rogue import RogueController
+
+    brute = arena.add("ourk-brute", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(brute, "east"), hp=3, arcanite=1)
+    run = arena.activate(brute, C.Attack("Smash", militia.uid))
+    d = run.pending
+    assert HeuristicController().decide(arena.view(1), d, random.Random(0)) == C.UseArcanite("ward")
+    assert RogueController().decide(arena.view(1), d, random.Random(0)) == C.UseArcanite("decline")

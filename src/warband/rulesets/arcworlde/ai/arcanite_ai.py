@@ -22,7 +22,7 @@ from warband.rulesets.arcworlde.rules.arcanite import carried
 from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover
 from warband.rulesets.arcworlde.state import Character
 
-__all__ = ["arcanite_action", "extra_die_swing"]
+__all__ = ["arcanite_action", "extra_die_swing", "ward_decision"]
 
 #: the rise in Knock Out chance an extra die must bring: own Token / the Commander's
 SWING_OWN = 0.12
@@ -61,9 +61,9 @@ def arcanite_action(view: Any, ch: Character, ap: int, by_type: dict[type, list[
     uses = {o.use for o in by_type.get(C.UseArcanite, [])}
     if not uses:
         return None
-    threshold = SWING_OWN if carried(ch) > 0 else SWING_STASH
-    if view.scenario.vp_per_arcanite and not _bought_at_hand(view, ch):
-        threshold = SWING_SCORING  # a found Token is worth VP at the end: only a big swing
+    # a found Token that scores is spent only on a big swing; the Commander keeps its stash
+    # for the warband (see _threshold)
+    threshold = _threshold(view, ch)
     attacks = by_type.get(C.Attack, [])
     if attacks and "extra_die" in uses:
         best_swing = 0.0
@@ -82,3 +82,37 @@ def arcanite_action(view: Any, ch: Character, ap: int, by_type: dict[type, list[
                 if attack_score(view, ch, attack, e, False) >= 3.0 + threshold * 10:
                     return C.UseArcanite("ap")
     return None
+
+
+def ward_decision(view: Any, decision: Any) -> Any:
+    """Spend a Token on a Defence re-roll when it lowers the chance of being Knocked Out by
+    this Attack enough (exact Attack distributions), by the same thresholds as for attacking;
+    a Commander's own stash is kept for bigger swings when it has a warband to serve."""
+    from warband.rulesets.arcworlde.rules.magic import book
+
+    target: Character = view.chars[decision.info["character"]]
+    attacker: Character = view.chars[decision.info["attacker"]]
+    name = decision.info["attack"]
+    attack = next((a for a in attacker.usable_attacks() if a.name == name), None)
+    if attack is None:
+        spell = next((s for s in book(view).spells.values() if s.name == name), None)
+        if spell is None or not spell.power:
+            return C.UseArcanite("decline")
+        attack = spell.attack("flammable" in target.traits)
+    cover = in_cover(view, attacker, target) if attack.ranged else False
+    mech = attack_mechanic(attack, target, cover, False)
+    _, kill = damage_stats(mech, target.hp)
+    _, kill_warded = damage_stats(
+        dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1), target.hp)
+    threshold = _threshold(view, target)
+    worth = 1.0 + (1.0 if target.commander else 0.0)
+    return C.UseArcanite("ward" if (kill - kill_warded) * worth >= threshold else "decline")
+
+
+def _threshold(view: Any, ch: Character) -> float:
+    threshold = SWING_OWN if carried(ch) > 0 else SWING_STASH
+    if ch.commander and any(True for _ in view.friends_of(ch)):
+        threshold = SWING_STASH  # the Commander's stash serves the warband
+    if view.scenario.vp_per_arcanite and not _bought_at_hand(view, ch):
+        threshold = SWING_SCORING
+    return threshold

@@ -22,7 +22,7 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
-from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action
+from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, ward_decision
 from warband.rulesets.arcworlde.ai.creatures_ai import best_gobble, escape_ap
 from warband.rulesets.arcworlde.ai.magic_ai import (
     best_cast,
@@ -386,6 +386,9 @@ class HeuristicController:
 
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
+
+    def _arcanite_defence(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return ward_decision(view, decision)
 
     def _cache_item(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         """From the forest's cache: armour if it has none, else the best weapon."""

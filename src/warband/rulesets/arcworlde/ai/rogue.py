@@ -276,6 +276,9 @@ class RogueController:
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
 
+    def _arcanite_defence(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.UseArcanite("decline")  # Rogues never spend Arcanite (arcworlde.solo.arcanite)
+
     def _narrative_agree(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.AgreeFeat(True)  # the Rogue has no player to argue for it
 

@@ -39,6 +39,7 @@ from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import LegItRoll, leg_it_trips_on
 from warband.rulesets.arcworlde.rules.arcanite import (
+    arcanite_defence,
     arcanite_options,
     available,
     move_token,
@@ -288,11 +289,15 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and not a.ranged)
         assert attack.ap is not None
         turn.ap -= attack.ap
-        resolve_attack(st, ch, attack, st.by_uid(choice.target), charged=turn.charged)
+        target = st.by_uid(choice.target)
+        yield from arcanite_defence(st, target, ch, attack.name)
+        resolve_attack(st, ch, attack, target, charged=turn.charged)
     elif isinstance(choice, C.Shoot):
         attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and a.ranged)
         turn.ap -= choice.ap
-        shoot(st, ch, attack, st.by_uid(choice.target), choice.ap)
+        target = st.by_uid(choice.target)
+        yield from arcanite_defence(st, target, ch, attack.name)
+        shoot(st, ch, attack, target, choice.ap)
     elif isinstance(choice, C.StandUp):
         turn.ap -= choice.ap
         if attempt_feat(st, ch, choice.ap, 1, "stand up"):

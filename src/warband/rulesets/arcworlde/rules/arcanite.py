@@ -36,6 +36,7 @@ __all__ = [
     "ARCANITE_ID",
     "REACH",
     "USES",
+    "arcanite_defence",
     "arcanite_options",
     "available",
     "drop_tokens",
@@ -104,6 +105,24 @@ def spender(st: ArcState, ch: Character) -> Callable[[str | None], bool]:
             return available(st, ch) > 0
         return spend(st, ch, purpose)
     return pay
+
+
+def arcanite_defence(st: ArcState, target: Character, attacker: Character, attack: str) -> Any:
+    """When ``target`` is about to be attacked, its player may spend a Token it can use (even
+    outside its Activation: arcworlde.arcanite.using) to re-roll its first failed Defence Roll
+    against this Attack. Asked only when it has a Token to spend."""
+    from warband.core.decisions import Decision
+
+    if target.warded or not target.on_table or available(st, target) == 0:
+        return
+    pick = yield Decision(
+        "arcanite_defence", target.side, [C.UseArcanite("ward"), C.UseArcanite("decline")],
+        prompt=f"{attacker.name} attacks {target.name} with {attack}: spend Arcanite to"
+               " re-roll a failed Defence Roll?",
+        info={"character": target.uid, "attacker": attacker.uid, "attack": attack},
+    )
+    if pick.use == "ward" and spend(st, target, "re-roll a Defence Roll"):
+        target.warded = True
 
 
 def tokens_in_reach(st: Any, ch: Character) -> list[int]:

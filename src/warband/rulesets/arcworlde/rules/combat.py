@@ -83,6 +83,9 @@ def resolve_attack(
             mech, power=mech.power + (attacker.primed == "extra_die"),
             rerolls=mech.rerolls + (attacker.primed == "reroll"))
         attacker.primed = None
+    if target.warded:  # an Arcanite Token spent against this Attack (rules/arcanite.py)
+        mech = dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1)
+        target.warded = False
     if pack_reroll(st, attacker, attack.name, target):  # arcworlde.trait.pack_hunter
         mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
     if death_throes(st, attacker):  # re-roll a failed Power die (arcworlde.trait.death_throes)

@@ -37,6 +37,7 @@ from warband.core.game import Steps
 from warband.core.geometry import CONTACT
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import spell_best_total, spell_verdict
+from warband.rulesets.arcworlde.rules.arcanite import arcanite_defence
 from warband.rulesets.arcworlde.rules.combat import lose_hp, resolve_attack
 from warband.rulesets.arcworlde.rules.creatures import dwindle
 from warband.rulesets.arcworlde.rules.forest import free_spell_cards
@@ -223,11 +224,13 @@ def _effect(st: ArcState, mage: Character, spell: Spell, target: Character | Non
     """What a cast Spell does (house Spell effects, see ``spells.py``)."""
     if spell.effect == "damage":
         if target is not None and target.on_table:
+            yield from arcanite_defence(st, target, mage, spell.name)
             resolve_attack(st, mage, spell.attack("flammable" in target.traits), target,
                            charged=False)
     elif spell.effect == "blast":
         for victim in blast_victims(st, mage, spell):
             if victim.on_table:
+                yield from arcanite_defence(st, victim, mage, spell.name)
                 resolve_attack(st, mage, spell.attack("flammable" in victim.traits), victim,
                                charged=False, cover=False)
     elif spell.effect == "heal":
