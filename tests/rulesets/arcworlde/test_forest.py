@@ -39,8 +39,9 @@ def test_arcworlde_core_random_placement_grid() -> None:
 
 
 def test_arcworlde_environment_mildaark_overview_card_each_round() -> None:
-    """arcworlde.environment.mildaark.overview: with the environment a card is drawn at the
-    start of every Round, before initiative."""
+    """arcworlde.environment.mildaark.overview, arcworlde.environment.optional: with the
+    environment (an option) a card is drawn at the start of every Round, before initiative;
+    without it, none."""
     arena = Arena(options=FOREST)
     arena.add("ourk-grunt", 0, (10, 10))
     arena.add("halfling-militia", 1, (20, 20))
@@ -48,6 +49,11 @@ def test_arcworlde_environment_mildaark_overview_card_each_round() -> None:
     run = arena.round()
     kinds = run.kinds()
     assert kinds.index("forest") < kinds.index("initiative")
+    plain = Arena()
+    plain.add("ourk-grunt", 0, (10, 10))
+    plain.add("halfling-militia", 1, (20, 20))
+    plain.seeded(4)
+    assert "forest" not in plain.round().kinds()
 
 
 def test_arcworlde_environment_mildaark_card_6_arcanite() -> None:
@@ -73,7 +79,8 @@ def test_arcworlde_environment_mildaark_card_7_two_more_ap() -> None:
 ])
 def test_arcworlde_environment_mildaark_card_10_and_jack(rank: str, shot: bool, before: int,
                                                          after: int) -> None:
-    """arcworlde.environment.mildaark.card_10 (mist) and card_jack (crystals)."""
+    """arcworlde.environment.mildaark.card_10 (mist) and arcworlde.environment.mildaark.card_jack
+    (crystals)."""
     arena = Arena(options=FOREST)
     draw(arena, rank)
     expected = {("J", True, -1): 0}.get((rank, shot, before), after)
