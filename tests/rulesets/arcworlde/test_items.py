@@ -64,3 +64,42 @@ def test_arcworlde_equipment_knocked_out_fabled_artefacts_drop() -> None:
     arena.activate(grunt, C.Attack("Chop", victim.uid))
     assert victim.ko
     assert [i for *_, i in arena.st.items] == ["fabled-oakheart-blade"]
+
+
+def test_arcworlde_scenario_victory_points_relic_run_items_and_arcanite() -> None:
+    """arcworlde.scenario.victory_points (house scenario The Relic Run): the scenario puts its
+    relic and Arcanite on the table; the relic carried at the end scores, as do found Tokens."""
+    from warband.rulesets.arcworlde import RULESET
+    from warband.rulesets.arcworlde.rules.scenario import final_outcome
+
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    game = RULESET.new_game(lists, 3, {"scenario": "relic-run"})
+    st = game.state
+    assert [i for *_, i in st.items] == ["fabled-oakheart-blade"] and len(st.tokens) == 2
+    from warband.rulesets.arcworlde.catalogue import catalogue
+    from warband.rulesets.arcworlde.rules.forest import equip
+
+    carrier = st.chars[0]
+    carrier.deployed, carrier.x, carrier.y = True, 5.0, 3.0
+    equip(carrier, catalogue().equipment["fabled-oakheart-blade"])
+    carrier.arcanite = 1
+    outcome = final_outcome(st)
+    assert outcome.vp[0] == 4 + 2
+
+
+def test_scenario_items_must_be_armoury_items(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A scenario that places something that is not an Item of the armoury is refused, with
+    the file and field named."""
+    import shutil
+
+    import pytest
+
+    from warband.content.errors import ContentError
+    from warband.rulesets.arcworlde.catalogue import DEFAULT_CONTENT, Catalogue
+
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    relic = folder / "scenarios" / "relic-run.yaml"
+    relic.write_text(relic.read_text().replace("item: fabled-oakheart-blade", "item: shield"))
+    with pytest.raises(ContentError, match=r"relic-run.yaml.*items\[0\]\.item"):
+        Catalogue.load(folder)

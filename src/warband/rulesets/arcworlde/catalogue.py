@@ -121,6 +121,14 @@ class Catalogue(CatalogueBase):
                     p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
                     frozenset(p.traits), tuple(gear), pf.source,
                 )
+        if equipment_ok:
+            for sid, scen in scenarios.items():
+                for i, thing in enumerate(scen.items):
+                    found = equipment.get(thing.item)
+                    if found is None or found.kind != "item":
+                        problems.append(Violation(
+                            str(directory / "scenarios" / f"{sid}.yaml"),
+                            f"{thing.item!r} is not an Item of the armoury", f"items[{i}].item"))
         return Catalogue(directory=directory, digest=reader.digest, profiles=profiles,
                          equipment=equipment, traits=traits, factions=factions, scenarios=scenarios)
 

@@ -163,6 +163,13 @@ class ObjectiveModel(Strict):
     y: float
 
 
+class ScenarioItemModel(Strict):
+    name: str
+    x: float
+    y: float
+    item: Slug = Field(pattern=SLUG_PATTERN, description="Equipment id (kind 'item').")
+
+
 class ScenarioModel(Strict):
     id: Slug = Field(pattern=SLUG_PATTERN)
     name: str
@@ -181,6 +188,12 @@ class ScenarioModel(Strict):
     arcanite: list[ObjectiveModel] = Field(
         default_factory=list,
         description="Arcanite Tokens on the table at the start (arcworlde.arcanite.obtaining).")
+    items: list[ScenarioItemModel] = Field(
+        default_factory=list,
+        description="Items on the table at the start (arcworlde.equipment.knocked_out: "
+        "scenario items), each an equipment id of kind 'item'.")
+    vp_per_item: int = Field(
+        0, ge=0, le=20, description="VP per scenario item a side's Characters carry at the end.")
     vp_per_arcanite: int = Field(
         0, ge=0, le=20,
         description="VP per found Arcanite Token a side's Characters carry at the end (bought "

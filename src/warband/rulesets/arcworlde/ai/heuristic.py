@@ -80,6 +80,9 @@ class _Context:
         # buy an extra die, AP or Spell in any)
         token_gain = max(1.0, float(scenario.vp_per_arcanite))
         self.objectives += [(x, y, token_gain) for x, y, _ in view.tokens]
+        # ... and so are Items lying on the table (a scenario's relic above all)
+        item_gain = max(1.5, float(scenario.vp_per_item))
+        self.objectives += [(x, y, item_gain) for x, y, _ in view.items]
         self.rounds_left = view.options.rounds - view.round
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
         self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]

@@ -60,6 +60,8 @@ def prepare_arcanite(st: ArcState) -> None:
         c.arcanite_bought += sum(1 for e in c.equipment if e.id == ARCANITE_ID)
     for point in st.scenario.arcanite:
         st.tokens.append((float(point.x), float(point.y), False))
+    for thing in st.scenario.items:  # scenario items lie on the table (rules/items.py)
+        st.items.append((float(thing.x), float(thing.y), thing.item))
 
 
 def _commander(st: Any, ch: Character) -> Character | None:

@@ -40,6 +40,16 @@ def final_outcome(st: ArcState) -> Outcome:
             vp[holder] += st.scenario.vp_per_objective
             st.log.emit("objective", name=obj.name, side=st.side_labels[holder],
                         vp=st.scenario.vp_per_objective)
+    item_vp = st.scenario.vp_per_item
+    if item_vp:
+        wanted = {i.item for i in st.scenario.items}
+        for side in range(len(vp)):
+            held = sum(1 for c in st.chars if c.side == side and c.on_table
+                       for e in c.equipment if e.id in wanted)
+            if held:
+                vp[side] += held * item_vp
+                st.log.emit("items_scored", side=st.side_labels[side], items=held,
+                            vp=held * item_vp)
     arcanite_vp = st.scenario.vp_per_arcanite
     if arcanite_vp:
         for side in range(len(vp)):
