@@ -240,6 +240,26 @@ def test_games_with_mages_keep_invariants_and_replay(
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
 
 
+_CREATURES = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
+              for n in ("wild-hunt.yaml", "behemoth.yaml")]
+
+
+@settings(max_examples=30)
+@given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
+       side=st.sampled_from([0, 1]), env=st.sampled_from(["none", "mildaark"]))
+def test_games_with_creatures_keep_invariants_and_replay(
+    seed: int, ai: str, side: int, env: str, tmp_path_factory: Any
+) -> None:
+    """Creature warbands (Gobble, Dwindling Strength, Fearsome, Pack Hunter, Split Activation,
+    Death Throes; a Titan; bought Arcanite) keep the invariants and replay exactly
+    (arcworlde.trait.gobble, arcworlde.trait.pack_hunter, arcworlde.trait.split_activation)."""
+    factory = RULESET.controllers()[ai]
+    game = RULESET.new_game(_CREATURES, seed, {"environment": env, "scenario": "relic-run"},
+                            track_digest=True)
+    play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
+    assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
+
+
 # ------------------------------------------------------------ the checker has teeth
 def test_invariant_checker_catches_broken_states() -> None:
     """The invariant checks fail on overlapping bases, models off the table or in impassable

@@ -268,6 +268,15 @@ def _cough_up(st: ArcState, victim: Character, gobbler: Character, prone: bool) 
         victim.prone_round = st.round
     st.log.emit("coughed_up", who=victim.name, by=gobbler.name,
                 at=[round(victim.x, 2), round(victim.y, 2)], prone=prone)
+    announce_contacts(st, victim)
+
+
+def announce_contacts(st: ArcState, ch: Character) -> None:
+    """A Character put down in base contact with enemies (not by a move) is Engaged with
+    them: say so, as a move would (arcworlde.combat.engagement)."""
+    enemies = st.engaged_with(ch)
+    if enemies:
+        st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
 
 
 def on_knock_out(st: ArcState, victim: Character) -> None:

@@ -283,6 +283,9 @@ def use_portal(st: ArcState, ch: Character, index: int) -> None:
                 st.log.emit("portal", who=ch.name, frm=[round(ch.x, 2), round(ch.y, 2)],
                             to=[round(x, 2), round(y, 2)])
                 ch.x, ch.y = x, y
+                from warband.rulesets.arcworlde.rules.creatures import announce_contacts
+
+                announce_contacts(st, ch)
                 forest_after_move(st, ch)
                 return
 
