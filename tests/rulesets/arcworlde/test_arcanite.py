@@ -257,3 +257,17 @@ def test_ais_on_arcanite_defence(arena: Arena) -> None:
     d = run.pending
     assert HeuristicController().decide(arena.view(1), d, random.Random(0)) == C.UseArcanite("ward")
     assert RogueController().decide(arena.view(1), d, random.Random(0)) == C.UseArcanite("decline")
+
+
+def test_heuristic_walks_to_a_token(arena: Arena) -> None:
+    """Tokens on the table are move goals (rules/movement.py); the heuristic fetches one in
+    reach rather than standing still (Arcanite Hunt figures: docs/rulesets/arcworlde.md)."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    grunt = arena.add("ourk-grunt", 0, (10, 4))
+    arena.add("halfling-militia", 1, (30, 32))
+    arena.st.tokens.append((13.0, 6.0, False))
+    run = arena.activate(grunt)
+    assert C.Move(13.0, 6.0, "to an Arcanite Token") in run.pending.options
+    choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
+    assert getattr(choice, "choice", choice) == C.Move(13.0, 6.0)

@@ -53,7 +53,7 @@ class _Context:
 
     __slots__ = ("view", "ch", "enemies", "friends", "holders", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
-                 "objectives", "objective_range", "table", "around")
+                 "objectives", "objective_range", "table", "around", "pickups")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.view = view
@@ -76,13 +76,21 @@ class _Context:
             (o.x, o.y, 0.5 if covered else scenario.vp_per_objective)
             for o, covered in zip(scenario.objectives, self.covered, strict=True)
         ]
-        # Arcanite Tokens on the table are worth walking to (they score in some scenarios and
-        # buy an extra die, AP or Spell in any)
-        token_gain = max(1.0, float(scenario.vp_per_arcanite))
-        self.objectives += [(x, y, token_gain) for x, y, _ in view.tokens]
-        # ... and so are Items lying on the table (a scenario's relic above all)
-        item_gain = max(1.5, float(scenario.vp_per_item))
-        self.objectives += [(x, y, item_gain) for x, y, _ in view.items]
+        # Things to pick up: Arcanite Tokens (they score in some scenarios and buy an extra die,
+        # AP or Spell in any) and Items (a scenario's relic above all). Unlike a marker they
+        # are kept once taken, so they are worth fetching from the first Round; nearer friends
+        # leave them to the one closest.
+        token_gain = 1.0 + 1.5 * float(scenario.vp_per_arcanite)
+        item_gain = 1.5 + 1.5 * float(scenario.vp_per_item)
+        self.pickups = [(x, y, token_gain) for x, y, _ in view.tokens]
+        self.pickups += [(x, y, item_gain) for x, y, _ in view.items]
+        if self.pickups and self.friends:
+            mine = math.hypot
+            self.pickups = [
+                (x, y, g) for x, y, g in self.pickups
+                if mine(x - ch.x, y - ch.y) - ch.r
+                <= min(mine(x - f.x, y - f.y) - f.r for f in self.friends) + 1.0
+            ]
         self.rounds_left = view.options.rounds - view.round
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
         self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
@@ -503,6 +511,15 @@ class HeuristicController:
             exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
             if exposed and ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
                 score += 0.8
+        # Tokens and Items to pick up: as soon as possible.
+        if ctx.pickups and not ch.broken:
+            best_pick = 0.0
+            for px, py, gain in ctx.pickups:
+                d = hypot(px - x, py - y) - r
+                value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.35)
+                if value > best_pick:
+                    best_pick = value
+            score += best_pick * 1.5
         # Objectives matter more as the end approaches.
         if ctx.objectives and not ch.broken:
             rounds_left = ctx.rounds_left

@@ -98,6 +98,20 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
         moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
     for obj in st.scenario.objectives:
         moves.append(Move(obj.x, obj.y, f"to {obj.name}"))
+    # things to pick up: Arcanite Tokens, Items, the forest's finds (rules/arcanite.py,
+    # rules/items.py, rules/forest.py)
+    for x, y, _ in st.tokens:
+        moves.append(Move(round(x, 3), round(y, 3), "to an Arcanite Token"))
+    for x, y, _ in st.items:
+        moves.append(Move(round(x, 3), round(y, 3), "to an Item"))
+    forest = st.forest
+    if forest is not None:
+        finds = [*forest["cache"], *forest["portals"]]
+        if forest["artefact"] is not None:
+            finds.append(forest["artefact"][:2])
+        if forest["bush"] is not None:
+            finds.append(forest["bush"])
+        moves.extend(Move(round(x, 3), round(y, 3), "to the forest's find") for x, y in finds)
     cover = st.table.nearest_cover_point(ch.x, ch.y)
     if cover is not None and cover[0] <= allowance + ch.r:
         moves.append(Move(round(cover[1][0], 3), round(cover[1][1], 3), "into cover"))
