@@ -61,6 +61,8 @@ CASES: list[tuple[str, str, dict[str, Any]]] = [
                        "armour": 4, "strength": 1}),
     ("armies", "save", {"armour": 5, "strength": 2}),
     ("armies", "scatter", {"skill": 3, "d3s": 10}),
+    ("raiders", "cast", {"difficulty": 4, "mr": 1, "power": 2, "counter": True,
+                         "counter_power": 10}),
 ]
 
 LIMITS: list[tuple[str, str, dict[str, Any]]] = [
@@ -76,6 +78,8 @@ LIMITS: list[tuple[str, str, dict[str, Any]]] = [
                            "defence": 3, "save": 5, "destiny": 20, "goal": 10}),
     ("armies", "hit", {"skill": 4, "attacks": 60, "armour": 4, "strength": 1}),
     ("armies", "scatter", {"skill": 3, "d3s": 20}),
+    ("raiders", "cast", {"difficulty": 1, "mr": 0, "power": 10, "acolytes": 4, "counter": True,
+                         "counter_power": 10, "counter_acolytes": 4}),
 ]
 
 

@@ -151,13 +151,11 @@ def test_schema_writes_json_schemas(tmp_path: Path) -> None:
       "bad.yaml:3: game_value: Input should be less than or equal to 100000"),
      (GOOD_LIST.replace("game_value: 200", "game_value: 100"),
       "total cost 130 GP is over the game value of 100 GP"),
-     (GOOD_LIST.replace("ruleset: arcworlde", "ruleset: raiders"),
-      "this list is for ruleset 'raiders', not 'arcworlde' (use --ruleset raiders)"),
      ("- just\n- a list\n", "expected a mapping of fields, found list"),
      ("", "expected a mapping of fields, found empty"),
      (b"name: \xff\xfe\n", "not a UTF-8 text file")],
     ids=["malformed", "unknown-name", "wrong-type", "negative", "huge", "huge-value",
-         "over-budget", "other-ruleset", "not-a-mapping", "empty", "binary"],
+         "over-budget", "not-a-mapping", "empty", "binary"],
 )
 def test_battle_bad_list(write_file: Write, content: str | bytes, says: str | list[str]) -> None:
     path = write_file("bad.yaml", content)
@@ -167,7 +165,7 @@ def test_battle_bad_list(write_file: Write, content: str | bytes, says: str | li
 
 
 def test_battle_missing_list(tmp_path: Path) -> None:
-    bad("battle", "--b", str(tmp_path / "nope.yaml"), says="no such file", code=2)
+    bad("battle", "--b", str(tmp_path / "nope.yaml"), says="warband list not found", code=2)
 
 
 @pytest.mark.parametrize(
@@ -220,7 +218,7 @@ def test_battle_huge_list_still_plays(write_file: Write) -> None:
 
 def test_battle_replay_into_a_missing_folder(tmp_path: Path) -> None:
     bad("battle", "--seed", "1", "--rounds", "1", "--ai", "random",
-        "--replay", str(tmp_path / "no" / "such" / "game.jsonl"), says="cannot write record")
+        "--replay", str(tmp_path / "no" / "such" / "game.jsonl"), says="does not exist")
 
 
 # ------------------------------------------------------------------------- replay

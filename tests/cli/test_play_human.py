@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -123,3 +124,63 @@ def test_the_hint_offers_a_typed_point_only_where_the_ruleset_reads_one() -> Non
     assert choice == decision.options[0]
     assert prompts == [f"choice (1-{len(decision.options)})"] * 2
     assert "please answer" in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_refused_placement_says_why() -> None:
+    """arcworlde.setup.deployment: a typed point outside the zone, off the table or onto
+    another base is refused with the reason from the rules, not "please answer"."""
+    script = iter(["1", "3", "9 30", "-5 3", "9 3", "1", "9 3", "1 3"])
+
+    def answer(decision: Decision, prompt: str) -> str:
+        return next(script, "1")
+
+    game, out = _scripted_game(answer)
+    assert "not there: (9, 30) is outside your deployment zone" in out
+    assert "not there: (-5, 3) is off the table" in out
+    # the second Character typed onto the first one's spot
+    assert "not there: (9, 3) overlaps the base of Halfling Warhog Rider" in out
+    assert "please answer" not in out.split("overlaps the base")[0].split("(9, 30)")[1]
+
+
+def test_rulesets_explain_refusals() -> None:
+    """The Ruleset hook: ArcWorlde explains a refused placement (impassable terrain and zone),
+    Raiders a refused entry onto the table (out of range); a decision whose rules give no
+    reason gets None."""
+    from warband.core.decisions import Decision as D
+    from warband.rulesets.arcworlde import RULESET as ARC
+    from warband.rulesets.arcworlde.choices import Place
+    from warband.rulesets.raiders import RULESET as RAI
+    from warband.rulesets.raiders.choices import Point
+
+    lists = [ARC.load_list(p) for p in ARC.sample_lists()]
+    game = ARC.new_game(lists, 4, {"rounds": 1})
+    while (d := game.pending()) is not None and getattr(d, "kind", "") != "deploy":
+        game.apply(d.player, d.options[0])
+    d = game.pending()
+    assert isinstance(d, D)
+    uid = d.options[0].uid
+    assert "outside your deployment zone" in (ARC.explain_refusal(d, Place(uid, 10.0, 30.0)) or "")
+    assert ARC.explain_refusal(d, d.options[0]) is None
+    assert ARC.explain_refusal(D("x", 0, [1]), 2) is None
+
+    lists = [RAI.load_list(p) for p in RAI.sample_lists()]
+    game = RAI.new_game(lists, 2, {})
+    from warband.ai.random_ai import RandomController
+
+    rng = random.Random(1)
+    ai = RandomController()
+    for _ in range(400):
+        pending = game.pending()
+        if pending is None:
+            break
+        player = game.waiting_for()[0]
+        decision = game.decision_for(player)
+        assert decision is not None
+        if decision.kind == "destination" and decision.info.get("entering"):
+            far = Point(24.0, 18.0)
+            reason = RAI.explain_refusal(decision, far)
+            assert reason is not None and "out of range" in reason
+            assert not decision.is_legal(far)
+            return
+        game.apply(player, ai.decide(game.view(player), decision, rng))
+    pytest.skip("no unit entered the table in this game")

@@ -90,9 +90,12 @@ class HumanController:
             if answer.isdigit() and 1 <= int(answer) <= len(options):
                 return options[int(answer) - 1]
             if free:
-                choice = self._free_form(decision, options[0], answer)
+                choice, refused = self._free_form(decision, options[0], answer)
                 if choice is not None:
                     return choice
+                if refused is not None:  # a point the rules refuse: say why
+                    console.print(f"[red]not there: {escape(refused)}[/red]")
+                    continue
             console.print(f"[red]please answer {hint}[/red]")
 
     def _ask(self, prompt: str) -> str:
@@ -101,18 +104,23 @@ class HumanController:
         except EOFError:
             raise KeyboardInterrupt from None
 
-    def _free_form(self, decision: Decision, template: Any, answer: str) -> Any:
+    def _free_form(self, decision: Decision, template: Any, answer: str) -> tuple[Any, str | None]:
+        """(the choice a typed point ``x y`` stands for, None) if the rules accept it; else
+        (None, why the rules refuse it) or (None, None) if the answer is not a point at all."""
         parts = answer.replace(",", " ").split()
         if len(parts) != 2:
-            return None
+            return None, None
         try:
             x, y = float(parts[0]), float(parts[1])
         except ValueError:
-            return None
+            return None, None
         choice = self.ruleset.free_form_choice(decision, template, x, y)
-        if choice is not None and decision.accepts is not None and decision.accepts(choice):
-            return choice
-        return None
+        if choice is None or decision.accepts is None:
+            return None, None
+        if decision.accepts(choice):
+            return choice, None
+        reason = self.ruleset.explain_refusal(decision, choice)
+        return None, reason or "the rules do not allow that point here"
 
 
 _BACK = object()

@@ -18,6 +18,20 @@ try:  # typer >= 0.20 carries its own copy of click
 except ImportError:  # pragma: no cover - older typer depends on click itself
     from click import ClickException  # type: ignore[no-redef,import-not-found,assignment]
 
+from typer.core import TyperCommand, TyperOption
+
+_display_type_rich = TyperOption.display_type_rich
+
+
+def _flag_without_type(self: TyperOption, ctx: Any) -> str | None:
+    """A flag (``--json``, ``--help``) takes no value, so its help shows no ``<bool>``."""
+    if self.is_flag:
+        return None
+    return _display_type_rich(self, ctx)
+
+
+TyperOption.display_type_rich = _flag_without_type  # type: ignore[method-assign]
+
 app = typer.Typer(
     name="warband",
     help="Play, analyse and simulate fantasy miniature wargames.",
@@ -25,6 +39,42 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from warband import __version__
+
+        print(f"warband {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option(
+        "--version", help="Print the version and exit.", callback=_version, is_eager=True)] = False,
+) -> None:
+    """Play, analyse and simulate fantasy miniature wargames."""
+
+
+class _GameCommand(TyperCommand):
+    """``battle`` and ``play``: their help ends with each ruleset's AIs and ``-o`` options,
+    read from the registry when the help is shown (not when the program starts)."""
+
+    @property  # type: ignore[override]
+    def epilog(self) -> str | None:
+        from warband.core import registry
+
+        lines = []
+        for name in registry.available():
+            rs = registry.get(name)
+            options = ", ".join(rs.option_names()) or "none"
+            lines.append(f"{name}: AIs {', '.join(rs.controllers())}; -o options: {options}")
+        return "\n\n".join(lines)
+
+    @epilog.setter
+    def epilog(self, value: str | None) -> None:
+        pass
 
 
 class UserError(ClickException):
@@ -47,6 +97,14 @@ def _console(stderr: bool = False) -> Any:
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, soft_wrap=True)
+
+
+def _e(value: Any) -> str:
+    """User text (a list's name, a path, a ruleset name) made safe for rich markup: a name
+    such as ``[/]`` is printed as written, never read as a markup tag."""
+    from rich.markup import escape
+
+    return escape(str(value))
 
 
 def _ruleset(name: str) -> Any:
@@ -92,12 +150,26 @@ def _parse_options(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def _check_record_path(path: Path) -> None:
+    """Refuse a record path that cannot be written, before a game is played into it."""
+    if path.is_dir():
+        fail(f"--replay {path} is a directory; give a file name")
+    if not path.parent.is_dir():
+        fail(f"--replay: folder {path.parent} does not exist")
+
+
 def _setup(
-    ruleset: str, a: Path | None, b: Path | None, ais: list[str], seed: int | None,
-    rounds: int | None, option: list[str] | None, track_digest: bool,
+    ruleset: str | None, a: Path | None, b: Path | None, ais: list[str], seed: int | None,
+    rounds: int | None, option: list[str] | None, replay: Path | None,
 ) -> tuple[Any, Any, int]:
-    """The shared start of `battle` and `play`: (ruleset, new game, seed), or a UserError."""
-    rs = _ruleset(ruleset)
+    """The shared start of `battle` and `play`: (ruleset, new game, seed), or a UserError.
+
+    The ruleset is ``--ruleset``, else the one the lists declare (as for ``simulate``)."""
+    from warband.cli.sim import _resolve_ruleset
+
+    if replay is not None:
+        _check_record_path(replay)
+    rs = _resolve_ruleset(ruleset, [p for p in (a, b) if p is not None])
     samples = list(rs.sample_lists())
     lists = [_load_list(rs, a or samples[0]), _load_list(rs, b or samples[1 % len(samples)])]
     factories = rs.controllers()
@@ -114,7 +186,7 @@ def _setup(
             fail("--rounds must be at least 1")
         options["rounds"] = rounds
     try:
-        game = rs.new_game(lists, seed, options, track_digest=track_digest)
+        game = rs.new_game(lists, seed, options, track_digest=replay is not None)
     except ValueError as exc:
         fail(str(exc))
     return rs, game, seed
@@ -130,9 +202,10 @@ def _narrator(rs: Any, console: Any) -> Any:
     return on_events
 
 
-@app.command()
+@app.command(cls=_GameCommand)
 def battle(
-    ruleset: Annotated[str, typer.Option(help="Ruleset to play.")] = "arcworlde",
+    ruleset: Annotated[str | None, typer.Option(
+        help="Ruleset to play (default: the one the lists declare, else arcworlde).")] = None,
     seed: Annotated[int | None, typer.Option(help="Game seed (random if not given).")] = None,
     a: Annotated[Path | None, typer.Option("--a", help="Warband list for side A.")] = None,
     b: Annotated[Path | None, typer.Option("--b", help="Warband list for side B.")] = None,
@@ -147,14 +220,13 @@ def battle(
     from warband.core.controller import play
     from warband.core.record import write_record
 
-    rs, game, seed = _setup(ruleset, a, b, [ai, ai_b or ai], seed, rounds, option,
-                            replay is not None)
+    rs, game, seed = _setup(ruleset, a, b, [ai, ai_b or ai], seed, rounds, option, replay)
     factories = rs.controllers()
     controllers = {0: factories[ai](), 1: factories[ai_b or ai]()}
     console = _console()
     on_events = None
     if not as_json:
-        console.print(f"[dim]{rs.title} - seed {seed} - {ai} vs {ai_b or ai}[/dim]")
+        console.print(f"[dim]{_e(rs.title)} - seed {seed} - {_e(ai)} vs {_e(ai_b or ai)}[/dim]")
         on_events = _narrator(rs, console)
 
     outcome = play(game, controllers, seed, on_events=on_events)
@@ -170,7 +242,7 @@ def battle(
         return
     _print_summary(console, result)
     if replay is not None:
-        console.print(f"[dim]record written to {replay}[/dim]")
+        console.print(f"[dim]record written to {_e(replay)}[/dim]")
 
 
 def _print_summary(console: Any, result: dict[str, Any]) -> None:
@@ -183,19 +255,20 @@ def _print_summary(console: Any, result: dict[str, Any]) -> None:
     table.add_column("Survivors")
     for side, name in result["warbands"].items():
         survivors = result["survivors"][side]
-        table.add_row(side.upper(), name, str(result["vp"][side]),
-                      ", ".join(survivors) if survivors else "-")
+        table.add_row(side.upper(), _e(name), str(result["vp"][side]),
+                      _e(", ".join(survivors)) if survivors else "-")
     console.print(table)
     winner = result["winner"]
     if winner is None:
         console.print("[bold]Draw[/bold]")
     else:
-        console.print(f"[bold green]Winner: {result['warbands'][winner]} ({winner.upper()})[/]")
+        console.print(f"[bold green]Winner: {_e(result['warbands'][winner])} ({winner.upper()})[/]")
 
 
-@app.command()
+@app.command(cls=_GameCommand)
 def play(
-    ruleset: Annotated[str, typer.Option(help="Ruleset to play.")] = "arcworlde",
+    ruleset: Annotated[str | None, typer.Option(
+        help="Ruleset to play (default: the one the lists declare, else arcworlde).")] = None,
     side: Annotated[str, typer.Option("--as", help="Your side: a or b (or 'both' for hot-seat).")] = "a",
     ai: Annotated[str, typer.Option("--ai", help="The AI you play against.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Game seed (random if not given).")] = None,
@@ -214,7 +287,7 @@ def play(
 
     if side not in ("a", "b", "both"):
         fail("--as must be a, b or both")
-    rs, game, seed = _setup(ruleset, a, b, [ai], seed, rounds, option, replay is not None)
+    rs, game, seed = _setup(ruleset, a, b, [ai], seed, rounds, option, replay)
     factories = rs.controllers()
     console = _console()
     human = HumanController(rs, console, lambda prompt: Prompt.ask(prompt, console=console))
@@ -223,15 +296,18 @@ def play(
         1: human if side in ("b", "both") else factories[ai](),
     }
 
-    console.print(f"[dim]{rs.title} - seed {seed} - you play {side.upper()}[/dim]")
+    console.print(f"[dim]{_e(rs.title)} - seed {seed} - you play {side.upper()}[/dim]")
     try:
         outcome = play_game(game, controllers, seed, on_events=_narrator(rs, console))
     except KeyboardInterrupt:
         console.print("\n[yellow]game abandoned[/yellow]")
         raise typer.Exit(130) from None
     if replay is not None:
-        write_record(game, replay)
-        console.print(f"[dim]record written to {replay}[/dim]")
+        try:
+            write_record(game, replay)
+        except OSError as exc:
+            fail(f"cannot write record {replay}: {exc.strerror}")
+        console.print(f"[dim]record written to {_e(replay)}[/dim]")
     result = outcome.to_json()
     result["seed"] = seed
     _print_summary(console, result)
@@ -318,7 +394,7 @@ def validate(
                 continue
             name = data.get("ruleset") if isinstance(data, dict) else None
             if not isinstance(name, str):
-                console.print(f"[red]x[/red] {path}: no `ruleset` field; pass --ruleset")
+                console.print(f"[red]x[/red] {_e(path)}: no `ruleset` field; pass --ruleset")
                 bad += 1
                 continue
         try:
@@ -329,22 +405,21 @@ def validate(
             bad += 1
             continue
         except UserError as exc:
-            console.print(f"[red]x[/red] {path}: {exc}")
+            console.print(f"[red]x[/red] {_e(path)}: {_e(exc)}")
             bad += 1
             continue
-        console.print(f"[green]ok[/green] {path}: {warband.name} ({rs.name}, {warband.cost}/{warband.game_value})")
+        console.print(f"[green]ok[/green] {_e(path)}: {_e(warband.name)} ({_e(rs.name)},"
+                      f" {warband.cost}/{warband.game_value})")
         for warning in rs.list_warnings(warband):
-            console.print(f"   [yellow]warning[/yellow]: {warning}")
+            console.print(f"   [yellow]warning[/yellow]: {_e(warning)}")
     if bad:
         raise typer.Exit(1)
 
 
 def _report(console: Any, path: Path, violations: list[Any]) -> None:
-    from rich.markup import escape
-
-    console.print(f"[red]x[/red] {path}: {len(violations)} problem(s)")
+    console.print(f"[red]x[/red] {_e(path)}: {len(violations)} problem(s)")
     for v in violations:
-        console.print(f"   {escape(str(v))}")
+        console.print(f"   {_e(v)}")
 
 
 @app.command()
@@ -395,7 +470,7 @@ def schema(
         for filename, body in registry.get(name).schemas().items():
             path = out / filename
             path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
-            console.print(f"wrote {path}")
+            console.print(f"wrote {_e(path)}")
 
 
 @app.command()

@@ -14,6 +14,8 @@ Everything heavy is imported inside the functions.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
@@ -49,9 +51,17 @@ def run(args: list[str]) -> int:
 
 
 def main(args: list[str]) -> int:
-    """``warband odds`` as a program: errors in the same box the rest of the CLI draws."""
+    """``warband odds`` as a program: errors in the same box the rest of the CLI draws. A
+    reader that stops early (``warband odds ... --json | head``) ends the program quietly."""
     try:
-        return run(args)
+        code = run(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # Python would report the pipe again while flushing at exit: point stdout elsewhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141  # the shell's status for a write to a closed pipe (128 + SIGPIPE)
     except OddsUsageError as exc:
         from rich.console import Console
         from rich.markup import escape
@@ -72,15 +82,20 @@ def _run(positional: list[str], values: dict[str, Any], own: dict[str, Any]) -> 
         return 0 if own.get("help") else 2
     ruleset, name = positional
     query = get_query(ruleset, name)
+    plot = own.get("plot")
+    if plot:
+        _check_plot(Path(plot))
     params = query.validate(_coerce(query.params, values))
     result = query.compute(params)
+    if plot and not result.charts:
+        raise OddsUsageError(f"{ruleset} {name} gives no chart to plot (its answer is a table);"
+                             " leave out --plot")
     if own.get("json"):
         print(json.dumps(result.to_json(exact=bool(own.get("exact"))), sort_keys=False))
     else:
         from warband.odds.render import print_result
 
         print_result(result, exact=bool(own.get("exact")))
-    plot = own.get("plot")
     if plot:
         from warband.odds.render import save_plot
 
@@ -157,16 +172,37 @@ def _is_option(token: str) -> bool:
     return False
 
 
+#: image formats ``--plot`` writes (matplotlib's Agg backend)
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def _check_plot(path: Path) -> None:
+    """Refuse a ``--plot`` file that cannot be written, before computing anything."""
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise OddsUsageError(f"--plot must name a .png, .svg or .pdf file, not {path.name!r}")
+    if path.is_dir():
+        raise OddsUsageError(f"--plot {path} is a directory")
+    if not path.parent.is_dir():
+        raise OddsUsageError(f"--plot: folder {path.parent} does not exist")
+
+
 def _coerce(model: Any, values: dict[str, Any]) -> dict[str, Any]:
     """Adjust raw command-line values to the model's field shapes: a flag given as a word
-    (``--helmet yes``) is read as a boolean; a list field accepts comma-separated values."""
+    (``--helmet yes``) is read as a boolean; a list field accepts comma-separated values.
+    An option that needs a value but was given none (``--power`` alone) is refused."""
+    from warband.odds.query import option_name
+
     out = dict(values)
+    missing = []
     for key, value in values.items():
         info = model.model_fields.get(key)
         if info is None:
             continue
         kind = info.annotation
         args = get_args(kind)
+        if isinstance(value, bool) and not (kind is bool or bool in args):
+            missing.append(f"{option_name(key)} needs a value")
+            continue
         if get_origin(kind) in (list, tuple) and isinstance(value, str):
             out[key] = [v.strip() for v in value.split(",") if v.strip()]
         elif (kind is bool or bool in args) and isinstance(value, str):
@@ -175,6 +211,8 @@ def _coerce(model: Any, values: dict[str, Any]) -> dict[str, Any]:
                 out[key] = True
             elif lowered in ("false", "no", "off", "0"):
                 out[key] = False
+    if missing:
+        raise OddsUsageError("\n".join(missing))
     return out
 
 

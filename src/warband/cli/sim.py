@@ -194,7 +194,9 @@ class _Bar:
             console=Console(stderr=True), transient=False,
         )
         self._progress.start()
-        self._task = self._progress.add_task(self.label, total=total)
+        from rich.markup import escape
+
+        self._task = self._progress.add_task(escape(self.label), total=total)
 
     def advance(self, games: int) -> None:
         if self._progress is not None:
@@ -208,11 +210,12 @@ class _Bar:
 
 def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None,
              ray_address: str | None, batch_size: int | None, out: Path | None,
-             label: str, show_progress: bool) -> RunResult:
-    """Run the matchups, turning every expected failure into a clear message."""
+             label: str, show_progress: bool, resume: bool = False) -> RunResult:
+    """Run the matchups, turning every expected failure into a clear message. With
+    ``resume``, the games an earlier run of the same matchups wrote to ``out`` are kept."""
     from warband.sim.backends import BackendError, make_backend
     from warband.sim.games import GameFailed
-    from warband.sim.output import OutputError, open_writer
+    from warband.sim.output import OutputError, load_resume, open_writer
     from warband.sim.runner import run
 
     try:
@@ -220,15 +223,22 @@ def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None
     except BackendError as exc:
         _fail(str(exc))
     writer = None
+    earlier = None
     if out is not None:
         try:
-            writer = open_writer(out, matchups)
+            earlier = load_resume(out, matchups) if resume else None
+            writer = open_writer(out, matchups, earlier)
         except OutputError as exc:
             _fail(str(exc))
     bar = _Bar(label, show_progress)
+    result = None
     try:
-        return run(matchups, backend, batch_size=batch_size, progress=bar,
-                   on_rows=writer.write if writer is not None else None)
+        result = run(matchups, backend, batch_size=batch_size, progress=bar,
+                     on_rows=writer.write if writer is not None else None,
+                     done=earlier.done if earlier is not None else None,
+                     start_tallies=earlier.tallies if earlier is not None else None,
+                     on_written=writer.task_written if writer is not None else None)
+        return result
     except GameFailed as exc:
         _fail(f"{exc}\nreplay it alone with `warband battle --seed ...` to see the traceback", 1)
     except BackendError as exc:
@@ -236,7 +246,10 @@ def _execute(matchups: Sequence[Matchup], backend_name: str, workers: int | None
     finally:
         bar.stop()
         if writer is not None:
-            writer.close()
+            # only a run with every game in takes the name asked for
+            written = writer.close(complete=result is not None and not result.interrupted)
+            if result is not None:
+                result.out = written
     raise AssertionError("unreachable")
 
 
@@ -281,8 +294,18 @@ def simulate(
     rounds: RoundsOpt = None,
     option: OptionOpt = None,
     as_json: JsonOpt = False,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Keep the games a stopped or killed run of the same games wrote to"
+        " --out FILE.csv and play only the rest.")] = False,
 ) -> None:
     """Play many AI-vs-AI games between two lists and report who wins, with 95% intervals."""
+    if resume:
+        if out is None or out.suffix.lower() != ".csv":
+            _fail("--resume needs --out FILE.csv (the file of the run to resume)")
+        if seed is None:  # the stopped run's seed, so that its games are the same games
+            from warband.sim.output import resume_seed
+
+            seed = resume_seed(out)  # type: ignore[arg-type]
     if a is None or b is None:  # the ruleset's sample lists fill in a missing side
         from warband.cli.main import _ruleset
 
@@ -298,7 +321,7 @@ def simulate(
     ais = (ai, ai_b or ai)
     matchup = _matchup(rs, [a, b], ais, master, games, options)
     result = _execute([matchup], backend, workers, ray_address, batch_size, out,
-                      f"{matchup.names[0]} vs {matchup.names[1]}", not as_json)
+                      f"{matchup.names[0]} vs {matchup.names[1]}", not as_json, resume)
 
     from warband.sim.stats import summarise
 
@@ -308,6 +331,10 @@ def simulate(
     summary["ai"] = dict(zip(matchup.sides, ais, strict=True))
     summary["lists"] = dict(zip(matchup.sides, (str(a), str(b)), strict=True))
     summary["replay"] = replay_command(rs.name, str(a), str(b), ais, options)
+    if result.out is not None:
+        summary["out"] = str(result.out)
+    if resume:
+        summary["resumed"] = result.resumed
     if plot is not None and summary["games"]:
         from warband.sim.plot import PlotError, plot_matchup
 
@@ -326,19 +353,19 @@ def simulate(
 def _print_simulation(s: dict[str, Any], out: Path | None, plot: Path | None) -> None:
     from rich.table import Table
 
-    from warband.cli.main import _console
+    from warband.cli.main import _console, _e
 
     console = _console()
     if s["interrupted"]:
         console.print(f"[yellow]interrupted[/yellow]: {s['games']} of {s['requested']} games"
                       " finished; the figures below cover those games")
-    table = Table(title=f"{s['games']} games ({s['ruleset']}, seed {s['seed']})")
+    table = Table(title=f"{s['games']} games ({_e(s['ruleset'])}, seed {s['seed']})")
     for col in ("Side", "Warband", "AI", "Wins", "Win rate [95% CI]", "Score [95% CI]", "Mean VP"):
         table.add_column(col, justify="left" if col in ("Side", "Warband", "AI") else "right",
                          no_wrap=col.endswith("CI]"))
     for side in s["sides"]:
         vp = s["mean_vp"][side]
-        table.add_row(side.upper(), s["warbands"][side], s["ai"][side], str(s["wins"][side]),
+        table.add_row(side.upper(), _e(s["warbands"][side]), _e(s["ai"][side]), str(s["wins"][side]),
                       f"{_pct(s['win_rate'][side])} {_interval(s['ci95'][side])}",
                       f"{_pct(s['score'][side])} {_interval(s['score_ci95'][side])}",
                       "-" if vp is None else f"{vp:.2f}")
@@ -358,16 +385,17 @@ def _print_simulation(s: dict[str, Any], out: Path | None, plot: Path | None) ->
         for col in ("Side", "Profile", "Models", "Damage dealt", "Knock Outs", "Survival"):
             prof.add_column(col, justify="left" if col in ("Side", "Profile") else "right")
         for p in s["profiles"]:
-            prof.add_row(p["side"].upper(), p["profile"], str(p["models"]),
+            prof.add_row(p["side"].upper(), _e(p["profile"]), str(p["models"]),
                          f"{p['damage_dealt']:.2f}", f"{p['knock_outs']:.2f}",
                          _pct(p["survival_rate"]))
         console.print(prof)
     console.print(f"[dim]{s['games_per_second']:.1f} games/s on {s['workers']} worker(s)"
-                  f" ({s['backend']}); replay any game: {s['replay']}[/dim]")
-    if out is not None:
-        console.print(f"[dim]one row per game written to {out}[/dim]")
+                  f" ({s['backend']}); replay any game: {_e(s['replay'])}[/dim]")
+    if s.get("out") is not None:
+        note = " (incomplete: the run was stopped)" if s["interrupted"] else ""
+        console.print(f"[dim]one row per game written to {_e(s['out'])}{note}[/dim]")
     if plot is not None and s["games"]:
-        console.print(f"[dim]chart saved to {plot}[/dim]")
+        console.print(f"[dim]chart saved to {_e(plot)}[/dim]")
 
 
 # -- tournament --------------------------------------------------------------------------------
@@ -411,6 +439,8 @@ def tournament(
     table["ai"] = ai
     table["games_per_seating"] = games
     table["paths"] = [str(p) for p in lists]
+    if result.out is not None:
+        table["out"] = str(result.out)
     if plot is not None and result.games:
         from warband.sim.plot import PlotError, plot_tournament
 
@@ -435,7 +465,7 @@ def _labels(names: Sequence[str], paths: Sequence[Path]) -> list[str]:
 def _print_tournament(t: dict[str, Any], plot: Path | None) -> None:
     from rich.table import Table
 
-    from warband.cli.main import _console
+    from warband.cli.main import _console, _e
 
     console = _console()
     if t["interrupted"]:
@@ -443,27 +473,27 @@ def _print_tournament(t: dict[str, Any], plot: Path | None) -> None:
                       " finished; the figures below cover those games")
     labels = t["lists"]
     matrix = Table(title=f"Win rate of row against column ({t['games']} games,"
-                         f" {t['ai']} AI, seed {t['seed']})")
+                         f" {_e(t['ai'])} AI, seed {t['seed']})")
     matrix.add_column("")
     for label in labels:
-        matrix.add_column(label, justify="center")
+        matrix.add_column(_e(label), justify="center")
     for i, label in enumerate(labels):
         cells = []
         for j in range(len(labels)):
             c = t["pairings"][i][j]
             cells.append("-" if c is None else
                          f"{c['win_rate']:.0%}\n[dim]{c['ci95'][0]:.0%}-{c['ci95'][1]:.0%}[/dim]")
-        matrix.add_row(label, *cells)
+        matrix.add_row(_e(label), *cells)
     console.print(matrix)
     ranking = Table(title="Standings (score: wins + half the draws)")
     for col in ("List", "Games", "Wins", "Draws", "Win rate", "Score [95% CI]"):
         ranking.add_column(col, justify="left" if col == "List" else "right")
     for row in t["standings"]:
-        ranking.add_row(row["list"], str(row["games"]), str(row["wins"]), str(row["draws"]),
+        ranking.add_row(_e(row["list"]), str(row["games"]), str(row["wins"]), str(row["draws"]),
                         _pct(row["win_rate"]),
                         f"{_pct(row['score'])} {_interval(row['score_ci95'])}")
     console.print(ranking)
     console.print(f"[dim]{t['games_per_second']:.1f} games/s on {t['workers']} worker(s)"
                   f" ({t['backend']})[/dim]")
     if plot is not None and t["games"]:
-        console.print(f"[dim]heatmap saved to {plot}[/dim]")
+        console.print(f"[dim]heatmap saved to {_e(plot)}[/dim]")

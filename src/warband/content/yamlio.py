@@ -17,12 +17,19 @@ __all__ = ["ContentReader", "LineMap", "load_yaml", "parse_model", "validate_mod
 M = TypeVar("M", bound=BaseModel)
 LineMap = dict[tuple[str | int, ...], int]
 
-#: files larger than this are refused before parsing (a list or content file is a few KB)
+#: files larger than this are refused before parsing (a list or content file is a few KB); a
+#: file is read up to this size and no further, so ``/dev/zero`` is refused, not read whole
 MAX_BYTES = 2_000_000
 #: values a file may hold once YAML aliases are expanded (a small file of nested aliases can
 #: otherwise stand for billions of values), and how deeply its values may nest
 MAX_VALUES = 200_000
 MAX_DEPTH = 64
+
+# libyaml's parser where it is installed: the first pass over a hostile file (2 MB of one flow
+# sequence) then stops at the value limit in a fraction of a second
+_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BINARY = "tag:yaml.org,2002:binary"
+_MERGE = "tag:yaml.org,2002:merge"
 
 
 class _Walk:
@@ -46,15 +53,29 @@ class _Walk:
         if len(path) > MAX_DEPTH:
             raise self.refuse(node, f"values nested more than {MAX_DEPTH} levels deep")
         self.lines[path] = node.start_mark.line + 1
+        if node.tag == _BINARY:
+            raise ContentError([Violation(
+                self.name, "binary data (!!binary) is not accepted; write plain text",
+                _field_name(path), node.start_mark.line + 1)])
         if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
             return
         if id(node) in self.open:
             raise self.refuse(node, "a YAML alias refers to the value that contains it")
         self.open.add(id(node))
         if isinstance(node, yaml.MappingNode):
+            seen: dict[tuple[str, str], int] = {}
             for key, value in node.value:
                 name = key.value if isinstance(key, yaml.ScalarNode) else str(key.value)
-                self.lines[(*path, name)] = key.start_mark.line + 1
+                line = key.start_mark.line + 1
+                if isinstance(key, yaml.ScalarNode) and key.tag != _MERGE:
+                    first = seen.get((key.tag, key.value))
+                    if first is not None:
+                        raise ContentError([Violation(
+                            self.name, f"duplicate key {name!r} (first given on line {first});"
+                            " YAML would silently keep only the last", _field_name((*path, name)),
+                            line)])
+                    seen[(key.tag, key.value)] = line
+                self.lines[(*path, name)] = line
                 self.walk(value, (*path, name))
                 # Values on the key's line report the key's line; nested blocks their own.
         else:
@@ -66,12 +87,14 @@ class _Walk:
 def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
     """Parse ``path``; returns the data and a map from field paths to line numbers.
 
-    Raises :class:`ContentError` for a missing file, a file that is not UTF-8 text or YAML
-    that does not parse (with the line of the error).
+    Raises :class:`ContentError` for a missing file, a file larger than :data:`MAX_BYTES`
+    (read no further than that), a file that is not UTF-8 text, YAML that does not parse (with
+    the line of the error), duplicate keys, binary values and files of too many values.
     """
     name = source or str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise ContentError([Violation(name, "no such file")]) from None
     except IsADirectoryError:
@@ -79,7 +102,9 @@ def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
     except OSError as exc:
         raise ContentError([Violation(name, f"cannot read file ({exc.strerror})")]) from None
     if len(raw) > MAX_BYTES:
-        raise ContentError([Violation(name, f"file is too large ({len(raw)} bytes)")])
+        raise ContentError([Violation(
+            name, f"file is too large (more than {MAX_BYTES:,} bytes; a warband list or content"
+            " file is a few KB)")])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -87,17 +112,45 @@ def load_yaml(path: Path, source: str | None = None) -> tuple[Any, LineMap]:
     return parse_yaml_text(text, name)
 
 
+def _count_values(text: str, name: str) -> None:
+    """A first, cheap pass over the parser's events: refuse a file of too many values or too
+    deep a nesting before any of it is built (a long flow sequence was parsed whole before)."""
+    count = depth = 0
+
+    def line(event: yaml.Event) -> int | None:
+        return event.start_mark.line + 1 if event.start_mark is not None else None
+
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.NodeEvent):
+            count += 1
+            if count > MAX_VALUES:
+                raise ContentError([Violation(
+                    name, f"the file holds more than {MAX_VALUES:,} values (a warband list holds"
+                    " a few hundred); is it the right file?", line=line(event))])
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise ContentError([Violation(
+                    name, f"values nested more than {MAX_DEPTH} levels deep", line=line(event))])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def parse_yaml_text(text: str, name: str) -> tuple[Any, LineMap]:
     walk = _Walk(name)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        _count_values(text, name)
+        node = yaml.compose(text, Loader=_Loader)
+        data = None
         if node is not None:
             walk.walk(node, ())  # before building the data: refuses alias bombs and cycles
-        data = yaml.safe_load(text)
+            data = yaml.constructor.SafeConstructor().construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         line = mark.line + 1 if mark is not None else None
         problem = exc.problem or "invalid YAML"
+        if "nesting depth" in problem:  # libyaml's own limit
+            problem = "nested too deeply"
         raise ContentError([Violation(name, f"malformed YAML: {problem}", line=line)]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Violation(name, f"malformed YAML: {exc}")]) from None

@@ -13,6 +13,9 @@ can store them as JSON and decode them again on replay.
 from __future__ import annotations
 
 import dataclasses
+import math
+import types
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -49,6 +52,9 @@ class Decision:
     accepts: Callable[[Any], bool] | None = None
     info: Mapping[str, Any] = field(default_factory=dict)
     auto: bool = True
+    #: why a free-form choice ``accepts`` refuses is refused, in words for a human (outside the
+    #: deployment zone, overlapping a base...), or None where the rules cannot say more
+    why_not: Callable[[Any], str | None] | None = None
 
     def is_legal(self, choice: Any) -> bool:
         if choice in self.options:
@@ -107,6 +113,49 @@ def _from_json(value: Any) -> Any:
     return value
 
 
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def _hint_name(hint: Any) -> str:
+    return hint.__name__ if isinstance(hint, type) else str(hint).replace("typing.", "")
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a decoded JSON value has exactly the declared type of a choice field: an index
+    is an int (not ``4.0`` nor ``true``), a coordinate a finite number, a name a string."""
+    if hint is Any:
+        return True
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_fits(value, a) for a in args)
+    if hint is type(None) or hint is None:
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return (isinstance(value, int | float) and not isinstance(value, bool)
+                and math.isfinite(value))
+    if hint is str:
+        return isinstance(value, str)
+    if origin is tuple:
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+    return True  # a type this check does not know: left to the rules
+
+
 class ChoiceCodec:
     """Encodes registered choice dataclasses to JSON objects and back.
 
@@ -152,6 +201,11 @@ class ChoiceCodec:
             if cls is None:
                 raise ValueError(f"unknown choice type {name!r}")
             kwargs = {k: _from_json(v) for k, v in data.items() if k != "type"}
+            hints = _hints(cls)
+            for key, value in kwargs.items():
+                if key in hints and not _fits(value, hints[key]):
+                    raise ValueError(f"choice {name}: field {key!r} should be"
+                                     f" {_hint_name(hints[key])}, not {value!r}")
             try:
                 return cls(**kwargs)
             except TypeError as exc:

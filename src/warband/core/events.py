@@ -56,13 +56,25 @@ class EventLog:
 
 
 class EventDigest:
-    """A running SHA-256 over the canonical JSON of each event."""
+    """A running SHA-256 over the canonical JSON of the game's header, then of each event and
+    each decision in the order they happened: a record verifies only if it is the game that was
+    played, header (seed, lists, options, content) and exact choices included."""
 
     __slots__ = ("_hash", "count")
 
-    def __init__(self) -> None:
+    def __init__(self, header: Any = None) -> None:
         self._hash = hashlib.sha256()
         self.count = 0
+        if header is not None:
+            self._hash.update(b"header ")
+            self._hash.update(canonical_json(header).encode())
+            self._hash.update(b"\n")
+
+    def update_decision(self, player: int, choice: Any) -> None:
+        """Fold in one decision (``choice`` as the record stores it, JSON)."""
+        self._hash.update(f"decision {player} ".encode())
+        self._hash.update(canonical_json(choice).encode())
+        self._hash.update(b"\n")
 
     def update(self, events: list[Event]) -> None:
         for event in events:

@@ -107,7 +107,7 @@ class Game:
         self._pending: Pending | None = None
         self._secrets: dict[int, tuple[Any, str | None, bool]] = {}  # answer, reason, auto
         self._outcome: Outcome | None = None
-        self._digest = EventDigest() if track_digest else None
+        self._digest = EventDigest(self.header) if track_digest else None
         self._advance(None, first=True)
 
     # -- reading the game ----------------------------------------------------------------
@@ -190,6 +190,12 @@ class Game:
         if reason:
             self.state.log.emit("reason", player=player, text=reason)
         self.history.append(DecisionRecord(player, kind, choice, reason))
+        if self._digest is not None:
+            # events so far first, so that the decision sits where it happened in the stream
+            events = self.state.log.events
+            if self._digest.count < len(events):
+                self._digest.update(events[self._digest.count :])
+            self._digest.update_decision(player, self.codec.encode(choice))
 
     def _advance(self, value: Any, first: bool = False) -> None:
         flow = self._flow

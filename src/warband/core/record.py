@@ -8,25 +8,39 @@ A record is JSON Lines::
     {"end": true, "decisions": N, "events": M, "digest": "...", "outcome": {...}}
 
 Replaying means building the starting game from the header, applying the decisions in order and
-checking after each one that the event stream is exactly what was recorded. A record that was
+checking after each one that the digest is exactly what was recorded. The digest chain starts
+from a hash of the canonical header and folds in every event and every decision (its exact
+choice), so a record verifies only if it is exactly the game that was played: an edited header
+field the events never show (a list's game value, an option never exercised), a seed written
+another way or a choice point nudged by a hundredth of an inch all fail. A record that was
 edited, truncated or made with different content is reported with the line where it diverges.
+
+Version 2 (this one) added the header and the decisions to the digest; version 1 records are
+refused with a message saying so.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from warband.core.decisions import IllegalChoice
+from warband.core.events import canonical_json
 from warband.core.game import DecisionRecord, Game
 
 __all__ = ["FORMAT", "Record", "RecordError", "read_record", "replay", "write_record"]
 
 FORMAT = "warband-record"
-VERSION = 1
+VERSION = 2
+#: record files larger than this are refused before reading on (a 200-decision game is ~60 KB)
+MAX_RECORD_BYTES = 20_000_000
+#: the largest seed a record may hold (seeds are unsigned 64-bit)
+MAX_SEED = 2**64 - 1
 
 
 class RecordError(ValueError):
@@ -78,50 +92,129 @@ def write_record(game: Game, path: Path) -> None:
     path.write_text("\n".join(record_lines(game)) + "\n", encoding="utf-8")
 
 
-def read_record(path: Path) -> Record:
-    """Parse a record file, checking its structure (not yet its replay)."""
+def _read_text(path: Path) -> str:
+    """The file's text, read up to the size limit (``/dev/zero`` is refused, not read whole)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as fh:
+            raw = fh.read(MAX_RECORD_BYTES + 1)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read record ({exc})") from None
+    except IsADirectoryError:
+        raise RecordError(f"{path}: is a directory, not a game record") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read record ({exc.strerror or exc})") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: file is too large for a game record"
+                          f" (more than {MAX_RECORD_BYTES:,} bytes)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a UTF-8 text file, not a game record") from None
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"number {text[:20]} is out of range")
+    return value
+
+
+def _no_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a number a record holds")
+
+
+def _parse_line(line: str) -> Any:
+    """One JSON line, refusing what no record holds: non-finite numbers (``1e400``, ``NaN``)
+    and integers too long to read (Python refuses more than a few thousand digits)."""
+    return json.loads(line, parse_float=_finite, parse_constant=_no_constant)
+
+
+def _check_header(path: Path | str, header: dict[str, Any]) -> None:
+    if header.get("format") != FORMAT:
+        raise RecordError(f"{path}:1: not a warband game record (no format {FORMAT!r})")
+    version = header.get("version")
+    if version == 1:
+        raise RecordError(
+            f"{path}:1: record version 1 was written by an older warband whose digest did not"
+            " cover the header and the decisions; it cannot be verified: record the game again")
+    if version != VERSION:
+        raise RecordError(f"{path}:1: record version {version!r} is not supported"
+                          f" (this warband reads version {VERSION})")
+    for key in ("ruleset", "seed"):
+        if key not in header:
+            raise RecordError(f"{path}:1: header lacks {key!r}")
+    # (a content_hash the ruleset writes but the record lacks fails the header comparison)
+    for key in ("ruleset", "content_hash"):
+        if key in header and not isinstance(header[key], str):
+            raise RecordError(f"{path}:1: {key!r} should be a string, not {header[key]!r}")
+    seed = header["seed"]
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise RecordError(f"{path}:1: 'seed' should be a whole number from 0 to 2**64-1,"
+                          f" not {_short(seed)}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+#: the fields of a decision line and of the end line, with their JSON types (the choice and
+#: the outcome are checked on replay)
+DECISION_FIELDS: dict[str, type | None] = {
+    "n": int, "player": int, "kind": str, "choice": None, "events": int, "digest": str,
+    "reason": str}
+END_FIELDS: dict[str, type | None] = {
+    "end": bool, "decisions": int, "events": int, "digest": str, "outcome": None}
+
+
+def _check_fields(path: Path, number: int, obj: dict[str, Any], fields: dict[str, type | None],
+                  what: str) -> None:
+    for key, value in obj.items():
+        if key not in fields:
+            raise RecordError(f"{path}:{number}: unknown field {_short(key)} on a {what} line")
+        kind = fields[key]
+        if kind is None:
+            continue
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise RecordError(f"{path}:{number}: {key!r} should be {kind.__name__},"
+                              f" not {_short(value)}")
+
+
+def read_record(path: Path) -> Record:
+    """Parse a record file, checking its structure (not yet its replay)."""
+    text = _read_text(path)
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise RecordError(f"{path}: empty file, not a game record")
     parsed: list[dict[str, Any]] = []
     for number, line in enumerate(lines, start=1):
         try:
-            obj = json.loads(line)
+            obj = _parse_line(line)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
+        except ValueError as exc:  # a huge integer, 1e400, NaN
+            raise RecordError(f"{path}:{number}: not a record line ({exc})") from None
         except RecursionError:
             raise RecordError(f"{path}:{number}: not a record line (nested too deeply)") from None
         if not isinstance(obj, dict):
             raise RecordError(f"{path}:{number}: expected a JSON object")
         parsed.append(obj)
     header = parsed[0]
-    if header.get("format") != FORMAT:
-        raise RecordError(f"{path}:1: not a warband game record (no format {FORMAT!r})")
-    if header.get("version") != VERSION:
-        raise RecordError(f"{path}:1: record version {header.get('version')!r} is not supported")
-    for key in ("ruleset", "seed"):
-        if key not in header:
-            raise RecordError(f"{path}:1: header lacks {key!r}")
+    _check_header(path, header)
     record = Record(header=header)
     for number, obj in enumerate(parsed[1:], start=2):
-        if obj.get("end"):
+        if "end" in obj:
+            if obj["end"] is not True:
+                raise RecordError(f"{path}:{number}: 'end' should be true, not {_short(obj['end'])}")
             if number != len(parsed):
                 raise RecordError(f"{path}:{number}: end line is not the last line")
+            _check_fields(path, number, obj, END_FIELDS, "end")
             record.end = obj
             break
-        for key in ("n", "player", "kind", "choice", "digest"):
+        _check_fields(path, number, obj, DECISION_FIELDS, "decision")
+        for key in ("n", "player", "kind", "choice", "events", "digest"):
             if key not in obj:
                 raise RecordError(f"{path}:{number}: decision line lacks {key!r}")
-        for key, kind in (("n", int), ("player", int), ("kind", str), ("digest", str)):
-            if not isinstance(obj[key], kind) or isinstance(obj[key], bool):
-                raise RecordError(f"{path}:{number}: {key!r} should be {kind.__name__},"
-                                  f" not {obj[key]!r}")
         if obj["n"] != len(record.decisions) + 1:
             raise RecordError(
                 f"{path}:{number}: decision number {obj['n']} out of sequence"
@@ -138,6 +231,20 @@ def read_record(path: Path) -> Record:
     return record
 
 
+def _check_plain_choice(game: Game, player: int, choice: Any, where: str) -> None:
+    """A plain choice (a number, a name) must be one of the options exactly: ``4.0`` equals the
+    option ``4`` in Python but is not what the game recorded."""
+    if isinstance(choice, dict) or dataclasses.is_dataclass(choice):
+        return
+    decision = game.decision_for(player)
+    if decision is None:
+        return
+    same = [o for o in decision.options if o == choice]
+    if same and all(type(o) is not type(choice) for o in same):
+        raise RecordError(f"{where}: choice {_short(choice)} is not written as the game"
+                          f" writes its options ({_short(same[0])})")
+
+
 def replay(record: Record, path: Path | str = "<record>") -> Game:
     """Re-play a record from its seed and decisions, verifying every event.
 
@@ -152,8 +259,14 @@ def replay(record: Record, path: Path | str = "<record>") -> Game:
         raise RecordError(f"{path}:1: {exc}") from None
     try:
         game = ruleset.game_from_header(record.header, track_digest=True)
-    except (ValueError, KeyError, TypeError) as exc:
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
         raise RecordError(f"{path}:1: cannot rebuild the game from the header ({exc})") from None
+    recorded = {k: v for k, v in record.header.items() if k not in ("format", "version")}
+    if canonical_json(recorded) != canonical_json(game.header):
+        fields = sorted(k for k in {*recorded, *game.header}
+                        if canonical_json(recorded.get(k)) != canonical_json(game.header.get(k)))
+        raise RecordError(f"{path}:1: the header is not the one this game writes"
+                          f" (field(s) {', '.join(map(repr, fields))} differ)")
     verified = 0
     for index, line in enumerate(record.decisions):
         number = index + 2
@@ -163,14 +276,24 @@ def replay(record: Record, path: Path | str = "<record>") -> Game:
             choice = game.codec.decode(line["choice"])
         except ValueError as exc:
             raise RecordError(f"{path}:{number}: {exc}") from None
+        reason = line.get("reason")
+        if reason is not None and not isinstance(reason, str):
+            raise RecordError(f"{path}:{number}: 'reason' should be a string")
+        _check_plain_choice(game, line["player"], choice, f"{path}:{number}")
         try:
-            game.apply(int(line["player"]), choice, line.get("reason"))
+            game.apply(line["player"], choice, reason)
         except IllegalChoice as exc:
             raise RecordError(f"{path}:{number}: illegal decision on replay ({exc})") from None
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # a safety net: a value of a kind the rules never see in play
+            raise RecordError(f"{path}:{number}: the rules cannot apply this decision"
+                              f" ({type(exc).__name__}: {exc})") from None
         # Secret simultaneous answers enter the history together, once all are in.
         while verified < len(game.history):
             rec, expected = game.history[verified], record.decisions[verified]
-            if rec.digest != expected["digest"] or rec.kind != expected["kind"]:
+            if (rec.digest != expected["digest"] or rec.kind != expected["kind"]
+                    or rec.events != expected["events"] or rec.player != expected["player"]
+                    or (rec.reason or None) != expected.get("reason")):
                 raise RecordError(
                     f"{path}:{verified + 2}: events diverge from the record after decision"
                     f" {expected['n']} (digest {rec.digest} != recorded {expected['digest']})"

@@ -125,6 +125,16 @@ class Ruleset(ABC):
         grouped menu, one of that group's options: which model to place, say)."""
         return None
 
+    def explain_refusal(self, decision: Any, choice: Any) -> str | None:
+        """Why ``choice`` (a free-form answer, such as a typed point) is not legal for
+        ``decision``, in words a player understands; None if there is nothing more to say.
+        The reasons come from the rules, which attach them to their decisions (``why_not``)."""
+        why_not = getattr(decision, "why_not", None)
+        if why_not is None:
+            return None
+        reason = why_not(choice)
+        return reason if isinstance(reason, str) and reason else None
+
     def choice_group(self, view: Any, choice: Any) -> str | None:
         """A heading under which a human's menu gathers this option with similar ones (the
         places one model may deploy to under "place Halfling Sheriff"), or None. Long menus

@@ -8,11 +8,14 @@ with :meth:`Backend.poll` in whatever order they finish.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import queue
 import signal
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -89,9 +92,38 @@ class SerialBackend:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(matchups: Sequence[Matchup], keep_rows: bool) -> None:
+#: PR_SET_PDEATHSIG, from <sys/prctl.h>
+_PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker end when the process that started it ends, however it ends (SIGKILL
+    included): a killed ``warband simulate`` left its pool playing on, holding the output file.
+
+    On Linux the kernel sends SIGKILL when the parent dies (PR_SET_PDEATHSIG); everywhere a
+    daemon thread also checks once a second that the parent is still there."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no prctl here
+            pass
+    if os.getppid() != parent:  # the parent died before the line above took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
+
+
+def _init_worker(matchups: Sequence[Matchup], keep_rows: bool, parent: int) -> None:
     # Ctrl-C reaches the whole process group; the parent decides how to stop, not the workers.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent(parent)
     _WORKER["matchups"] = matchups
     _WORKER["keep_rows"] = keep_rows
     _WORKER["cache"] = WorkerCache()
@@ -140,7 +172,8 @@ class LocalBackend:
     def open(self, matchups: Sequence[Matchup], keep_rows: bool) -> None:
         ctx = multiprocessing.get_context(self._method)
         self._pool = ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=_init_worker, initargs=(matchups, keep_rows)
+            self.workers, mp_context=ctx, initializer=_init_worker,
+            initargs=(matchups, keep_rows, os.getpid()),
         )
         # Start every process now (a fork pool starts them all at the first submit).
         self._pool.submit(_ready).result()

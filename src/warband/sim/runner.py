@@ -7,7 +7,7 @@ as they arrive, and rows (only when asked for) are handed on in game order and d
 a tally is a sum of integers, the totals do not depend on which worker played which game or in
 what order batches finished.
 
-Ctrl-C (SIGINT) stops cleanly: the first one asks the runner to stop, which drops the games
+Ctrl-C (SIGINT) or SIGTERM stops cleanly: the first one asks the runner to stop, which drops the games
 still in flight and returns the tallies of every game finished so far, marked ``interrupted``;
 a second one aborts at once.
 """
@@ -21,11 +21,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from types import FrameType
 from typing import Protocol
 
 from warband.sim.backends import Backend, SerialBackend
-from warband.sim.games import Matchup, Task
+from warband.sim.games import BatchResult, Matchup, Task
 from warband.sim.stats import GameRow, Tally
 
 __all__ = ["Progress", "RunResult", "auto_batch_size", "plan_tasks", "run"]
@@ -59,10 +60,13 @@ class RunResult:
     batch_size: int
     startup_s: float  # starting the workers (a pool's processes, a Ray instance)
     play_s: float  # from the first task submitted to the last result
+    out: Path | None = None  # where the rows were written (set by the caller that wrote them)
+    resumed: int = 0  # games finished by an earlier run this one resumed
 
     @property
     def games_per_second(self) -> float:
-        return self.games / self.play_s if self.play_s > 0 else 0.0
+        played = self.games - self.resumed
+        return played / self.play_s if self.play_s > 0 else 0.0
 
 
 def auto_batch_size(total_games: int, workers: int) -> int:
@@ -73,15 +77,35 @@ def auto_batch_size(total_games: int, workers: int) -> int:
     return max(1, min(MAX_AUTO_BATCH, math.ceil(total_games / (workers * 8))))
 
 
-def plan_tasks(matchups: Sequence[Matchup], batch_size: int) -> Iterator[Task]:
-    """Every game of every matchup, in order, cut into tasks of ``batch_size`` games."""
+def plan_tasks(matchups: Sequence[Matchup], batch_size: int,
+               done: Sequence[Sequence[tuple[int, int]]] | None = None) -> Iterator[Task]:
+    """Every game of every matchup, in order, cut into tasks of ``batch_size`` games; games in
+    the ``done`` ranges (per matchup, ``(start, stop)``: a resumed run's finished games) are
+    left out."""
     if batch_size < 1:
         raise ValueError("batch_size must be at least 1")
     task_id = 0
     for m_index, matchup in enumerate(matchups):
-        for start in range(0, matchup.games, batch_size):
-            yield Task(task_id, m_index, start, min(matchup.games, start + batch_size))
-            task_id += 1
+        finished = sorted(done[m_index]) if done is not None else []
+        gaps, at = [], 0
+        for lo, hi in finished:
+            if lo > at:
+                gaps.append((at, lo))
+            at = max(at, hi)
+        if at < matchup.games:
+            gaps.append((at, matchup.games))
+        for lo, hi in gaps:
+            for start in range(lo, hi, batch_size):
+                yield Task(task_id, m_index, start, min(hi, start + batch_size))
+                task_id += 1
+
+
+def _hand_on(result: BatchResult, on_rows: Callable[[list[GameRow]], None],
+             on_written: Callable[[Task, Tally], None] | None) -> None:
+    assert result.rows is not None
+    on_rows(result.rows)
+    if on_written is not None:
+        on_written(result.task, result.tally)
 
 
 @contextmanager
@@ -97,10 +121,13 @@ def _sigint_sets(stop: threading.Event) -> Iterator[None]:
         stop.set()
 
     previous = signal.signal(signal.SIGINT, handler)
+    # SIGTERM (a scheduler, `kill`) stops the same way: the finished games are kept and written
+    previous_term = signal.signal(signal.SIGTERM, handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+        signal.signal(signal.SIGTERM, previous_term)
 
 
 def run(
@@ -111,19 +138,29 @@ def run(
     on_rows: Callable[[list[GameRow]], None] | None = None,
     progress: Progress | None = None,
     stop: threading.Event | None = None,
+    done: Sequence[Sequence[tuple[int, int]]] | None = None,
+    start_tallies: Sequence[Tally] | None = None,
+    on_written: Callable[[Task, Tally], None] | None = None,
 ) -> RunResult:
     """Play every game of ``matchups`` on ``backend`` (default: in this process).
 
     ``on_rows`` receives the rows of finished games in game order (tasks in order), batch by
     batch; without it workers do not send rows at all. Setting ``stop`` (or Ctrl-C) ends the
     run early with the games finished so far.
+
+    Resuming: ``done`` lists each matchup's finished game ranges and ``start_tallies`` their
+    tallies; only the other games are played and the totals are those of a whole run.
+    ``on_written`` hears each task's tally right after its rows went to ``on_rows`` (a writer
+    keeps with its file the tally of exactly the rows it holds).
     """
     backend = backend or SerialBackend()
     stop = stop or threading.Event()
     requested = sum(m.games for m in matchups)
     size = batch_size or auto_batch_size(requested, backend.workers)
     tallies = [Tally(m.sides) for m in matchups]
-    games = 0
+    for tally, earlier in zip(tallies, start_tallies or (), strict=False):
+        tally.merge(earlier)
+    games = already = sum(t.games for t in tallies)
     interrupted = False
     started = time.perf_counter()
     with _sigint_sets(stop):
@@ -136,13 +173,15 @@ def run(
                 size = auto_batch_size(requested, workers)
             window = IN_FLIGHT_PER_WORKER * workers
             ahead = max(window, AHEAD_PER_WORKER * workers)
-            tasks = plan_tasks(matchups, size)
+            tasks = plan_tasks(matchups, size, done)
             upcoming = next(tasks, None)
             in_flight: set[int] = set()
-            held: dict[int, list[GameRow]] = {}  # rows of tasks finished out of order
+            held: dict[int, BatchResult] = {}  # rows of tasks finished out of order
             next_rows = 0  # id of the next task whose rows are due
             if progress is not None:
                 progress.start(requested)
+                if already:
+                    progress.advance(already)
             while True:
                 oldest = min(in_flight, default=upcoming.id if upcoming else 0)
                 while (upcoming is not None and len(in_flight) < window
@@ -163,21 +202,21 @@ def run(
                 tallies[task.matchup].merge(result.tally)
                 games += task.games
                 if on_rows is not None and result.rows is not None:
-                    held[task.id] = result.rows
+                    held[task.id] = result
                     while next_rows in held:
-                        on_rows(held.pop(next_rows))
+                        _hand_on(held.pop(next_rows), on_rows, on_written)
                         next_rows += 1
                 if progress is not None:
                     progress.advance(task.games)
             played = time.perf_counter()
             if on_rows is not None:  # after a stop: the finished rows, still in order
                 for task_id in sorted(held):
-                    on_rows(held.pop(task_id))
+                    _hand_on(held.pop(task_id), on_rows, on_written)
             aborted = interrupted
         finally:
             backend.close(abort=aborted)
     return RunResult(
         matchups=matchups, tallies=tallies, games=games, requested=requested,
         interrupted=interrupted, backend=backend.name, workers=backend.workers,
-        batch_size=size, startup_s=opened - started, play_s=played - opened,
+        batch_size=size, startup_s=opened - started, play_s=played - opened, resumed=already,
     )

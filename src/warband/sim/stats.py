@@ -21,6 +21,8 @@ __all__ = [
     "ProfileTally",
     "Tally",
     "summarise",
+    "tally_from_json",
+    "tally_to_json",
     "wilson",
 ]
 
@@ -227,3 +229,39 @@ def summarise(tally: Tally, names: Sequence[str] | None = None) -> dict[str, Any
         })
     out["profiles"] = profiles
     return out
+
+
+def tally_to_json(tally: Tally) -> dict[str, Any]:
+    """A tally as JSON data (a resumable run keeps the tally of the rows it wrote)."""
+    return {
+        "sides": list(tally.sides), "games": tally.games, "wins": tally.wins,
+        "draws": tally.draws, "rounds_sum": tally.rounds_sum, "vp_sum": tally.vp_sum,
+        "first_known": tally.first_known, "first_side": tally.first_side,
+        "first_won": tally.first_won, "first_drawn": tally.first_drawn,
+        "rounds_hist": sorted(tally.rounds_hist.items()),
+        "margin_hist": sorted(tally.margin_hist.items()),
+        "profiles": [[side, profile, p.models, p.damage_dealt, p.knock_outs, p.survived]
+                     for (side, profile), p in sorted(tally.profiles.items())],
+    }
+
+
+def tally_from_json(data: Mapping[str, Any]) -> Tally:
+    """The tally :func:`tally_to_json` wrote (KeyError/TypeError/ValueError if it is not one)."""
+    tally = Tally(tuple(str(s) for s in data["sides"]))
+    tally.games = int(data["games"])
+    tally.wins = [int(v) for v in data["wins"]]
+    tally.draws = int(data["draws"])
+    tally.rounds_sum = int(data["rounds_sum"])
+    tally.vp_sum = [int(v) for v in data["vp_sum"]]
+    tally.first_known = int(data["first_known"])
+    tally.first_side = [int(v) for v in data["first_side"]]
+    tally.first_won = int(data["first_won"])
+    tally.first_drawn = int(data["first_drawn"])
+    tally.rounds_hist = Counter({int(k): int(v) for k, v in data["rounds_hist"]})
+    tally.margin_hist = Counter({int(k): int(v) for k, v in data["margin_hist"]})
+    for side, profile, models, damage, kos, survived in data["profiles"]:
+        tally.profiles[(str(side), str(profile))] = ProfileTally(
+            int(models), int(damage), int(kos), int(survived))
+    if len(tally.wins) != len(tally.sides) or len(tally.vp_sum) != len(tally.sides):
+        raise ValueError("tally sides and counts disagree")
+    return tally

@@ -23,8 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import combinations_with_replacement
-from math import comb, factorial
+from math import comb
 
 from warband.core.dice import Dice
 
@@ -332,49 +331,81 @@ class Casting:
                                         self.counter_acolytes, self.needed))
 
 
-def _faces(needed: int) -> list[tuple[int, Fraction]]:
-    """d10 faces that matter against ``needed`` (0 stands for every face below it)."""
-    low = max(1, needed)
-    out = [(f, Fraction(1, SIDES)) for f in range(low, SIDES + 1)]
-    if low > 1:
-        out.insert(0, (0, Fraction(low - 1, SIDES)))
-    return out
-
-
 @lru_cache(maxsize=4096)
-def _kept_successes(n: int, extra: int, needed: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    """Distribution of the dice at or above ``needed`` among the ``n`` highest of ``n + extra``
-    d10, as tuples sorted high to low."""
-    if n <= 0:
-        return (((), Fraction(1)),)
-    faces = _faces(needed)
-    total = n + extra
-    out: dict[tuple[int, ...], Fraction] = {}
-    for combo in combinations_with_replacement(range(len(faces)), total):
-        counts: dict[int, int] = {}
-        for i in combo:
-            counts[i] = counts.get(i, 0) + 1
-        weight = Fraction(factorial(total))
-        for i, k in counts.items():
-            weight *= faces[i][1] ** k / factorial(k)
-        values = sorted((faces[i][0] for i in combo), reverse=True)[:n]
-        key = tuple(v for v in values if v > 0 and v >= needed)
-        out[key] = out.get(key, Fraction(0)) + weight
-    return tuple(out.items())
+def _kept_at_face(dice: int, extra: int, face: int) -> tuple[tuple[int, int, int], ...]:
+    """One step of a roll scanned from the highest face down: ``dice`` dice are still unseen
+    (each showing 1..``face``) and the lowest ``extra`` of the whole roll are dropped. Returns
+    (dice kept showing ``face``, dice still unseen, number of ways): the ways count the faces
+    of the dice that step leaves behind as well, once every kept die has been seen (the rest
+    no longer matter and are not followed further)."""
+    if dice <= 0:
+        return ((0, 0, 1),)
+    keep_left = dice - extra
+    out = []
+    for k in range(dice + 1):
+        kept = min(k, keep_left)
+        if kept == keep_left:  # the roll is settled: the other dice may show anything lower
+            out.append((kept, 0, comb(dice, k) * (face - 1) ** (dice - k)))
+        else:
+            out.append((kept, dice - k, comb(dice, k)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
 def _power_distribution(casting: int, c_extra: int, counter: int, k_extra: int,
                         needed: int) -> tuple[tuple[int, Fraction], ...]:
-    out: dict[int, Fraction] = {}
+    """Exact distribution of the power level, by one scan of the faces from 10 down to
+    ``needed``, counting the ways in whole numbers (time polynomial in the number of dice; the
+    earlier enumeration of every roll took seconds for 11 counter dice).
+
+    At each face, the counter dice showing it join a pool of counter dice not yet used, then
+    the casting dice showing it are cancelled one each while that pool lasts. A counter die can
+    cancel any casting success at or below its face, so this scan cancels as many successes as
+    :func:`cancel_casting_dice` does (tested against it roll by roll).
+    State: (casting dice unseen, counter dice unseen, unused counter dice, power so far).
+    """
     if needed > SIDES:
         return ((0, Fraction(1)),)
-    counters = _kept_successes(counter, k_extra, needed) if counter else (((), Fraction(1)),)
-    for cast, p in _kept_successes(casting, c_extra, needed):
-        for ctr, q in counters:
-            left, _ = cancel_casting_dice(cast, ctr, needed)
-            _add(out, sum(1 for x in left if x >= needed), p * q)
-    return tuple(sorted(out.items()))
+    if not counter:
+        k_extra = 0
+    total_dice = casting + c_extra + counter + k_extra
+    # The power so far never steers the scan, only accumulates: each state holds the ways for
+    # every power at once, packed into one integer (slot p of _SLOT bits counts the ways to
+    # power p), so adding power is a shift and the work grows with the dice, not the power.
+    states: dict[tuple[int, int, int], int] = {(casting + c_extra, counter + k_extra, 0): 1}
+    for face in range(SIDES, max(1, needed) - 1, -1):
+        after_counter: dict[tuple[int, int, int], int] = {}
+        for (c_dice, k_dice, pool), ways in states.items():
+            cap = max(0, c_dice - c_extra)  # casting dice still to be kept
+            for kk, k_rest, kw in _kept_at_face(k_dice, k_extra, face):
+                key = (c_dice, k_rest, min(pool + kk, cap))
+                after_counter[key] = after_counter.get(key, 0) + ways * kw
+        states = {}
+        for (c_dice, k_dice, pool), ways in after_counter.items():
+            for kc, c_rest, cw in _kept_at_face(c_dice, c_extra, face):
+                cancelled = min(pool, kc)
+                cap = max(0, c_rest - c_extra)
+                key = (c_rest, k_dice if c_rest else 0, min(pool - cancelled, cap))
+                weight = cw * ((face - 1) ** k_dice if c_rest == 0 else 1)
+                states[key] = states.get(key, 0) + ((ways * weight) << (_SLOT * (kc - cancelled)))
+    low = max(1, needed) - 1  # every die still unseen shows a face below ``needed``
+    counts: dict[int, int] = {}
+    mask = (1 << _SLOT) - 1
+    for (c_dice, k_dice, _), packed in states.items():
+        factor = low ** (c_dice + k_dice)
+        power = 0
+        while packed:
+            ways = (packed & mask) * factor
+            if ways:
+                counts[power] = counts.get(power, 0) + ways
+            packed >>= _SLOT
+            power += 1
+    return tuple((p, Fraction(w, SIDES**total_dice)) for p, w in sorted(counts.items()))
+
+
+#: bits per power level in the packed counts: more than the ways of the largest roll accepted
+#: (10 ** 30 < 2 ** 100 for 30 dice)
+_SLOT = 160
 
 
 @dataclass(frozen=True, slots=True)

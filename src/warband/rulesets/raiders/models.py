@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, StrictFloat, StrictInt, field_validator, model_validator
 
 from warband.kit.models import SLUG_PATTERN, ContentFile, Source, Strict
 from warband.kit.models import TerrainModel as KitTerrain
@@ -82,20 +82,20 @@ class SpellEffect(StrEnum):
 class StatsModel(Strict):
     """A unit profile's stats, named as in the book (raiders.profile.*)."""
 
-    HP: int = Field(ge=1, le=50, description="Hit Points of each figure (raiders.profile.hp).")
+    HP: StrictInt = Field(ge=1, le=50, description="Hit Points of each figure (raiders.profile.hp).")
     Mv: str = Field(
         pattern=r"^[0-9]{1,2}/[0-9]{1,2}$",
         description="Standard/run movement in inches, e.g. '6/9' (raiders.profile.mv).",
     )
-    CD: int = Field(ge=0, le=20, description="Combat Dice per surviving figure (raiders.profile.cd).")
-    AS: int = Field(ge=0, le=12, description="Attack Skill (raiders.profile.as).")
-    DB: int = Field(ge=0, le=12, description="Defence Bonus (raiders.profile.db).")
-    Str: int = Field(ge=0, le=12, description="Strength (raiders.profile.str).")
-    Tg: int = Field(ge=1, le=12, description="Target (raiders.profile.tg).")
-    Arm: int = Field(ge=1, le=12, description="Armour (raiders.profile.arm).")
-    MR: int = Field(ge=0, le=10, description="Magic Resistance (raiders.profile.mr).")
-    F: int = Field(ge=1, le=20, description="Fatigue limit (raiders.profile.f).")
-    Morale: int = Field(ge=1, le=20, description="Morale (raiders.profile.morale): higher is better.")
+    CD: StrictInt = Field(ge=0, le=20, description="Combat Dice per surviving figure (raiders.profile.cd).")
+    AS: StrictInt = Field(ge=0, le=12, description="Attack Skill (raiders.profile.as).")
+    DB: StrictInt = Field(ge=0, le=12, description="Defence Bonus (raiders.profile.db).")
+    Str: StrictInt = Field(ge=0, le=12, description="Strength (raiders.profile.str).")
+    Tg: StrictInt = Field(ge=1, le=12, description="Target (raiders.profile.tg).")
+    Arm: StrictInt = Field(ge=1, le=12, description="Armour (raiders.profile.arm).")
+    MR: StrictInt = Field(ge=0, le=10, description="Magic Resistance (raiders.profile.mr).")
+    F: StrictInt = Field(ge=1, le=20, description="Fatigue limit (raiders.profile.f).")
+    Morale: StrictInt = Field(ge=1, le=20, description="Morale (raiders.profile.morale): higher is better.")
 
     @field_validator("Mv")
     @classmethod
@@ -111,7 +111,7 @@ class RangedModel(Strict):
     ranges are house figures."""
 
     name: str = Field(min_length=1, max_length=40)
-    range: float = Field(gt=0, le=72, description="Range in inches, leader to leader.")
+    range: StrictFloat = Field(gt=0, le=72, description="Range in inches, leader to leader.")
 
 
 class ProfileModel(Strict):
@@ -122,9 +122,9 @@ class ProfileModel(Strict):
     cultures: list[str] = Field(
         min_length=1, description="Cultures that may field the unit; 'any' for every culture."
     )
-    figures: int = Field(ge=1, le=30, description="Starting strength in figures.")
-    base: int = Field(25, ge=15, le=120, description="Figure base diameter in mm.")
-    cost: int | None = Field(
+    figures: StrictInt = Field(ge=1, le=30, description="Starting strength in figures.")
+    base: StrictInt = Field(25, ge=15, le=120, description="Figure base diameter in mm.")
+    cost: StrictInt | None = Field(
         None, ge=1, le=2000, description="Silver; missing for the book's profile (see costs)."
     )
     stats: StatsModel
@@ -170,10 +170,10 @@ class SpellModel(Strict):
     id: str = Field(pattern=SLUG_PATTERN)
     name: str
     rule: str
-    difficulty: int = Field(ge=1, le=12)
+    difficulty: StrictInt = Field(ge=1, le=12)
     effect: SpellEffect
     levels: dict[int, int] = Field(min_length=1, description="Power level -> amount (see effect).")
-    range: float = Field(gt=0, le=72, description="Range in inches (a house figure).")
+    range: StrictFloat = Field(gt=0, le=72, description="Range in inches (a house figure).")
     text: str = ""
 
     @field_validator("levels")
@@ -193,10 +193,10 @@ class SizeModel(Strict):
 
     id: str = Field(pattern=SLUG_PATTERN)
     name: str
-    units_min: int = Field(ge=1, le=100)
-    units_max: int = Field(ge=1, le=100)
-    silver: int = Field(ge=50, le=100_000)
-    actions: int = Field(ge=1, le=2000)
+    units_min: StrictInt = Field(ge=1, le=100)
+    units_max: StrictInt = Field(ge=1, le=100)
+    silver: StrictInt = Field(ge=50, le=100_000)
+    actions: StrictInt = Field(ge=1, le=2000)
 
     @model_validator(mode="after")
     def _band(self) -> SizeModel:
@@ -216,7 +216,7 @@ class UnitTypeModel(Strict):
     name: str
     rule: str
     composition: str
-    figures: list[int] = Field(
+    figures: list[StrictInt] = Field(
         default_factory=list, description="Allowed starting strengths; empty: any (undefined)."
     )
 
@@ -238,7 +238,7 @@ class CulturesFile(ContentFile):
 class TerrainModel(KitTerrain):
     """A terrain piece, with the height of its ground (raiders.terrain.*)."""
 
-    elevation: float = Field(0.0, ge=0, le=5, description="Height of the ground (a hill is 1).")
+    elevation: StrictFloat = Field(0.0, ge=0, le=5, description="Height of the ground (a hill is 1).")
 
 
 class ScenarioModel(Strict):
@@ -250,18 +250,18 @@ class ScenarioModel(Strict):
     setup: Literal["meeting-engagement", "battle-lines"]
     source: Source = "book"
     text: str = ""
-    width: float = Field(48.0, ge=24, le=120)
-    height: float = Field(36.0, ge=24, le=120)
-    deployment_depth: float = Field(6.0, gt=0, le=24)
-    turns: int = Field(8, ge=1, le=50, description="House turn limit (the book sets none).")
+    width: StrictFloat = Field(48.0, ge=24, le=120)
+    height: StrictFloat = Field(36.0, ge=24, le=120)
+    deployment_depth: StrictFloat = Field(6.0, gt=0, le=24)
+    turns: StrictInt = Field(8, ge=1, le=50, description="House turn limit (the book sets none).")
     terrain: list[TerrainModel] = Field(default_factory=list)
 
 
 class ListEntry(Strict):
     profile: str = Field(min_length=1, max_length=80)
-    count: int = Field(1, ge=1, le=30)
+    count: StrictInt = Field(1, ge=1, le=30)
     name: str | None = Field(None, min_length=1, max_length=60)
-    figures: int | None = Field(
+    figures: StrictInt | None = Field(
         None, ge=1, le=30, description="Starting strength if not the profile's (checked by type)."
     )
 

@@ -10,6 +10,7 @@ player B of the north edge.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -107,18 +108,41 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     return out
 
 
-def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
+def placement_problem(st: ArcState, side: int, choice: Any) -> str | None:
+    """Why a placement is not legal (arcworlde.setup.deployment), or None if it is: the base
+    must lie wholly in the side's deployment zone, on the table, off impassable terrain and
+    clear of every base already placed."""
     if not isinstance(choice, C.Place) or type(choice.uid) is not int:
-        return False
+        return "not a placement"
     if not 0 <= choice.uid < len(st.chars):
-        return False
+        return f"no Character number {choice.uid}"
     ch = st.chars[choice.uid]
-    if ch.side != side or ch.deployed:
-        return False
-    if not isinstance(choice.x, int | float) or not isinstance(choice.y, int | float):
-        return False
-    others = [c.base for c in st.chars if c.deployed and not c.ko]
-    return bool(in_zone(st, side, choice.y, ch.r)) and st.table.fits(choice.x, choice.y, ch.r, others)
+    if ch.side != side:
+        return f"{ch.name} is not yours to place"
+    if ch.deployed:
+        return f"{ch.name} is already on the table"
+    x, y = choice.x, choice.y
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
+               for v in (x, y)):
+        return "not a point on the table"
+    if not st.table.on_table(x, y, ch.r):
+        return f"({x:g}, {y:g}) is off the table for a {2 * ch.r:.2g}\" base"
+    if not in_zone(st, side, y, ch.r):
+        depth = _depth(st)
+        lo, hi = (ch.r, depth - ch.r) if side == 0 else (
+            st.table.height - depth + ch.r, st.table.height - ch.r)
+        return (f"({x:g}, {y:g}) is outside your deployment zone: {ch.name}'s base centre must"
+                f" have y from {lo:.2f} to {hi:.2f}")
+    if st.table.in_impassable(x, y, ch.r):
+        return f"({x:g}, {y:g}) is on impassable terrain"
+    for other in st.chars:
+        if other.deployed and not other.ko and st.table.fits(x, y, ch.r, [other.base]) is False:
+            return f"({x:g}, {y:g}) overlaps the base of {other.name}"
+    return None
+
+
+def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
+    return placement_problem(st, side, choice) is None
 
 
 def deployment(st: ArcState) -> Steps:
@@ -161,6 +185,7 @@ def deployment(st: ArcState) -> Steps:
         choice = yield Decision(
             "deploy", player, options, prompt="Place a Character in your deployment zone",
             accepts=functools.partial(_placement_ok, st, player),
+            why_not=functools.partial(placement_problem, st, player),
         )
         ch = st.chars[choice.uid]
         ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True

@@ -42,6 +42,7 @@ from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.movement import (
     entry_candidates,
     entry_ok,
+    entry_problem,
     entry_start,
     is_point,
     move_candidates,
@@ -159,6 +160,7 @@ def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, D
                 "destination", u.side, entry_candidates(st, u, allowance),
                 prompt=f"{u.name}: where to {action} onto the table",
                 accepts=functools.partial(entry_ok, st, u, allowance),
+                why_not=functools.partial(entry_problem, st, u, allowance),
                 info={**info, "entering": True, "allowance": allowance},
             )
             d.entering = True

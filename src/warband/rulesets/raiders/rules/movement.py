@@ -193,16 +193,34 @@ def entry_start(st: Any, u: Unit, goal: tuple[float, float]) -> tuple[float, flo
     return options[0][1]
 
 
-def entry_ok(st: Any, u: Unit, allowance: float, goal: Any) -> bool:
-    """A legal destination for a unit entering the table: within its allowance of an edge it
-    may use, with room for it to come on there."""
+def entry_problem(st: Any, u: Unit, allowance: float, goal: Any) -> str | None:
+    """Why a destination is not legal for a unit entering the table, or None if it is: it must
+    lie within the unit's allowance of an edge it may use (raiders.movement.*), with room for
+    the formation to come on there (not on impassable ground, not overlapping a unit)."""
     if not is_point(goal):
-        return False
+        return "not a point on the table"
     start = entry_start(st, u, (goal.x, goal.y))
-    if start is None or math.dist(start, (goal.x, goal.y)) > allowance - u.radius + 1e-6:
-        return False
-    _, bases = _blocking(st, u)
-    return bool(st.table.fits(start[0], start[1], u.radius, bases))
+    if start is None:
+        return "no table edge this unit may enter by is near that point"
+    reach = allowance - u.radius
+    if math.dist(start, (goal.x, goal.y)) > reach + 1e-6:
+        return (f"({goal.x:g}, {goal.y:g}) is out of range: {u.name} comes on at"
+                f" ({start[0]:.1f}, {start[1]:.1f}) and reaches {max(reach, 0.0):.1f}\" from there")
+    if st.table.in_impassable(start[0], start[1], u.radius):
+        return f"the edge at ({start[0]:.1f}, {start[1]:.1f}) is impassable terrain"
+    others, bases = _blocking(st, u)
+    for other, base in zip(others, bases, strict=True):
+        if not st.table.fits(start[0], start[1], u.radius, [base]):
+            return (f"no room to come on at ({start[0]:.1f}, {start[1]:.1f}): it overlaps"
+                    f" {other.name}")
+    if not st.table.fits(start[0], start[1], u.radius, bases):  # pragma: no cover - off table
+        return f"no room to come on at ({start[0]:.1f}, {start[1]:.1f})"
+    return None
+
+
+def entry_ok(st: Any, u: Unit, allowance: float, goal: Any) -> bool:
+    """A legal destination for a unit entering the table (:func:`entry_problem` finds none)."""
+    return entry_problem(st, u, allowance, goal) is None
 
 
 def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: float,
