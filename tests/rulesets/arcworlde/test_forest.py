@@ -177,9 +177,31 @@ def test_arcworlde_environment_mildaark_card_ace_fabled_artefact() -> None:
     assert arena.st.forest["artefact"] is None
 
 
-@pytest.mark.parametrize("rank", ["5", "K", "Joker"])
+@pytest.mark.parametrize("rank", ["5", "K"])
 def test_arcworlde_environment_mildaark_cards_not_yet_played(rank: str) -> None:
-    """Cards 5, K and the Joker are announced but not played yet (documented)."""
+    """Cards 5 and K are announced but not played yet (documented)."""
     arena = Arena(options=FOREST)
     run = draw(arena, rank)
     assert run.events("forest_unplayed")
+
+
+def test_arcworlde_environment_mildaark_card_joker_commanders_change_hands() -> None:
+    """card_joker: for the Round, each player takes the decisions of the opposing side's
+    Commander; the AIs waste its Activation."""
+    import random
+
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    arena = Arena(options=FOREST)
+    sheriff = arena.add("halfling-sheriff", 0, (10, 10))
+    militia = arena.add("halfling-militia", 0, (14, 10))
+    arena.add("ourk-grunt", 1, (10, 30))
+    draw(arena, "Joker")
+    run = arena.activate(sheriff)
+    assert run.pending.player == 1  # the Ourk player moves the Sheriff
+    assert HeuristicController().decide(arena.view(1), run.pending, random.Random(0)) == \
+        C.EndActivation()
+    run = arena.activate(militia)
+    assert run.pending.player == 0
+    forest_round_end(arena.st)
+    assert arena.activate(sheriff).pending.player == 0

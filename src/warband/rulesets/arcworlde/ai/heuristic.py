@@ -23,6 +23,7 @@ from typing import Any
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, ward_decision
+from warband.rulesets.arcworlde.ai.confusion import sabotage
 from warband.rulesets.arcworlde.ai.creatures_ai import best_gobble, escape_ap
 from warband.rulesets.arcworlde.ai.magic_ai import (
     best_cast,
@@ -182,6 +183,9 @@ class HeuristicController:
     name = "heuristic"
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
+        if wasted is not None:
+            return wasted
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]

@@ -27,6 +27,7 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.confusion import sabotage
 from warband.rulesets.arcworlde.ai.creatures_ai import escape_ap
 from warband.rulesets.arcworlde.ai.magic_ai import summon_spot
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY
@@ -60,6 +61,9 @@ class RogueController:
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._rng = rng
+        wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
+        if wasted is not None:
+            return wasted
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[int(rng.random() * len(decision.options))]

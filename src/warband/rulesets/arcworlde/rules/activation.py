@@ -65,6 +65,7 @@ from warband.rulesets.arcworlde.rules.creatures import (
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
 from warband.rulesets.arcworlde.rules.forest import (
     claim_artefact,
+    controller,
     forest_on_activation,
     forest_options,
     open_cache,
@@ -160,7 +161,7 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
     ch = turn.ch
     free_form = is_move if (not turn.free_move_used and not ch.prone and not st.engaged_with(ch)) else None
     return Decision(
-        "action", ch.side, action_options(st, turn),
+        "action", controller(st, ch), action_options(st, turn),
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
         info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
               "legging": turn.legging, "leg_it_rolls": turn.legit_rolls},
@@ -212,7 +213,7 @@ def _activation_body(st: ArcState, turn: Turn) -> Steps:
             return
     if len(ch.weapons) > 1:
         pick = yield Decision(
-            "choose_weapon", ch.side, [C.ChooseWeapon(w.id) for w in ch.weapons],
+            "choose_weapon", controller(st, ch), [C.ChooseWeapon(w.id) for w in ch.weapons],
             prompt=f"{ch.name}: weapon for this Activation", info={"character": ch.uid},
         )
         ch.weapon = pick.weapon
@@ -316,7 +317,7 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         if disengage(st, ch, choice.ap) and free:
             turn.free_move_used = True
             goal = yield Decision(
-                "disengage_move", ch.side, move_candidates(st, ch, ch.movement),
+                "disengage_move", controller(st, ch), move_candidates(st, ch, ch.movement),
                 prompt=f"{ch.name}: move away", accepts=is_move, info={"character": ch.uid},
             )
             do_move(st, ch, (goal.x, goal.y), ch.movement, "disengage")
@@ -389,7 +390,7 @@ def _leg_it(st: ArcState, turn: Turn) -> Steps:
                 trips_on=leg_it_trips_on(attempt), trips=roll.trips)
     if roll.trips and "agile" in ch.traits and ch.agile_round != st.round:
         use = yield Decision(
-            "agile_reroll", ch.side, [C.AgileReroll(True), C.AgileReroll(False)],
+            "agile_reroll", controller(st, ch), [C.AgileReroll(True), C.AgileReroll(False)],
             prompt=f"{ch.name} tripped: use Agile to re-roll?", info={"character": ch.uid},
         )
         if use.use:
@@ -404,7 +405,7 @@ def _leg_it(st: ArcState, turn: Turn) -> Steps:
         st.log.emit("prone", who=ch.name, cause="tripped while Legging It")
         return
     goal = yield Decision(
-        "leg_it_move", ch.side,
+        "leg_it_move", controller(st, ch),
         [*move_candidates(st, ch, roll.inches), C.Move(round(ch.x, 3), round(ch.y, 3), "stay")],
         prompt=f"{ch.name} may move up to {roll.inches} more inches", accepts=is_move,
         info={"character": ch.uid, "inches": roll.inches, "ap": turn.ap, "leg_it_rolls": attempt},

@@ -294,13 +294,15 @@ def on_knock_out(st: ArcState, victim: Character) -> None:
 def escape_gobble(st: ArcState, ch: Character, turn: Any) -> Steps:
     """The Gobbled Character's escape attempt at the start of its Activation
     (arcworlde.trait.gobble_escape). Returns with ``ch`` free, or ends the Activation."""
+    from warband.rulesets.arcworlde.rules.forest import controller
+
     gobbler = _gobbler(st, ch)
     needed = MEDIUM + ch.escape_tries
     if turn.ap < 1:
         dice = 0
     else:
         pick = yield Decision(
-            "gobble_escape", ch.side, [C.Escape(n) for n in range(1, turn.ap + 1)],
+            "gobble_escape", controller(st, ch), [C.Escape(n) for n in range(1, turn.ap + 1)],
             prompt=f"{ch.name} is inside {gobbler.name}: AP for the {difficulty_name(needed)}"
                    " Feat to escape", info={"character": ch.uid, "ap": turn.ap, "needed": needed},
         )

@@ -28,9 +28,10 @@ Played with the option ``environment=mildaark``. Readings (the rules yaml's defa
 * A: a Fabled Artefact (picked at random from the house ones, ids ``fabled-*``) is placed at
   random; a Medium Feat in base contact pulls it out and the Character carries it (its
   Attacks, Armour, Movement and Traits apply); unclaimed, it is gone at the end of the Round.
-* 5 (a Beast), K (a Monster) and the Joker (Commanders swap sides) are drawn and announced but
-  have no effect yet: they need a third, Rogue-controlled side and control swapping, which a
-  later change brings (issue 13).
+* Joker: this Round every decision of a Commander's Activation is taken by the opposing player
+  (with two sides; the Commander's own side still chooses when it is Activated).
+* 5 (a Beast) and K (a Monster) are drawn and announced but have no effect yet: they need a
+  third, Rogue-controlled side, which a later change brings (issue 13).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ __all__ = [
 EDGE = 6.0
 TREE = 0.75  # half the side of a tree's square
 BUSH_R = 40 / 25.4 / 2
-NOT_YET = {"5": "a Beast", "K": "a Monster", "Joker": "confusion"}
+NOT_YET = {"5": "a Beast", "K": "a Monster"}
 #: the Fabled Artefacts of the Common Armoury file (house data) start with this
 FABLED = "fabled-"
 
@@ -139,6 +140,8 @@ def forest_round_start(st: ArcState) -> Steps:
         forest["effects"].add("mist")
     elif rank == "J":
         forest["effects"].add("blessed")
+    elif rank == "Joker":
+        forest["effects"].add("confusion")
     elif rank == "Q":
         forest["effects"].add("angry_edges")
         forest["struck"] = set()
@@ -174,6 +177,14 @@ def forest_round_end(st: ArcState) -> None:
 def _active(st: Any, effect: str) -> bool:
     forest = getattr(st, "forest", None)
     return forest is not None and bool(effect in forest["effects"])
+
+
+def controller(st: Any, ch: Character) -> int:
+    """The player who takes ``ch``'s decisions: its own, but the opposing player for a
+    Commander in a Round of the Joker's confusion (two sides)."""
+    if ch.commander and _active(st, "confusion") and len(st.side_names) == 2:
+        return 1 - ch.side
+    return ch.side
 
 
 def free_spell_cards(st: Any) -> bool:
@@ -302,7 +313,7 @@ def open_cache(st: ArcState, ch: Character, index: int) -> Steps:
     if not items:
         return
     pick = yield Decision(
-        "cache_item", ch.side, [C.ChooseWeapon(e.id) for e in items],
+        "cache_item", controller(st, ch), [C.ChooseWeapon(e.id) for e in items],
         prompt=f"{ch.name} opens the cache: take one item", info={"character": ch.uid},
     )
     item = next(e for e in items if e.id == pick.weapon)

@@ -40,7 +40,7 @@ from warband.rulesets.arcworlde.mechanics import spell_best_total, spell_verdict
 from warband.rulesets.arcworlde.rules.arcanite import arcanite_defence
 from warband.rulesets.arcworlde.rules.combat import lose_hp, resolve_attack
 from warband.rulesets.arcworlde.rules.creatures import dwindle
-from warband.rulesets.arcworlde.rules.forest import free_spell_cards
+from warband.rulesets.arcworlde.rules.forest import controller, free_spell_cards
 from warband.rulesets.arcworlde.rules.movement import do_move, is_move, move_candidates
 from warband.rulesets.arcworlde.spells import Spell, SpellBook
 from warband.rulesets.arcworlde.state import ArcState, Character
@@ -184,7 +184,7 @@ def cast_spell(st: ArcState, mage: Character, choice: Any, turn: Any, spend: Any
         if spell_verdict(spell.level, cards, avoid_overpower=False) == "overpowered":
             options.append(C.SpellDraw("overpower"))
         pick = yield Decision(
-            "spell_draw", mage.side, options,
+            "spell_draw", controller(st, mage), options,
             prompt=f"{mage.name}: {spell.name} (level {spell.level}) short at "
                    f"{spell_best_total(spell.level, cards)}; draw another card?",
             info={"character": mage.uid, "spell": spell.id, "level": spell.level,
@@ -242,7 +242,7 @@ def _effect(st: ArcState, mage: Character, spell: Spell, target: Character | Non
     elif spell.effect == "move":
         if target is not None and target.on_table:
             goal = yield Decision(
-                "spell_move", mage.side,
+                "spell_move", controller(st, mage),
                 [*move_candidates(st, target, spell.amount),
                  C.Move(round(target.x, 3), round(target.y, 3), "stay")],
                 prompt=f"{spell.name}: move {target.name} up to {spell.amount} inches",
@@ -283,7 +283,7 @@ def _summon(st: ArcState, mage: Character, spell: Spell) -> Steps:
             st.log.emit("no_room", side=st.side_labels[mage.side])
             return
         place = yield Decision(
-            "summon_place", mage.side, [C.Place(who.uid, x, y) for x, y in spots],
+            "summon_place", controller(st, mage), [C.Place(who.uid, x, y) for x, y in spots],
             prompt=f"{spell.name}: place {who.name} within {spell.amount} inches of {mage.name}",
             info={"character": mage.uid, "summoned": who.uid},
         )

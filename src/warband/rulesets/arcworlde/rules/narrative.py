@@ -195,6 +195,7 @@ def _effect(st: ArcState, ch: Character, feat: NarrativeFeat, needed: int,
             targets: list[Character]) -> Steps:
     from warband.rulesets.arcworlde.rules.combat import knock_out
     from warband.rulesets.arcworlde.rules.creatures import dwindle
+    from warband.rulesets.arcworlde.rules.forest import controller
     from warband.rulesets.arcworlde.rules.movement import is_move, move_candidates
 
     if feat.effect == "damage":
@@ -219,7 +220,7 @@ def _effect(st: ArcState, ch: Character, feat: NarrativeFeat, needed: int,
             st.log.emit("ap_reduced", who=target.name, by=1)
     elif feat.effect == "vault":
         goal = yield Decision(
-            "narrative_move", ch.side,
+            "narrative_move", controller(st, ch),
             [*move_candidates(st, ch, ch.movement), C.Move(round(ch.x, 3), round(ch.y, 3), "stay")],
             prompt=f"{ch.name}: climb or vault up to {ch.movement} inches, over any terrain",
             accepts=is_move, info={"character": ch.uid, "inches": ch.movement},
@@ -253,6 +254,7 @@ def _fail(st: ArcState, ch: Character, failure: str, name: str) -> None:
 def _dash(st: ArcState, ch: Character) -> Steps:
     """The Narrative Feat's own Leg It roll: a fresh roll (trips on a 6)
     (arcworlde.feat.narrative_leg_it)."""
+    from warband.rulesets.arcworlde.rules.forest import controller
     from warband.rulesets.arcworlde.rules.movement import do_move, is_move, move_candidates
 
     roll = LegItRoll.sample(st.dice, 1)
@@ -264,7 +266,7 @@ def _dash(st: ArcState, ch: Character) -> Steps:
         st.log.emit("prone", who=ch.name, cause="tripped while Legging It")
         return
     goal = yield Decision(
-        "leg_it_move", ch.side,
+        "leg_it_move", controller(st, ch),
         [*move_candidates(st, ch, roll.inches), C.Move(round(ch.x, 3), round(ch.y, 3), "stay")],
         prompt=f"{ch.name} may dash up to {roll.inches} more inches", accepts=is_move,
         info={"character": ch.uid, "inches": roll.inches, "ap": 0, "leg_it_rolls": 3},
