@@ -146,14 +146,17 @@ def arcanite_options(st: Any, ch: Character, ap: int, primed: str | None) -> lis
             opts.extend(C.UseArcanite(u) for u in ("extra_die", "reroll"))
     if ap >= 1:
         dice = range(1, min(ap, 3) + 1)  # an Easy Feat: more than 3 dice is never needed here
-        for i in tokens_in_reach(st, ch):
-            opts.extend(C.PickUpArcanite(i, n) for n in dice)
-        for f in st.friends_in_contact(ch):
-            if carried(ch) > 0:
+        if st.tokens:
+            for i in tokens_in_reach(st, ch):
+                opts.extend(C.PickUpArcanite(i, n) for n in dice)
+        # (the contact queries cost a pass over the table: only when a Token could move)
+        if carried(ch) > 0:
+            for f in st.friends_in_contact(ch):
                 opts.extend(C.GiveArcanite(f.uid, n) for n in dice)
-        for e in st.engaged_with(ch):
-            if e.prone and carried(e) > 0:
-                opts.extend(C.StealArcanite(e.uid, n) for n in dice)
+        if any(c.side != ch.side and c.prone and carried(c) > 0 for c in st.chars):
+            for e in st.engaged_with(ch):
+                if e.prone and carried(e) > 0:
+                    opts.extend(C.StealArcanite(e.uid, n) for n in dice)
     return opts
 
 

@@ -58,10 +58,11 @@ def item_options(st: Any, ch: Character, ap: int) -> list[Any]:
             if not f.profile.creature:
                 out.extend(C.GiveItem(f.uid, item.id, n) for n in dice)
     if not ch.profile.creature:
-        for e in st.engaged_with(ch):
-            if e.prone:
-                for item in _items(e):
-                    out.extend(C.StealItem(e.uid, item.id, n) for n in dice)
+        if any(c.side != ch.side and c.prone and _items(c) for c in st.chars):
+            for e in st.engaged_with(ch):
+                if e.prone:
+                    for item in _items(e):
+                        out.extend(C.StealItem(e.uid, item.id, n) for n in dice)
         for i, (x, y, _) in enumerate(st.items):
             if math.hypot(x - ch.x, y - ch.y) - ch.r <= REACH + 1e-9:
                 out.extend(C.PickUpItem(i, n) for n in dice)
