@@ -58,8 +58,9 @@ def check_state(state: ArcState) -> None:
             assert gap >= -1e-6, f"{a.name} and {b.name} overlap by {-gap:.4f} inches"
 
 
-#: decisions taken while a Spell's cards are face up (neither in the deck nor discarded)
-SPELL_DECISIONS = frozenset({"spell_draw", "spell_move", "summon_place"})
+#: decisions that may be taken while a Spell's cards are face up (neither in the deck nor
+#: discarded): its own, and a target's Arcanite re-roll against a damaging Spell
+SPELL_DECISIONS = frozenset({"spell_draw", "spell_move", "summon_place", "arcanite_defence"})
 
 
 def check_decks(game: Game) -> None:
