@@ -48,6 +48,10 @@ def check_state(state: ArcState) -> None:
         assert c.ko == (c.hp == 0) or not c.deployed, f"{c.name}: HP {c.hp} but ko={c.ko}"
         assert c.armour >= 0 and c.ap_penalty >= 0
         assert c.arcanite >= 0 and c.arcanite_bought >= 0, f"{c.name} has negative Arcanite"
+        if c.aboard:  # a rider shares its Monstrous Mount's base
+            mount = state.chars[c.mount_uid]
+            assert (c.x, c.y, c.r) == (mount.x, mount.y, mount.r) or not c.on_table
+            continue
         if c.on_table:
             assert table.on_table(c.x, c.y, c.r), f"{c.name} is off the table at {c.x, c.y}"
             assert not table.in_impassable(c.x, c.y, c.r), f"{c.name} stands in impassable terrain"
@@ -243,6 +247,7 @@ def test_games_with_mages_keep_invariants_and_replay(
 
 _CREATURES = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
               for n in ("wild-hunt.yaml", "behemoth.yaml")]
+_RIDERS = RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name("boar-riders.yaml"))
 
 
 @settings(max_examples=30)
@@ -252,10 +257,12 @@ def test_games_with_creatures_keep_invariants_and_replay(
     seed: int, ai: str, side: int, env: str, tmp_path_factory: Any
 ) -> None:
     """Creature warbands (Gobble, Dwindling Strength, Fearsome, Pack Hunter, Split Activation,
-    Death Throes; a Titan; bought Arcanite) keep the invariants and replay exactly
+    Death Throes; a Titan; bought Arcanite; Monstrous Mounts with riders) keep the invariants
+    and replay exactly
     (arcworlde.trait.gobble, arcworlde.trait.pack_hunter, arcworlde.trait.split_activation)."""
     factory = RULESET.controllers()[ai]
-    game = RULESET.new_game(_CREATURES, seed, {"environment": env, "scenario": "relic-run"},
+    lists = [_RIDERS, _CREATURES[1]] if seed % 3 == 0 else _CREATURES
+    game = RULESET.new_game(lists, seed, {"environment": env, "scenario": "relic-run"},
                             track_digest=True)
     play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")

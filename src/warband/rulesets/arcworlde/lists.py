@@ -35,10 +35,12 @@ class Member:
     equipment: tuple[Equipment, ...]
     name: str | None
     unruly: bool
+    mount: Profile | None = None  # the Monstrous Mount it rides (arcworlde.trait.monstrous_mount)
 
     @property
     def cost(self) -> int:
-        return self.profile.cost + sum(e.cost for e in self.equipment)
+        mount = self.mount.cost if self.mount is not None else 0
+        return self.profile.cost + sum(e.cost for e in self.equipment) + mount
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,10 +93,20 @@ def parse_list(
         if len(armours) > 1:
             problem(f"{profile.name} would wear {len(armours)} suits of armour"
                     f" ({', '.join(a.name for a in armours)}); only one counts", "characters", i, "equipment")
+        mount = None
+        if entry.mount is not None:
+            mount = problems.lookup("profile", cat.profiles, entry.mount, "characters", i, "mount")
+            if mount is not None and ("monstrous-mount" not in mount.traits or not mount.creature):
+                problem(f"{mount.name} is not a Creature with Monstrous Mount"
+                        " (arcworlde.trait.monstrous_mount)", "characters", i, "mount")
+            if profile.creature:
+                problem(f"{profile.name} is a Creature: only non-Creature Characters ride a"
+                        " Monstrous Mount (arcworlde.trait.monstrous_mount)", "characters", i,
+                        "mount")
         if profile.commander:
             commanders.extend([profile] * entry.count)
         for _ in range(entry.count):
-            members.append(Member(profile, tuple(gear), entry.name, False))
+            members.append(Member(profile, tuple(gear), entry.name, False, mount))
 
     faction = model.faction
     if commanders:
@@ -124,7 +136,8 @@ def parse_list(
     allies = set(cat.factions[faction].allies) if faction in cat.factions else set()
     members = [
         Member(m.profile, m.equipment, m.name,
-               unruly=m.profile.faction not in ({faction} | allies) and not m.profile.creature)
+               unruly=m.profile.faction not in ({faction} | allies) and not m.profile.creature,
+               mount=m.mount)
         for m in members
     ]
     return Warband(name=model.name, faction=faction, game_value=model.game_value,

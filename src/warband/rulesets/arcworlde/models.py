@@ -211,6 +211,10 @@ class ListEntry(Strict):
     count: int = Field(1, ge=1, le=50, strict=True)  # strict: `count: true` is not 1
     equipment: list[Slug] = Field(default_factory=list, max_length=20)
     name: str | None = Field(None, max_length=60)
+    mount: Slug | None = Field(
+        None, max_length=80,
+        description="Profile id of a Creature with Monstrous Mount that this Character rides "
+        "(bought with it; arcworlde.trait.monstrous_mount).")
 
 
 class WarbandListModel(Strict):

@@ -174,6 +174,7 @@ FORMATS: dict[str, Format] = {
     "item": lambda e: (f"    {_n(e, 'who')}: {escape(e['item'])} {escape(e['how'])}"
                        + (f" ({escape(e['frm'])})" if e.get("frm") else "")),
     "items_scored": lambda e: f"  {e['side'].upper()} holds {e['items']} scenario item(s) (+{e['vp']} VP)",
+    "dismounted": lambda e: f"    {_n(e, 'who')} is thrown from {escape(e['mount'])}",
     "forest_tree": lambda e: f"    a tree walks to ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
     "portal": lambda e: f"    {_n(e, 'who')} steps through the portal to ({e['to'][0]:.1f}, {e['to'][1]:.1f})",
     "cache": lambda e: f"    {_n(e, 'who')} takes {escape(e['item'])} from the cache",

@@ -63,6 +63,8 @@ class Character:
     dwindled: tuple[int, ...] = ()  # AP taken by each Dwindling Strength threshold crossed
     unafraid_of: set[int] = field(default_factory=set)  # Fearsome Characters it stood up to
     throes_mark: int = -1  # the Activation in which Death Throes was last used
+    mount_uid: int | None = None  # the Monstrous Mount it rides (rules/creatures.py)
+    rider_uid: int | None = None  # the rider on this Monstrous Mount
     split_round: int = 0  # Split Activation: the Round of its first Activation ...
     split_ap: int = 0  # ... and the AP it has left for later Activations in that Round
     # statistics for the simulator
@@ -72,6 +74,12 @@ class Character:
     @property
     def commander(self) -> bool:
         return self.profile.commander
+
+    @property
+    def aboard(self) -> bool:
+        """A rider on its Monstrous Mount: it shares the mount's base, so it is no base of
+        its own for movement and placement (arcworlde.trait.monstrous_mount)."""
+        return self.mount_uid is not None
 
     @property
     def on_table(self) -> bool:
@@ -143,10 +151,11 @@ class ArcState(SideQueries[Character]):
         return [f for f in self.friends_of(ch) if self.in_contact(ch, f)]
 
     def blockers(self, ch: Character) -> list[Base]:
-        return [Base(c.x, c.y, c.r) for c in self.chars if c.on_table and c is not ch]
+        return [Base(c.x, c.y, c.r) for c in self.chars
+                if c.on_table and c is not ch and not c.aboard]
 
     def blocker_chars(self, ch: Character) -> list[Character]:
-        return [c for c in self.chars if c.on_table and c is not ch]
+        return [c for c in self.chars if c.on_table and c is not ch and not c.aboard]
 
     def commander_of(self, side: int) -> list[Character]:
         return [c for c in self.living(side) if c.commander]

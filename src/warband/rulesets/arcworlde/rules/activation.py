@@ -121,12 +121,14 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
                 continue
             for enemy in engaged:
                 opts.append(C.Attack(attack.name, enemy.uid))
-        if turn.ap >= 1 and (st.options.disengage_extra_move or not turn.free_move_used):
+        if turn.ap >= 1 and not ch.aboard and (st.options.disengage_extra_move
+                                               or not turn.free_move_used):
             opts.extend(C.Disengage(ap) for ap in range(1, turn.ap + 1))
     else:
-        if not turn.free_move_used:
+        # a rider aboard its Monstrous Mount shares the mount's movement: none of its own
+        if not turn.free_move_used and not ch.aboard:
             opts.extend(move_candidates(st, ch, ch.movement))
-        if turn.legging or turn.can_start_leg_it:
+        if (turn.legging or turn.can_start_leg_it) and not ch.aboard:
             opts.append(C.LegIt())
         if turn.ap >= 1:
             for attack in ch.usable_attacks():
@@ -159,7 +161,8 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
 
 def _action_decision(st: ArcState, turn: Turn) -> Decision:
     ch = turn.ch
-    free_form = is_move if (not turn.free_move_used and not ch.prone and not st.engaged_with(ch)) else None
+    free_form = is_move if (not turn.free_move_used and not ch.prone and not ch.aboard
+                            and not st.engaged_with(ch)) else None
     return Decision(
         "action", controller(st, ch), action_options(st, turn),
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
@@ -196,6 +199,8 @@ def activation(st: ArcState, ch: Character) -> Steps:
 
 def _activation_body(st: ArcState, turn: Turn) -> Steps:
     ch = turn.ch
+    if ch.aboard:
+        turn.free_move_used = True  # its Monstrous Mount moves for both
     if ch.gobbled_by is not None:
         yield from escape_gobble(st, ch, turn)
         if not ch.on_table:

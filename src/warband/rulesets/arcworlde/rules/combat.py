@@ -43,7 +43,10 @@ COVER_SHARE = 0.5
 
 
 def in_cover(st: ArcState, attacker: Character, target: Character) -> bool:
-    """Cover: at least half of the target is obscured by terrain as seen from the attacker."""
+    """Cover: at least half of the target is obscured by terrain as seen from the attacker; a
+    rider on its Monstrous Mount is always in Cover (arcworlde.trait.monstrous_mount)."""
+    if target.aboard:
+        return True
     sight = st.table.sight(attacker.x, attacker.y, attacker.r, target.x, target.y, target.r)
     return sight.hidden >= COVER_SHARE
 
@@ -131,7 +134,8 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
         inside = st.by_uid(victim.gobbled_by)
         victim.x, victim.y = inside.x, inside.y
     testers = [f for f in st.friends_of(victim)
-               if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
+               if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN
+               and f.uid != victim.mount_uid]  # its mount tests by the Monstrous Mount rule
     if victim.arcanite or victim.arcanite_bought:
         from warband.rulesets.arcworlde.rules.arcanite import drop_tokens
 
@@ -142,7 +146,6 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
         drop_on_knock_out(st, victim)
     victim.hp = 0
     victim.ko = True
-    on_knock_out(st, victim)
     scen = st.scenario
     if scen.knock_out_vp == "cost":
         vp = victim.cost
@@ -159,6 +162,7 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
             st.log.emit("imposter", who=by.name, victim=victim.name, ap=by.ap)
     st.log.emit("knock_out", who=victim.name, by=by.name if by else None, vp=vp,
                 side=st.side_labels[1 - victim.side])
+    on_knock_out(st, victim)  # Gobble, Monstrous Mount (rules/creatures.py)
     for friend in testers:
         test_or_break(st, friend, f"{victim.name} was Knocked Out nearby")
 

@@ -249,7 +249,7 @@ def _cough_up(st: ArcState, victim: Character, gobbler: Character, prone: bool) 
     """Put the victim back on the table in base contact with the Gobbler (or as near as
     there is room), or where the Gobbler stood if it is gone."""
     victim.gobbled_by = None
-    others = [c.base for c in st.chars if c.on_table and c is not victim]
+    others = [c.base for c in st.chars if c.on_table and c is not victim and not c.aboard]
     spots = [(gobbler.x, gobbler.y)] if gobbler.ko else []
     for extra in (0.0, 0.5, 1.0, 2.0, 4.0):
         reach = gobbler.r + victim.r + extra
@@ -271,6 +271,27 @@ def _cough_up(st: ArcState, victim: Character, gobbler: Character, prone: bool) 
     announce_contacts(st, victim)
 
 
+def _mount_falls(st: ArcState, mount: Character) -> None:
+    """A Monstrous Mount Knocked Out: its rider is thrown, takes D6 Hits and is Prone, on its
+    own base where the mount stood (arcworlde.trait.monstrous_mount)."""
+    from warband.core.geometry import base_radius
+
+    assert mount.rider_uid is not None
+    rider = st.by_uid(mount.rider_uid)
+    mount.rider_uid = None
+    if rider.mount_uid != mount.uid or rider.ko:
+        return
+    rider.mount_uid = None
+    rider.r = base_radius(rider.profile.base)
+    st.log.emit("dismounted", who=rider.name, mount=mount.name)
+    take_d6_hits(st, rider, f"{mount.name} fell", None)
+    if rider.on_table:
+        rider.prone = True
+        rider.prone_round = st.round
+        st.log.emit("prone", who=rider.name, cause=f"{mount.name} fell")
+        announce_contacts(st, rider)
+
+
 def announce_contacts(st: ArcState, ch: Character) -> None:
     """A Character put down in base contact with enemies (not by a move) is Engaged with
     them: say so, as a move would (arcworlde.combat.engagement)."""
@@ -286,6 +307,16 @@ def on_knock_out(st: ArcState, victim: Character) -> None:
         gobbler = _gobbler(st, victim)
         victim.gobbled_by = None
         _digested(st, victim, gobbler)
+    if victim.rider_uid is not None:
+        _mount_falls(st, victim)
+    if victim.mount_uid is not None:
+        mount = st.by_uid(victim.mount_uid)
+        victim.mount_uid = None
+        mount.rider_uid = None
+        if mount.on_table:  # its rider is down: the mount takes a Bravery Test
+            from warband.rulesets.arcworlde.rules.bravery import test_or_break
+
+            test_or_break(st, mount, f"{victim.name}, its rider, was Knocked Out")
     for c in st.chars:
         if c.gobbled_by == victim.uid and not c.ko:
             _cough_up(st, c, victim, prone=True)

@@ -78,7 +78,7 @@ def random_point(st: ArcState, r: float = 0.3, away_from_bases: float = 0.0
     the object goes to its centre, nudged to the nearest place it fits."""
     col, row = st.dice.d6(), st.dice.d6()
     x0, y0 = _grid_centre(st, col, row)
-    bases = [c.base for c in st.chars if c.on_table]
+    bases = [c.base for c in st.chars if c.on_table and not c.aboard]
     for ring in range(0, 40):
         step = 0.25 * ring
         for k in range(max(1, 8 * ring)):
@@ -250,7 +250,7 @@ def forest_options(st: Any, ch: Character, ap: int) -> list[Any]:
     if forest is None or ch.prone:
         return []
     out: list[Any] = []
-    if ch.uid not in forest["ported"] and not st.engaged_with(ch):
+    if ch.uid not in forest["ported"] and not st.engaged_with(ch) and not ch.aboard:
         for i, (x, y) in enumerate(forest["portals"]):
             if _touching(ch, x, y, 0.3):
                 out.append(C.UsePortal(i))
@@ -285,7 +285,7 @@ def use_portal(st: ArcState, ch: Character, index: int) -> None:
     forest = _forest(st)
     forest["ported"].add(ch.uid)
     x0, y0 = forest["portals"][1 - index]
-    bases = [c.base for c in st.chars if c.on_table and c is not ch]
+    bases = [c.base for c in st.chars if c.on_table and c is not ch and not c.aboard]
     for ring in range(0, 30):
         for k in range(max(1, 8 * ring)):
             a = 2 * math.pi * k / max(1, 8 * ring)
@@ -295,6 +295,9 @@ def use_portal(st: ArcState, ch: Character, index: int) -> None:
                             to=[round(x, 2), round(y, 2)])
                 ch.x, ch.y = x, y
                 from warband.rulesets.arcworlde.rules.creatures import announce_contacts
+                from warband.rulesets.arcworlde.rules.setup import carry_rider
+
+                carry_rider(st, ch)
 
                 announce_contacts(st, ch)
                 forest_after_move(st, ch)

@@ -256,7 +256,7 @@ def _effect(st: ArcState, mage: Character, spell: Spell, target: Character | Non
 def summon_points(st: Any, mage: Character, who: Character, reach: float) -> list[tuple[float, float]]:
     """Spots where ``who``'s base fits wholly within ``reach`` inches of ``mage``'s base edge
     (base edge to base edge), on a ring of directions at two distances."""
-    others = [c.base for c in st.chars if c.on_table]
+    others = [c.base for c in st.chars if c.on_table and not c.aboard]
     enemies = [c for c in st.chars if c.on_table and c.side != mage.side]
     out = []
     for dist in sorted({min(1.0, reach), reach}):

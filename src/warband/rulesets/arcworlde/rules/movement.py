@@ -64,11 +64,17 @@ def simulate_move(
 def do_move(
     st: ArcState, ch: Character, goal: tuple[float, float], allowance: float, kind: str
 ) -> tuple[MoveResult, list[Character]]:
-    """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact."""
+    """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact.
+    A rider aboard its Monstrous Mount does not move by itself: the mount carries it."""
+    if ch.aboard:
+        return MoveResult(ch.x, ch.y, 0.0, 0.0, (), True), []
     res, others = simulate_move(st, ch, goal, allowance)
     start = (ch.x, ch.y)
     ch.x, ch.y = res.x, res.y
     touched = [others[i] for i in res.contact]
+    # a rider on a touched Monstrous Mount is touched too (it shares the mount's base)
+    touched += [st.chars[c.rider_uid] for c in touched
+                if c.rider_uid is not None and st.chars[c.rider_uid].aboard]
     enemies = [c for c in touched if c.side != ch.side]
     st.log.emit(
         "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
@@ -77,6 +83,13 @@ def do_move(
     )
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
+    if ch.rider_uid is not None:  # the rider of a Monstrous Mount goes with it
+        from warband.rulesets.arcworlde.rules.setup import carry_rider
+
+        carry_rider(st, ch)
+        rider = st.chars[ch.rider_uid]
+        if enemies and rider.aboard:
+            st.log.emit("engage", who=rider.name, enemies=[e.name for e in enemies])
     if st.forest is not None:
         from warband.rulesets.arcworlde.rules.forest import forest_after_move
 

@@ -233,7 +233,13 @@ def _effect(st: ArcState, ch: Character, feat: NarrativeFeat, needed: int,
                         to=[round(res.x, 2), round(res.y, 2)], inches=round(res.travelled, 2),
                         allowance=ch.movement)
             ch.x, ch.y = res.x, res.y
-            enemies = [others[i] for i in res.contact if others[i].side != ch.side]
+            from warband.rulesets.arcworlde.rules.setup import carry_rider
+
+            carry_rider(st, ch)
+            touched = [others[i] for i in res.contact]
+            touched += [st.chars[c.rider_uid] for c in touched
+                        if c.rider_uid is not None and st.chars[c.rider_uid].aboard]
+            enemies = [c for c in touched if c.side != ch.side]
             if enemies:
                 st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
 

@@ -63,7 +63,8 @@ def play_round(st: ArcState) -> Steps:
         acted = False
         for player in st.initiative:
             # a Gobbled Character is off the table but still Activates, to try to escape
-            ready = [c for c in st.chars if c.side == player and not c.activated
+            # a rider aboard its Monstrous Mount is Activated with it, not on its own
+            ready = [c for c in st.chars if c.side == player and not c.activated and not c.aboard
                      and (c.on_table or (c.gobbled_by is not None and not c.ko))]
             if not ready:
                 continue
@@ -84,7 +85,13 @@ def play_round(st: ArcState) -> Steps:
                         yield from activation(st, member)
                 st.pack = None
             else:
-                yield from activation(st, st.by_uid(pick.uid))
+                chosen = st.by_uid(pick.uid)
+                yield from activation(st, chosen)
+                if chosen.rider_uid is not None:
+                    # the mount's rider Activates at the same time (arcworlde.trait.monstrous_mount)
+                    rider = st.by_uid(chosen.rider_uid)
+                    if rider.aboard and rider.on_table and not rider.activated:
+                        yield from activation(st, rider)
             acted = True
             if decided(st):
                 return

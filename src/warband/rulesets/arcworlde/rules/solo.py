@@ -18,7 +18,7 @@ import functools
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
-from warband.rulesets.arcworlde.rules.setup import _placement_ok, deployment_points
+from warband.rulesets.arcworlde.rules.setup import _placement_ok, carry_rider, deployment_points
 from warband.rulesets.arcworlde.state import ArcState
 
 __all__ = ["ARRIVAL_ON", "arrival_roll"]
@@ -40,7 +40,7 @@ def arrival_roll(st: ArcState) -> Steps:
     st.arriving = None
     while True:
         waiting = [c for c in st.chars if c.side == side and not c.deployed and not c.ko
-                   and not c.held]
+                   and not c.held and not c.aboard]
         if not waiting:
             return
         options = [C.Place(c.uid, x, y) for c in waiting for x, y in deployment_points(st, c)]
@@ -56,3 +56,4 @@ def arrival_roll(st: ArcState) -> Steps:
         ch = st.chars[choice.uid]
         ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True
         st.log.emit("deploy", who=ch.name, at=[round(ch.x, 2), round(ch.y, 2)])
+        carry_rider(st, ch)
