@@ -132,6 +132,8 @@ def test_schema_writes_json_schemas(tmp_path: Path) -> None:
     files = sorted(p.name for p in (tmp_path / "schemas").iterdir())
     assert "arcworlde-list.schema.json" in files and out.count("wrote") == len(files)
     json.loads((tmp_path / "schemas" / "arcworlde-list.schema.json").read_text())
+    board = json.loads((tmp_path / "schemas" / "board-view.schema.json").read_text())
+    assert {"pieces", "terrain", "effects", "zones", "markers"} <= set(board["properties"])
 
 
 # ----------------------------------------------------------------- bad lists: battle

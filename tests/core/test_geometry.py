@@ -252,3 +252,26 @@ def test_a_shared_table_gives_every_game_the_same_result() -> None:
     for seed in (1, 2, 3):
         digest(seed)
     assert digest(5) == first
+
+
+def test_sight_the_viewers_own_piece_still_hides_a_target_inside_it() -> None:
+    """arcworlde.combat.cover: standing in a wood lets a viewer see out of it, but the trees
+    round a target deep inside the same wood still hide it; a target outside stays in the open,
+    and the viewer's own piece never blocks sight."""
+    wood = piece("difficult", rect(4, 4, 30, 30), cover=True)
+    table = Table(36, 36, [wood])
+    deep = table.sight(6, 6, R30, 20, 20, R30)
+    assert deep.visible and deep.hidden == 1.0
+    assert table.sight(6, 6, R30, 33, 6, R30).hidden == 0.0
+    ruin = Table(36, 36, [piece("impassable", rect(4, 4, 30, 30), blocks_sight=True)])
+    assert ruin.sight(6, 6, R30, 20, 20, R30).visible
+
+
+def test_sight_a_wood_the_viewer_stands_in_hides_what_is_beyond_a_clearing() -> None:
+    """arcworlde.combat.cover: a U-shaped wood round a clearing: looking from one arm across
+    the clearing into the other arm, the far trees hide the target."""
+    u_wood = piece("difficult", [(0, 0), (30, 0), (30, 10), (20, 10), (20, 3), (10, 3),
+                                 (10, 10), (0, 10)], cover=True)
+    table = Table(36, 36, [u_wood])
+    assert table.sight(5, 6, R30, 25, 6, R30).hidden == 1.0
+    assert table.sight(5, 6, R30, 15, 6, R30).hidden == 0.0  # in the clearing: in the open

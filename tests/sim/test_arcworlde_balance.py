@@ -22,13 +22,15 @@ def test_mirror_match_is_even_within_its_interval() -> None:
     (With the heuristic AI the house Glade scenario is not side-symmetric: see
     docs/simulation.md. The random AI does not exploit the terrain, so it is the clean mirror.)
     """
-    m = make_matchup(RS, [POSSE, POSSE], ["random", "random"], 2024, 80)
+    # 160 games: after the review's rules fixes the first 80 of this seed happened to come out
+    # 21-43 (outside the interval); 160 here, and 400 on another seed (151-153), are even.
+    m = make_matchup(RS, [POSSE, POSSE], ["random", "random"], 2024, 160)
     s = summarise(run([m], make_backend("local", 2)).tallies[0])
-    assert s["games"] == 80
+    assert s["games"] == 160
     for side in ("a", "b"):
         lo, hi = s["score_ci95"][side]
         assert lo < 0.5 < hi
-    assert s["wins"]["a"] + s["wins"]["b"] + s["draws"] == 80
+    assert s["wins"]["a"] + s["wins"]["b"] + s["draws"] == 160
 
 
 def test_a_list_beats_a_strictly_weaker_copy_of_itself() -> None:

@@ -458,19 +458,53 @@ def profiles(
 def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas into.")] = Path("schemas"),
 ) -> None:
-    """Write the JSON Schema of every ruleset's content files and warband lists."""
+    """Write the JSON Schema of every ruleset's content files and warband lists, and of the
+    board view every ruleset produces (board-view.schema.json)."""
     from warband.core import registry
+    from warband.core.board import board_schema
 
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         fail(f"cannot create {out}: {exc.strerror}")
     console = _console()
+    bodies: list[tuple[str, dict[str, Any]]] = [("board-view.schema.json", board_schema())]
     for name in registry.available():
-        for filename, body in registry.get(name).schemas().items():
-            path = out / filename
-            path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
-            console.print(f"wrote {_e(path)}")
+        bodies.extend(registry.get(name).schemas().items())
+    for filename, body in bodies:
+        path = out / filename
+        path.write_text(json.dumps(body, indent=2) + "\n", encoding="utf-8")
+        console.print(f"wrote {_e(path)}")
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (127.0.0.1: this machine only).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8765,
+    data: Annotated[Path | None, typer.Option(help="Folder for saved games (default: ~/.local/share/warband).")] = None,
+    open_browser: Annotated[bool, typer.Option("--open", help="Open the board in a browser.")] = False,
+) -> None:
+    """Serve the web board: play against the AI or a friend, watch and replay games."""
+    import uvicorn
+
+    from warband.web.app import create_app
+
+    if not 0 < port < 65536:
+        fail("--port must be between 1 and 65535")
+    folder = data if data is not None else Path(
+        os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "warband"
+    loopback = host in ("127.0.0.1", "localhost", "::1")
+    try:
+        web = create_app(folder, ["127.0.0.1", "localhost", "[::1]", "::1"] if loopback else None)
+    except OSError as exc:
+        fail(f"cannot use {folder} for saved games: {exc.strerror}")
+    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
+    print(f"warband board on {url} (games saved in {folder}; Ctrl+C to stop)", flush=True)
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    uvicorn.run(web, host=host, port=port, log_level="warning")
 
 
 @app.command()

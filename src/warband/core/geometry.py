@@ -323,6 +323,7 @@ class Table:
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
@@ -351,6 +352,48 @@ class Table:
         if not self.on_table(x, y, r) or self.in_impassable(x, y, r):
             return False
         return all(edge_distance(x, y, r, o.x, o.y, o.r) >= -_EPS for o in others)
+
+    def packed_points(
+        self, area: tuple[float, float, float, float], r: float, others: Iterable[Base] = ()
+    ) -> list[tuple[float, float]]:
+        """The spots of a close (hexagonal) packing of bases of radius ``r`` wholly inside the
+        rectangle ``area`` = (x0, y0, x1, y1), rows from the y0 side, where such a base fits now
+        (:meth:`fits`). Rulesets use it to offer deployment spots and to check that a list can
+        be deployed at all."""
+        x0, y0, x1, y1 = area
+        placed = list(others)
+        dx = 2 * r + 0.02
+        dy = math.sqrt(3) * r + 0.02
+        flip = y0 > y1  # rows from the far side: packed from the y0 edge inward
+        lo, hi = (y1, y0) if flip else (y0, y1)
+        out: list[tuple[float, float]] = []
+        row = 0
+        d = r + 0.01
+        while lo + d <= hi - r + 1e-9:
+            y = hi - d if flip else lo + d
+            x = x0 + r + 0.01 + (dx / 2 if row % 2 else 0.0)
+            while x <= x1 - r - 0.01 + 1e-9:
+                if self.fits(x, y, r, placed):
+                    out.append((round(x, 3), round(y, 3)))
+                x += dx
+            row += 1
+            d += dy
+        return out
+
+    def pack(
+        self, area: tuple[float, float, float, float], radii: Sequence[float],
+        others: Iterable[Base] = (),
+    ) -> int:
+        """How many of the bases of ``radii`` (placed largest first, each on the first free
+        spot of :meth:`packed_points`) fit into ``area``: a quick, conservative answer to
+        "can they all be deployed there?"."""
+        placed = list(others)
+        for count, r in enumerate(sorted(radii, reverse=True)):
+            spots = self.packed_points(area, r, placed)
+            if not spots:
+                return count
+            placed.append(Base(spots[0][0], spots[0][1], r))
+        return len(radii)
 
     def terrain_at(self, x: float, y: float) -> list[Terrain]:
         return [t for t in self.terrain if _Poly(t.polygon.exterior.coords).contains(x, y)]
@@ -501,13 +544,64 @@ class Table:
 
         Spends at most ``allowance`` inches (difficult terrain costs double unless
         ``halve_difficult`` is False or the model flies) and follows the shortest path round
-        impassable terrain. A base in the way is walked round, on the shorter side, up to twice
+        impassable terrain; a flier goes straight over it but does not end its move on it. A base in the way is walked round, on the shorter side, up to twice
         per move, unless it is the goal's own base (the goal point lies inside the base of the
         model being approached) or ``stop_at[i]`` is true for it (a ruleset's "touching this
         one ends the move", such as an enemy); then the mover stops on touching it.
         """
         stops = tuple(stop_at) if stop_at is not None else (False,) * len(blockers)
-        return self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+        res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+        if fly and self._impassable and self.in_impassable(res.x, res.y, r):
+            res = self._land(start, res, r, blockers)
+        return res
+
+    def terrain_reach(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, allowance: float,
+    ) -> tuple[float, float]:
+        """Where a base of radius ``r`` moving toward ``goal`` stops as far as the terrain
+        alone decides (round impassable terrain, difficult terrain costing double, within
+        ``allowance``); other bases are not weighed. Pure and cached: callers that weigh many
+        destinations ask it the same questions again and again."""
+        key = (start[0], start[1], goal[0], goal[1], r, allowance)
+        end = self._reaches.get(key)
+        if end is None:
+            if len(self._reaches) > 20_000:
+                self._reaches.clear()
+            end = self._reaches[key] = self._terrain_reach(start, goal, r, allowance)
+        return end
+
+    def _terrain_reach(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, allowance: float,
+    ) -> tuple[float, float]:
+        gx, gy = self.clamp(goal[0], goal[1], r)
+        sx, sy = start
+        d = math.hypot(gx - sx, gy - sy)
+        if d < _EPS:
+            return (sx, sy)
+        if self._impassable and (
+            self.in_impassable(gx, gy, r)
+            or not _clear(self._nav_graph(r).obstacles, (sx, sy), (gx, gy))
+        ):
+            res = self.move(start, goal, r, allowance)  # round the terrain
+            return (res.x, res.y)
+        # A straight line: only difficult terrain can shorten it.
+        t = min(d, _reach(allowance, d, self._difficult_spans((sx, sy), (gx, gy))))
+        return (sx + (gx - sx) * t / d, sy + (gy - sy) * t / d)
+
+    def _land(
+        self, start: tuple[float, float], res: MoveResult, r: float, blockers: Sequence[Base]
+    ) -> MoveResult:
+        """A flier passes over impassable terrain but does not end its move on it: it comes
+        down at the last point of its straight flight where its base fits."""
+        sx, sy = start
+        length = math.hypot(res.x - sx, res.y - sy)
+        steps = max(1, math.ceil(length / 0.05))
+        for k in range(steps - 1, -1, -1):
+            t = k / steps
+            x, y = sx + (res.x - sx) * t, sy + (res.y - sy) * t
+            if not self.in_impassable(x, y, r):
+                return MoveResult(x, y, length * t, length * t, _touching(x, y, r, blockers), True)
+        return MoveResult(sx, sy, 0.0, 0.0, _touching(sx, sy, r, blockers), True)
 
     def _move(
         self,
@@ -624,8 +718,10 @@ class Table:
         Rays run from the viewer's centre to five points across the target. The hidden share
         is the fraction of them that meet terrain which blocks sight or gives cover. The target
         is visible if one of them misses all sight-blocking terrain, or failing that one of the
-        rays from either side of the viewer's base does. Terrain the viewer stands in does not
-        obscure its view.
+        rays from either side of the viewer's base does. A piece the viewer stands in does not
+        obscure the stretch of a ray on the way out of it (the viewer looks out between the trees
+        round it), but it does hide a target point inside it or beyond a gap where the ray enters
+        it again (the trees round the target); it never blocks sight outright.
         """
         if not self._cover_pieces:
             return Sight(True, 0.0)
@@ -642,13 +738,15 @@ class Table:
     ) -> Sight:
         lo_x, hi_x = min(ax - ar, bx - br), max(ax + ar, bx + br)
         lo_y, hi_y = min(ay - ar, by - br), max(ay + ar, by + br)
-        near = [
-            (poly, piece.blocks_sight)
-            for poly, piece in zip(self._cover_polys, self._cover_pieces, strict=True)
-            if poly.minx <= hi_x and poly.maxx >= lo_x and poly.miny <= hi_y and poly.maxy >= lo_y
-            and not poly.contains(ax, ay)
-        ]
-        if not near:
+        near: list[tuple[_Poly, bool]] = []
+        own: list[_Poly] = []  # pieces the viewer stands in
+        for poly, piece in zip(self._cover_polys, self._cover_pieces, strict=True):
+            if poly.minx <= hi_x and poly.maxx >= lo_x and poly.miny <= hi_y and poly.maxy >= lo_y:
+                if poly.contains(ax, ay):
+                    own.append(poly)
+                else:
+                    near.append((poly, piece.blocks_sight))
+        if not near and not own:
             return Sight(True, 0.0)
         d = math.hypot(bx - ax, by - ay)
         if d < _EPS:
@@ -659,7 +757,8 @@ class Table:
         hidden = 0
         visible = False
         for tx, ty in targets:
-            if any(poly.touches(ax, ay, tx, ty) for poly, _ in near):
+            if (any(poly.touches(ax, ay, tx, ty) for poly, _ in near)
+                    or any(_hides_from_inside(poly, ax, ay, tx, ty) for poly in own)):
                 hidden += 1
                 if not visible and not any(p.touches(ax, ay, tx, ty) for p in blockers):
                     visible = True
@@ -739,6 +838,15 @@ def formation_radius(n: int, r: float, gap: float = 0.0) -> float:
     if n <= 0:
         return 0.0
     return max(math.hypot(x, y) for x, y in formation_offsets(n, r, gap)) + r
+
+
+def _hides_from_inside(poly: _Poly, ax: float, ay: float, tx: float, ty: float) -> bool:
+    """Does ``poly``, which contains the viewer at a, hide the target point t? Only where the
+    ray meets it again after leaving it, or ends inside it: the stretch on the way out of the
+    piece does not count."""
+    if poly.contains(tx, ty):
+        return True
+    return any(t0 > 1e-9 for t0, _ in poly.inside_spans(ax, ay, tx, ty))
 
 
 def _inside_any(polys: list[_Poly], x: float, y: float) -> bool:

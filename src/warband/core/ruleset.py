@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from warband.core.board import BoardView, ChoiceOdds, Focus
 from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
@@ -105,6 +106,27 @@ class Ruleset(ABC):
     @abstractmethod
     def narrate(self, event: Event) -> str | None:
         """One line of rich markup describing ``event`` (None to leave it out of the log)."""
+
+    def board_view(self, game_or_state: Any, player: int | None,
+                   since: int | None = None) -> BoardView:
+        """What is on the table for ``player`` (None: a spectator), as the ruleset-independent
+        :class:`~warband.core.board.BoardView` the web board draws. A view: it must leave out
+        whatever that player may not see. ``since``: the first event index whose effects
+        (moves, attacks) to include (default: :func:`warband.core.board.event_window`)."""
+        raise NotImplementedError(f"the {self.name} ruleset has no board view yet")
+
+    def decision_focus(self, view: Any, decision: Any) -> Focus | None:
+        """The piece ``decision`` is about and how far it may move (for drawing its reach)."""
+        return None
+
+    def has_board_view(self) -> bool:
+        """Whether :meth:`board_view` is provided (the web board plays only such rulesets)."""
+        return type(self).board_view is not Ruleset.board_view
+
+    def choice_odds(self, view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
+        """The exact odds of ``choice`` (an Attack, a Shot, a Feat...) as ``view``'s player
+        would see them before choosing it, or None for an option without chance."""
+        return None
 
     def option_names(self) -> Sequence[str]:
         """Names of the options ``new_game`` accepts (for ``--option``)."""

@@ -46,6 +46,12 @@ the matching method instead to do it differently):
     set up.
 ``narrate.narrate(event)`` -> :meth:`narrate`
     one line of rich markup per event (a :class:`warband.kit.narrate.Narrator`).
+``board.board_view(game_or_state, player, since)`` -> :meth:`board_view`
+    what is on the table for a player, as a :class:`warband.core.board.BoardView` (the web
+    board draws it; a game without it cannot be played there). Optional; beside it,
+    ``board.decision_focus(view, decision)`` names the piece a decision is about and its reach.
+``choice_odds.choice_odds(view, decision, choice)`` -> :meth:`choice_odds`
+    the exact odds of an option (an Attack, a Feat), shown before it is chosen. Optional.
 ``describe.describe_choice``, ``describe.describe_view``, ``describe.profile_rows``,
 ``describe.character_stats`` (optional) -> the methods of the same name (``profiles`` for
     ``profile_rows``): the human player's menu lines and board, ``warband profiles``, and the
@@ -66,6 +72,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from warband.core.board import BoardView, ChoiceOdds, Focus
 from warband.core.decisions import ChoiceCodec
 from warband.core.events import Event
 from warband.core.game import Flow, Game, GameState
@@ -182,6 +189,28 @@ class KitRuleset(Ruleset):
     def character_stats(self, game: Game) -> list[dict[str, Any]]:
         stats = self.part("describe", "character_stats", required=False)
         return list(stats(game.state)) if stats is not None else []
+
+    def board_view(self, game_or_state: Any, player: int | None,
+                   since: int | None = None) -> BoardView:
+        """What is on the table for ``player`` (``board.board_view``)."""
+        view = self.part("board", "board_view", required=False)
+        if view is None:
+            return super().board_view(game_or_state, player, since)
+        board: BoardView = view(game_or_state, player, since)
+        return board
+
+    def has_board_view(self) -> bool:
+        return self.part("board", "board_view", required=False) is not None
+
+    def decision_focus(self, view: Any, decision: Any) -> Focus | None:
+        """The piece a decision is about and its reach (``board.decision_focus``)."""
+        focus = self.part("board", "decision_focus", required=False)
+        return None if focus is None else focus(view, decision)
+
+    def choice_odds(self, view: Any, decision: Any, choice: Any) -> ChoiceOdds | None:
+        """The exact odds of an option (``choice_odds.choice_odds``; None without it)."""
+        odds = self.part("choice_odds", "choice_odds", required=False)
+        return None if odds is None else odds(view, decision, choice)
 
     # -- the Ruleset interface, provided -------------------------------------------------------
     def load_list(self, path: Path) -> Any:

@@ -310,7 +310,7 @@ def test_arcworlde_feat_take_shot_easy_feat_one_die_per_ap(arena: Arena) -> None
     feat = run.events("feat")[0]
     assert (feat["ap"], feat["rolled"], feat["needed"], feat["success"]) == (3, [1, 2, 4], 1, True)
     assert run.events("attack")[0]["damage"] == 2 and target.hp == 4
-    assert run.pending.info["ap"] == 0
+    assert run.finished  # all 3AP spent: the Activation is over (arcworlde.activation.ap_and_actions)
 
 
 def test_arcworlde_feat_take_shot_failed_misses(arena: Arena) -> None:

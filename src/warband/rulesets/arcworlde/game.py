@@ -21,7 +21,12 @@ from warband.rulesets.arcworlde.rules.arcanite import prepare_arcanite
 from warband.rulesets.arcworlde.rules.magic import prepare_magic
 from warband.rulesets.arcworlde.rules.round import decided, play_round
 from warband.rulesets.arcworlde.rules.scenario import final_outcome
-from warband.rulesets.arcworlde.rules.setup import build_state, deployment
+from warband.rulesets.arcworlde.rules.setup import (
+    build_state,
+    build_table,
+    deployment,
+    deployment_problem,
+)
 from warband.rulesets.arcworlde.spells import spell_book
 from warband.rulesets.arcworlde.state import ArcState, ArcView
 
@@ -63,6 +68,9 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
             f"the deployment zones ({depth:g}\" deep) cannot hold a {widest}mm base;"
             f" use a deployment_depth of at least {widest / 25.4:.1f} inches"
         )
+    problem = deployment_problem(warbands, build_table(scenario), depth)
+    if problem is not None:
+        raise ValueError(problem)
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
     prepare_magic(st, spell_book(cat))
     prepare_arcanite(st)

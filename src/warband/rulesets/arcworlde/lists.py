@@ -4,12 +4,15 @@ Validation collects every violation before reporting (rule ids in brackets):
 
 * unknown profiles or equipment, with the closest known name suggested;
 * total cost, including equipment, over the Game Value (arcworlde.list.gold_game_value);
-* exactly one Commander unless the faction allows more (arcworlde.list.class.commander);
+* exactly one Commander unless the faction allows more (arcworlde.list.class.commander); a
+  Warband of Creatures only needs none (arcworlde.creatures.creature_warband): its faction is
+  the Creatures' own (the Bestiary);
 * Creatures cannot take equipment (arcworlde.equipment.creatures);
 * at most one suit of armour per Character (house rule: the armoury gives no stacking rule);
 * Characters from a faction that is neither the warband's nor an ally are legal but *unruly*
   (arcworlde.hire.other_factions): reported as a warning, and they take the unruly Bravery
-  Test in play.
+  Test in play. Creatures (arcworlde.creatures.in_warband) and Swords for Hire
+  (arcworlde.hire.swords_for_hire) join any Faction and are never unruly.
 """
 
 from __future__ import annotations
@@ -119,8 +122,11 @@ def parse_list(
             faction = command_faction
     if faction is not None and cat.factions and faction not in cat.factions:
         problems.unknown("faction", faction, cat.factions, "faction")
+    creatures_only = bool(members) and all(m.profile.creature for m in members)
+    if creatures_only and faction is None:
+        faction = members[0].profile.faction  # arcworlde.creatures.creature_warband
     allowed = cat.factions[faction].max_commanders if faction in cat.factions else 1
-    if not commanders:
+    if not commanders and not creatures_only:
         problem("the warband needs a Commander (arcworlde.list.class.commander)", "characters")
     elif len(commanders) > allowed:
         problem(f"{len(commanders)} Commanders; this faction allows {allowed}"
@@ -136,7 +142,8 @@ def parse_list(
     allies = set(cat.factions[faction].allies) if faction in cat.factions else set()
     members = [
         Member(m.profile, m.equipment, m.name,
-               unruly=m.profile.faction not in ({faction} | allies) and not m.profile.creature,
+               unruly=m.profile.faction not in ({faction} | allies)
+               and not m.profile.creature and not m.profile.sword_for_hire,
                mount=m.mount)
         for m in members
     ]

@@ -303,3 +303,8 @@ class Profile:
     @property
     def commander(self) -> bool:
         return CharacterClass.COMMANDER in self.classes
+
+    @property
+    def sword_for_hire(self) -> bool:
+        """A mercenary any Faction may hire (arcworlde.hire.swords_for_hire)."""
+        return CharacterClass.SWORD_FOR_HIRE in self.classes

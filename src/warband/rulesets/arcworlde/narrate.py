@@ -105,7 +105,8 @@ FORMATS: dict[str, Format] = {
     "deployment_roll": _rolloff("Deployment roll-off"),
     "deploy_order": lambda e: f"{e['first'].upper()} deploys first",
     "deploy": lambda e: f"  {_n(e, 'who')} deploys at ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
-    "no_room": lambda e: f"[red]{e['side'].upper()} has no room left to deploy[/red]",
+    "no_room": lambda e: f"[red]{e['side'].upper()} has no room left to deploy[/red]"
+               + (f": {escape(', '.join(e['who']))} stay off the table" if e.get("who") else ""),
     "round": lambda e: f"\n[bold yellow]=== Round {e['number']} ===[/]",
     "initiative": _rolloff("Initiative"),
     "activate": _activate,

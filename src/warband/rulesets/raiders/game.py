@@ -23,7 +23,12 @@ from warband.rulesets.raiders.choices import CODEC
 from warband.rulesets.raiders.lists import Warband
 from warband.rulesets.raiders.models import ScenarioModel
 from warband.rulesets.raiders.options import Options
-from warband.rulesets.raiders.rules.setup import build_state, setup
+from warband.rulesets.raiders.rules.setup import (
+    build_state,
+    build_table,
+    deployment_problem,
+    setup,
+)
 from warband.rulesets.raiders.rules.turn import play_turn
 from warband.rulesets.raiders.state import RaidersState, RaidersView
 
@@ -93,9 +98,28 @@ def game_flow(st: RaidersState) -> Flow:
     return _outcome(st, reason)
 
 
+def check_one_size(warbands: Sequence[Warband], opts: Options) -> None:
+    """Both lists must be of the one game size the players agreed
+    (raiders.listbuilding.warband_size), unless the ``mixed_sizes`` option allows otherwise."""
+    sizes = [w.size for w in warbands]
+    if not opts.mixed_sizes and len({s.id for s in sizes}) > 1:
+        detail = ", ".join(f"{w.name!r} is a {s.name} ({s.silver} silver, {s.actions} actions)"
+                           for w, s in zip(warbands, sizes, strict=True))
+        raise ValueError(
+            f"the two lists are of different game sizes: {detail}; the players agree one size"
+            " and both collect its action tokens (raiders.listbuilding.warband_size). Use lists"
+            " of one size, or the option mixed_sizes=true for an unequal game"
+        )
+
+
 def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Options,
                scenario: ScenarioModel, given: Mapping[str, Any], log_events: bool = True,
                ) -> Setup:
-    """The starting state and flow of a battle (raiders.turn.overview)."""
+    """The starting state and flow of a battle (raiders.turn.overview), once the lists are
+    known to be of one game size and to fit the scenario's deployment."""
+    check_one_size(warbands, opts)
+    problem = deployment_problem(warbands, scenario, build_table(scenario))
+    if problem is not None:
+        raise ValueError(problem)
     st = build_state(warbands, scenario, cat.spells, seed, opts, log_events=log_events)
     return Setup(st, game_flow(st), RaidersView, CODEC)

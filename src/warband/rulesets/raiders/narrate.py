@@ -54,7 +54,8 @@ def _move(e: Event) -> str:
     verb = {"move": "moves", "run": "runs", "charge": "charges", "counter_charge": "counter-charges",
             "flee": "flees"}.get(e["kind"], e["kind"])
     gap = " [dim](filing through a gap)[/dim]" if e.get("squeezed") else ""
-    return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to {_at(e['to'])}{gap}"
+    short = f" and stops short: {escape(e['stopped'])}" if e.get("stopped") else ""
+    return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to {_at(e['to'])}{gap}{short}"
 
 
 def _shoot(e: Event) -> str:
@@ -163,8 +164,10 @@ FORMATS: dict[str, Format] = {
                                 f" {escape(e['target'])}, wound on {e['armour']}+"
                                 f" {_dice(e['wound_dice'])} -> {e['wounds']} wound(s)"),
     "spell_effect": lambda e: f"    {_n(e, 'who')}: {escape(e['spell'])} {e['effect']} {e['amount']:+d}",
+    "no_entry": lambda e: f"    {_n(e, 'who')} finds no room to come onto the table at {_at(e['at'])}",
     "healed": lambda e: (f"    {_n(e, 'who')} healed {e['hp']} HP: {e['wounds_healed']} wound(s) cleared,"
-                         f" {e['revived']} figure(s) back ({e['figures']} now)"),
+                         f" {e['revived']} figure(s) back ({e['figures']} now)"
+                         + (f"; no room for {e['no_room']} more" if e.get("no_room") else "")),
     "combat": _combat,
     "split": _split,
     "combat_dice": _combat_dice,

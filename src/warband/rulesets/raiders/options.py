@@ -33,6 +33,10 @@ class Options:
     #: raiders.ability.impetus: Impetus needs the charge bonus (the > half move test, default)
     #: or applies to every charge and counter-charge
     impetus_needs_bonus: bool = True
+    #: raiders.listbuilding.warband_size: the players agree one game size, so lists of two
+    #: different sizes are refused; True allows an unequal game (each side then collects its
+    #: own size's action tokens)
+    mixed_sizes: bool = False
 
 
 #: the options a player may set (``--option``), checked by the kit
@@ -48,4 +52,6 @@ OPTIONS = (
                 " (raiders.action.regroup)"),
     Option.whole("cover_bonus", 0, 5, "Target bonus in or behind cover (raiders.terrain.modifiers)"),
     Option.flag("impetus_needs_bonus", "Impetus needs the charge bonus (raiders.ability.impetus)"),
+    Option.flag("mixed_sizes", "allow lists of two different game sizes, each side with its own"
+                " action tokens (raiders.listbuilding.warband_size)"),
 )

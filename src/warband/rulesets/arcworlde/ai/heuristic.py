@@ -325,9 +325,15 @@ class HeuristicController:
                 return choice
         if shots:
             shot = self._best_shot(view, ch, ap, shots)
-            # Shoot first when standing in Cover or when no move improves the position.
+            # Shoot first when standing in Cover or when no move improves the position; but a
+            # Shot that spends the last AP ends the Activation (arcworlde.activation
+            # .ap_and_actions), so move first if a move improves the position.
             if shot is not None and (not moves or self._in_cover_from_shooters(view, ch)):
-                return shot
+                spends_all = getattr(shot, "choice", shot).ap >= ap
+                if not (spends_all and moves):
+                    return shot
+                move = self._best_move(view, ch, ap, moves)
+                return move if move is not None else shot
         if moves:
             move = self._best_move(view, ch, ap, moves)
             if move is not None:

@@ -13,7 +13,10 @@ Rule ids: ``arcworlde.activation.ap_and_actions``, ``arcworlde.action.free_move`
 Readings of ambiguous points (switchable ones live in :class:`Options`):
 
 * The free movement is one move, made at any point of the Activation, not split
-  (arcworlde.activation.ap_and_actions).
+  (arcworlde.activation.ap_and_actions). Once all AP are spent the Activation ends, so the
+  free movement is lost if it was not made before the last AP went (a Leg It sequence in
+  progress still rolls on). A Character that starts its Activation with no AP (a Crit's AP
+  penalty) has spent nothing: it may still make its free movement.
 * Leg It needs the free movement used and no Action yet; after each safe roll the Character
   may roll again for free until it does something else (arcworlde.action.leg_it).
 * A Prone Character may only try to stand up (Easy Feat) or end its Activation
@@ -101,6 +104,12 @@ class Turn:
             self.start_ap = self.ap
 
     @property
+    def spent(self) -> bool:
+        """All AP spent (and no free Leg It roll pending): the Activation is over, free
+        movement or not (arcworlde.activation.ap_and_actions)."""
+        return self.ap <= 0 and not self.legging and (self.action_taken or self.free_move_used)
+
+    @property
     def can_start_leg_it(self) -> bool:
         return self.free_move_used and not self.action_taken and self.legit_rolls == 0 and self.ap >= 1
 
@@ -167,7 +176,8 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
         "action", controller(st, ch), action_options(st, turn),
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
         info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
-              "legging": turn.legging, "leg_it_rolls": turn.legit_rolls},
+              "legging": turn.legging, "leg_it_rolls": turn.legit_rolls,
+              "charged": turn.charged},
     )
 
 
@@ -235,8 +245,7 @@ def _activation_body(st: ArcState, turn: Turn) -> Steps:
             # Broken during its own Activation: it Flees at once (arcworlde.morale.broken_flee).
             _broken_flight(st, turn)
             break
-        if not ch.on_table or (turn.ap <= 0 and not turn.legging and turn.free_move_used
-                               and available(st, ch) == 0):
+        if not ch.on_table or turn.spent:
             break
         if ch.prone and SPLIT in ch.traits:
             turn.paused = True  # Prone ends a Split Activation's current Activation

@@ -25,7 +25,10 @@ from warband.rulesets.arcworlde.models import ScenarioModel
 from warband.rulesets.arcworlde.rules.round import roll_off
 from warband.rulesets.arcworlde.state import ArcState, Character, Options
 
-__all__ = ["build_state", "deployment", "deployment_points", "in_zone"]
+__all__ = [
+    "build_state", "deployment", "deployment_points", "deployment_problem", "in_zone",
+    "zone_area",
+]
 
 
 def build_table(scenario: ScenarioModel) -> Table:
@@ -106,7 +109,9 @@ def in_zone(st: Any, side: int, y: float, r: float) -> bool:
 
 
 def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
-    """Candidate deployment spots for ``ch``: a grid across its zone, where its base fits."""
+    """Candidate deployment spots for ``ch``: a grid across its zone, where its base fits;
+    once that grid is full, the close-packed spots of :meth:`Table.packed_points` (a big
+    warband fills the whole zone, not just the front and back rows)."""
     depth, width, height = _depth(st), st.table.width, st.table.height
     r = ch.r
     if depth < 2 * r:
@@ -122,7 +127,30 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
         for y in rows:
             if st.table.fits(x, y, r, others):
                 out.append((round(x, 3), round(y, 3)))
-    return out
+    return out or st.table.packed_points(zone_area(st.table, ch.side, depth), r, others)
+
+
+def zone_area(table: Table, side: int, depth: float) -> tuple[float, float, float, float]:
+    """``side``'s deployment zone as (x0, y0, x1, y1), y0 on its own table edge."""
+    return (0.0, 0.0, table.width, depth) if side == 0 else (
+        0.0, table.height, table.width, table.height - depth)
+
+
+def deployment_problem(
+    warbands: Sequence[Warband], table: Table, depth: float, names: Sequence[str] = ("A", "B")
+) -> str | None:
+    """Why the warbands cannot all be deployed, or None: each side's Characters are packed
+    into its zone, largest bases first (:meth:`Table.pack`); a Character with no spot left
+    means the list does not fit (arcworlde.setup.sequence; our deployment zones)."""
+    for side, wb in enumerate(warbands):
+        radii = [base_radius(m.profile.base) for m in wb.members]
+        room = table.pack(zone_area(table, side, depth), radii)
+        if room < len(radii):
+            return (f"the Characters of {names[side]} ({wb.name!r}) cannot all be deployed:"
+                    f" {len(radii)} Characters, but its {table.width:g}\" x {depth:g}\""
+                    f" deployment zone has room for only {room} of them; field a smaller"
+                    " list, or a deeper zone (option deployment_depth)")
+    return None
 
 
 def placement_problem(st: ArcState, side: int, choice: Any) -> str | None:
@@ -205,10 +233,10 @@ def deployment(st: ArcState) -> Steps:
                 options.extend(C.Place(c.uid, x, y) for x, y in spots[c.r])
         if not options:
             # No room left in the zone (an enormous list): place nothing more.
-            st.log.emit("no_room", side=st.side_labels[player])
-            for c in st.chars:
-                if c.side == player and to_place(c):
-                    c.ko = True
+            left = [c for c in st.chars if c.side == player and to_place(c)]
+            st.log.emit("no_room", side=st.side_labels[player], who=[c.name for c in left])
+            for c in left:
+                c.ko = True
             turn = 1 - player
             continue
         choice = yield Decision(

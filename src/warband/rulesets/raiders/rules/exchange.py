@@ -162,7 +162,8 @@ def resolve(st: RaidersState, act: Declared, react: Declared | None) -> Steps:
             enter_table(st, u, act.point, allowance, act.action)
         else:
             move_unit(st, u, act.point, allowance, act.action)
-        moved.append((u, act.action))
+        if u.on_table:  # an entering unit finds no room when an enemy has just moved there
+            moved.append((u, act.action))
 
     fight: tuple[Fighter, Fighter] | None = None
     if act.action == "charge" and target is not None and react is not None:

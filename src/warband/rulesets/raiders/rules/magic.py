@@ -20,7 +20,9 @@ Readings (the rules yaml's defaults):
   user), the lowest dice dropped.
 * Power above a spell's highest level counts as the highest level.
 * Healing first clears wounds carried on the current figure, then brings back one figure
-  removed this turn for each full HP of a figure; what is left over is lost.
+  removed this turn for each full HP of a figure; what is left over is lost. A figure comes
+  back only if the grown formation still fits where the unit stands (no overlap with another
+  unit, on open ground): one pressed against an enemy may get fewer back.
 * Combat Prowess's extra dice are rolled once, when cast, and serve every combat that turn.
 * Unnatural Speed adds to both the standard and the run move until the turn ends (a second
   casting does not add to the first: the better one counts).
@@ -34,7 +36,7 @@ from typing import Any
 from warband.rulesets.raiders.mechanics import Casting, DiceSum, MagicMissile
 from warband.rulesets.raiders.models import Spell, SpellEffect
 from warband.rulesets.raiders.rules.measure import line_of_sight
-from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.state import RaidersState, Unit, footprint
 
 __all__ = ["acolytes", "cast_spell", "counter_spellers", "spell_targets"]
 
@@ -124,8 +126,21 @@ def _heal(st: RaidersState, u: Unit, hp: int, spell: Spell) -> None:
     healed = min(hp, u.wounds)
     u.wounds -= healed
     left = hp - healed
-    revived = min(left // u.profile.hp, u.lost_this_turn, u.size - u.figures)
+    wanted = min(left // u.profile.hp, u.lost_this_turn, u.size - u.figures)
+    revived = wanted
+    while revived > 0 and not _room_for(st, u, u.figures + revived):
+        revived -= 1  # no room for the grown formation: that figure stays lost
     u.figures += revived
     u.lost_this_turn -= revived
+    extra = {"no_room": wanted - revived} if revived < wanted else {}
     st.log.emit("healed", who=u.name, spell=spell.name, hp=hp, wounds_healed=healed,
-                revived=revived, figures=u.figures)
+                revived=revived, figures=u.figures, **extra)
+
+
+def _room_for(st: RaidersState, u: Unit, figures: int) -> bool:
+    """Does ``u``, formed up round its leader with ``figures`` figures, fit where it stands
+    (on the table, off impassable terrain, overlapping no other unit)? A figure brought back
+    by Healing rejoins the formation, which must not spill onto another unit."""
+    grown = footprint(figures, u.r)
+    others = [o.base for o in st.blockers(u)]
+    return bool(st.table.fits(u.x, u.y, grown, others))

@@ -69,12 +69,36 @@ def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[li
 
 
 def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
-               travelled: float, allowance: float, squeezed: bool = False) -> None:
+               travelled: float, allowance: float, squeezed: bool = False,
+               stopped: str | None = None) -> None:
+    extra = {"stopped": stopped} if stopped is not None else {}
     st.log.emit(
         "move", who=u.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
         to=[round(u.x, 2), round(u.y, 2)], inches=round(travelled, 2),
-        allowance=round(allowance, 2), squeezed=squeezed,
+        allowance=round(allowance, 2), squeezed=squeezed, **extra,
     )
+
+
+def _why_short(st: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+               res: MoveResult, allowance: float) -> str | None:
+    """Why a Move or Run ended short of its destination (None if it got there), for the
+    narration: another unit touched, no room for the formation there, no way through, or
+    the allowance used up (difficult ground costing double)."""
+    if math.dist((res.x, res.y), goal) < 0.05:
+        return None
+    others, _ = _blocking(st, u)
+    if res.contact:
+        return f"stopped on touching {others[res.contact[0]].name}"
+    if not st.table.on_table(goal[0], goal[1], u.radius):
+        return "the destination is off the table for its formation"
+    if st.table.in_impassable(goal[0], goal[1], u.radius):
+        return "no room for its formation at the destination (impassable terrain)"
+    way = _still_to_go(st, start, goal, u.radius)
+    if math.isinf(way):
+        return "no way through the terrain for its formation"
+    if way <= allowance + 1e-6:
+        return "its allowance ran out (difficult ground costs double)"
+    return f"its allowance ran out ({way:.1f}\" to go, {allowance:g}\" allowed)"
 
 
 def _still_to_go(st: RaidersState, at: tuple[float, float], goal: tuple[float, float],
@@ -168,8 +192,9 @@ def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: f
     """A Move or Run of a unit on the table (raiders.action.move, raiders.action.run)."""
     start = (u.x, u.y)
     res, squeezed = _formed_move(st, u, goal, allowance)
+    why = _why_short(st, u, start, goal, res, allowance)
     u.x, u.y = res.x, res.y
-    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed)
+    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
 
 
@@ -228,13 +253,41 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     """Bring an off-table unit on, measured from the table edge."""
     start = entry_start(st, u, goal)
     assert start is not None
+    _, bases = _blocking(st, u)
+    if not st.table.fits(start[0], start[1], u.radius, bases):
+        # Someone (a reacting enemy) has just moved onto the spot: the nearest free one on
+        # the same edge, or it cannot come on this time.
+        free = _free_entry(st, u, start, bases)
+        if free is None:
+            st.log.emit("no_entry", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
+            return MoveResult(u.x, u.y, 0.0, 0.0, (), True)
+        start = free
     u.x, u.y = start
     u.deployed = True
     st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
-    res, squeezed = _formed_move(st, u, goal, max(0.0, allowance - u.radius))
+    reach = max(0.0, allowance - u.radius)
+    res, squeezed = _formed_move(st, u, goal, reach)
+    why = _why_short(st, u, start, goal, res, reach)
     u.x, u.y = res.x, res.y
-    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed)
+    _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
+
+
+def _free_entry(st: RaidersState, u: Unit, start: tuple[float, float],
+                bases: list[Base]) -> tuple[float, float] | None:
+    """The nearest point to ``start`` along the same table edge where ``u`` fits, if any."""
+    w, h, r = st.table.width, st.table.height, u.radius
+    along_x = abs(start[1] - r) < 1e-6 or abs(start[1] - (h - r)) < 1e-6
+    lo, hi = (r, w - r) if along_x else (r, h - r)
+    at = start[0] if along_x else start[1]
+    step = 0.25
+    for k in range(1, int((hi - lo) / step) + 2):
+        for c in (at - k * step, at + k * step):
+            if lo <= c <= hi:
+                x, y = (c, start[1]) if along_x else (start[0], c)
+                if st.table.fits(x, y, r, bases):
+                    return (x, y)
+    return None
 
 
 def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: float, kind: str) -> bool:
@@ -286,8 +339,9 @@ def _pt(st: Any, u: Unit, x: float, y: float, label: str) -> Point:
 def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a Move or Run of up to ``allowance`` inches: up to an inch
     short of each of the nearest enemy units, forward, away from the nearest enemy, to the
-    sides, into nearby cover or onto high ground, and back toward the Lead Retinue. Any other
-    point is legal too; these are what the AIs choose among."""
+    sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
+    where a move toward it really ends (:func:`_reachable`), so none lies in impassable terrain
+    or beyond reach. Any other point is legal too; these are what the AIs choose among."""
     pts: list[Point] = []
     enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))
     for e in enemies[:4]:
@@ -312,7 +366,29 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     lead = st.lead_retinue(u.side)
     if lead is not None and lead is not u and st.leader_distance(u, lead) > 10:
         pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
-    return spread_out(pts)
+    reachable = (_reachable(st, u, p, allowance) for p in spread_out(pts))
+    out = spread_out([p for p in reachable if p is not None])
+    # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
+    return out or [Point(round(u.x, 3), round(u.y, 3), "stay where it is")]
+
+
+def _reachable(st: Any, u: Unit, p: Point, allowance: float) -> Point | None:
+    """Where a Move or Run of the formed unit toward ``p`` ends as the terrain allows (short
+    of impassable terrain it cannot stand in, round terrain in the way, difficult ground
+    costing double, within the allowance), so that the menu offers only places the unit can
+    reach; None if it would hardly move."""
+    start = (u.x, u.y)
+    goal = _standing_room(st, u, start, (p.x, p.y))
+    # Terrain decides what is reachable; units in the way are not weighed (they move: a unit
+    # met on the way is walked round or stops the move on touching, and the narration says
+    # so), which keeps the answer pure and cached for the many menus an AI weighs.
+    end = st.table.terrain_reach(start, goal, u.radius, allowance)
+    if math.dist(start, end) < 0.25:
+        return None
+    x, y = round(end[0], 3), round(end[1], 3)
+    if st.table.in_impassable(x, y, u.radius):
+        x, y = end  # rounding would nudge it into the terrain it stopped against
+    return Point(x, y, p.label)
 
 
 def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:

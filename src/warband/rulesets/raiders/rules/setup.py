@@ -31,14 +31,16 @@ from warband.rulesets.raiders.choices import Deployment
 from warband.rulesets.raiders.lists import Warband
 from warband.rulesets.raiders.models import ScenarioModel, Spell
 from warband.rulesets.raiders.rules.measure import sees_point
-from warband.rulesets.raiders.state import Options, RaidersState, Unit
+from warband.rulesets.raiders.state import Options, RaidersState, Unit, footprint
 
 __all__ = [
+    "area_box",
     "assign_areas",
     "build_state",
     "build_table",
     "deployment_ok",
     "deployment_plans",
+    "deployment_problem",
     "in_area",
     "scout_ok",
     "scout_plans",
@@ -79,6 +81,46 @@ def build_state(
         side_labels=list(labels), sizes=[w.size for w in warbands], spells=spells,
         options=options, turns=options.rounds or scenario.turns,
     )
+
+
+def area_box(table: Table, depth: float, edge: int) -> tuple[float, float, float, float]:
+    """The deployment area along table edge ``edge`` (0: y = 0) as (x0, y0, x1, y1), y0 on the
+    edge (raiders.scenario.deployment_zones)."""
+    return (0.0, 0.0, table.width, depth) if edge == 0 else (
+        0.0, table.height, table.width, table.height - depth)
+
+
+def deployment_problem(
+    warbands: Sequence[Warband], scenario: ScenarioModel, table: Table,
+    names: Sequence[str] = ("A", "B"),
+) -> str | None:
+    """Why the warbands cannot all be deployed in ``scenario``, or None.
+
+    Battle Lines: every non-scout formation must fit, side by side, into the deployment area,
+    whichever table edge the die gives the side (:meth:`Table.pack`; scouts may also be placed
+    outside it). Meeting Engagement: every unit must be able to come on, its formation no
+    wider than the table and its run at least its footprint's radius (it enters with its
+    formation wholly on the table, measured from the edge)."""
+    depth = float(scenario.deployment_depth)
+    for side, wb in enumerate(warbands):
+        who = f"{names[side]} ({wb.name!r})"
+        units = [(m.name or m.profile.name, footprint(m.figures, base_radius(m.profile.base)), m)
+                 for m in wb.members]
+        for name, radius, m in units:
+            if 2 * radius > min(table.width, table.height) or m.profile.run < radius:
+                return (f"{who}: {name} cannot come onto a {table.width:g}\" x"
+                        f" {table.height:g}\" table (its formation is {2 * radius:.1f}\" across,"
+                        f" its run {m.profile.run}\")")
+        if scenario.setup != "battle-lines":
+            continue
+        radii = [radius for _, radius, m in units if "scouts" not in m.profile.abilities]
+        for edge in (0, 1):
+            room = table.pack(area_box(table, depth, edge), radii)
+            if room < len(radii):
+                return (f"the units of {who} cannot all be deployed: {len(radii)} formations,"
+                        f" but a {table.width:g}\" x {depth:g}\" deployment area of"
+                        f" {scenario.name} holds only {room} of them; field fewer units")
+    return None
 
 
 def assign_areas(st: RaidersState) -> None:
