@@ -103,3 +103,21 @@ def test_scenario_items_must_be_armoury_items(tmp_path) -> None:  # type: ignore
     relic.write_text(relic.read_text().replace("item: fabled-oakheart-blade", "item: shield"))
     with pytest.raises(ContentError, match=r"relic-run.yaml.*items\[0\]\.item"):
         Catalogue.load(folder)
+
+
+def test_board_view_shows_tokens_items_and_held_back_characters() -> None:
+    """The board view marks Arcanite Tokens and Items on the table and says why a Character
+    is off it (held back for a summons)."""
+    from pathlib import Path
+
+    from warband.rulesets.arcworlde import RULESET
+    from warband.rulesets.arcworlde.board import board_view
+
+    folder = Path(RULESET.sample_lists()[0]).parent
+    lists = [RULESET.load_list(folder / "hedge-coven.yaml"),
+             RULESET.load_list(folder / "shaman-mob.yaml")]
+    game = RULESET.new_game(lists, 3, {"scenario": "relic-run"})
+    view = board_view(game, 0)
+    labels = sorted(m.label for m in view.markers if m.kind == "token")
+    assert labels == ["Arcanite Token", "Arcanite Token", "Oakheart Blade"]
+    assert sum(o.status == "held back for a summons" for o in view.off_table) == 4
