@@ -20,7 +20,8 @@ from warband.cli.main import app
 
 POSSE = str(ARCWORLDE_LISTS / "sheriffs-posse.yaml")
 MOB = str(ARCWORLDE_LISTS / "ironjaw-mob.yaml")
-TIMING = {"games_per_second", "elapsed_s", "startup_s", "workers", "batch_size", "backend"}
+# what differs between runs of the same games: timings, the pool, and the output file named
+TIMING = {"games_per_second", "elapsed_s", "startup_s", "workers", "batch_size", "backend", "out"}
 
 
 def _simulate(*args: str) -> dict[str, Any]:

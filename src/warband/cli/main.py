@@ -376,6 +376,7 @@ def replay_cmd(
 def validate(
     lists: Annotated[list[Path], typer.Argument(help="Warband list files.")],
     ruleset: Annotated[str | None, typer.Option(help="Ruleset (default: each list's own `ruleset`).")] = None,
+    show: Annotated[bool, typer.Option("--show", help="Also print each valid list model by model, with its pre-game figures.")] = False,
 ) -> None:
     """Check warband lists and print every violation (exit 1 if any list is invalid)."""
     from warband.content.errors import ContentError
@@ -412,6 +413,9 @@ def validate(
                       f" {warband.cost}/{warband.game_value})")
         for warning in rs.list_warnings(warband):
             console.print(f"   [yellow]warning[/yellow]: {_e(warning)}")
+        if show:
+            for line in rs.list_details(warband):
+                console.print(f"   {line}")
     if bad:
         raise typer.Exit(1)
 

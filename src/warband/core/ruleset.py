@@ -51,6 +51,11 @@ class Ruleset(ABC):
     def list_warnings(self, warband: Any) -> list[str]:
         """Legal but noteworthy facts about a valid list (e.g. unruly hired Characters)."""
 
+    def list_details(self, warband: Any) -> list[str]:
+        """Lines of rich markup describing a valid list model by model, with what a player
+        works out before the game (``warband validate --show``); none by default."""
+        return []
+
     @abstractmethod
     def sample_lists(self) -> Sequence[Path]:
         """The bundled sample lists; the first two are the default battle."""

@@ -53,10 +53,10 @@ the matching method instead to do it differently):
 ``choice_odds.choice_odds(view, decision, choice)`` -> :meth:`choice_odds`
     the exact odds of an option (an Attack, a Feat), shown before it is chosen. Optional.
 ``describe.describe_choice``, ``describe.describe_view``, ``describe.profile_rows``,
-``describe.character_stats`` (optional) -> the methods of the same name (``profiles`` for
-    ``profile_rows``): the human player's menu lines and board, ``warband profiles``, and the
-    simulator's per-model figures. Without them, the :class:`~warband.core.ruleset.Ruleset`
-    defaults apply.
+``describe.character_stats``, ``describe.list_details`` (optional) -> the methods of the same
+    name (``profiles`` for ``profile_rows``): the human player's menu lines and board,
+    ``warband profiles``, the simulator's per-model figures and ``warband validate --show``.
+    Without them, the :class:`~warband.core.ruleset.Ruleset` defaults apply.
 
 and one method it must write: :meth:`controllers` (the AIs by name, at least ``heuristic`` and
 ``random``). ``free_form_choice`` and ``choice_group`` may be overridden for human play.
@@ -185,6 +185,10 @@ class KitRuleset(Ruleset):
     def describe_view(self, view: Any, player: int) -> list[str]:
         describe = self.part("describe", "describe_view", required=False)
         return list(describe(view, player)) if describe is not None else []
+
+    def list_details(self, warband: Any) -> list[str]:
+        details = self.part("describe", "list_details", required=False)
+        return list(details(warband)) if details is not None else []
 
     def character_stats(self, game: Game) -> list[dict[str, Any]]:
         stats = self.part("describe", "character_stats", required=False)

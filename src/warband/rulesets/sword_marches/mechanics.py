@@ -287,6 +287,9 @@ class DamageCheck:
     armour: ArmourMode = "full"
     damage_tactical: bool = False
     resistance_tactical: bool = False
+    #: the target is Immune to a Source the Attack bears: no damage whatever the dice
+    #: (sm.trait.immune, the rules yaml's reading)
+    immune: bool = False
 
     @property
     def resistance_rating(self) -> int:
@@ -297,7 +300,9 @@ class DamageCheck:
         r = dice.roll(1 + int(self.resistance_tactical), SIDES)
         dt = max(d) + self.damage + self.bonus
         rt = max(r) + self.resistance_rating
-        return DamageRoll(d, r, dt, rt, injury(dt, rt, self.threshold, self.helmet))
+        result: Injury = "no_effect" if self.immune else injury(dt, rt, self.threshold,
+                                                               self.helmet)
+        return DamageRoll(d, r, dt, rt, result)
 
     def distribution(self) -> dict[str, Fraction]:
         return dict(_damage_distribution(self))
@@ -306,6 +311,9 @@ class DamageCheck:
 @lru_cache(maxsize=8192)
 def _damage_distribution(check: DamageCheck) -> tuple[tuple[str, Fraction], ...]:
     out = {name: Fraction(0) for name in INJURIES}
+    if check.immune:
+        out["no_effect"] = Fraction(1)
+        return tuple(out.items())
     rr = check.resistance_rating
     for d, wd in pool_max_distribution(1 + int(check.damage_tactical)).items():
         for r, wr in pool_max_distribution(1 + int(check.resistance_tactical)).items():
@@ -379,7 +387,7 @@ class CombatAttack:
     def _with_bonus(self, check: DamageCheck, bonus: int) -> DamageCheck:
         return DamageCheck(check.damage, bonus, check.con, check.arm, check.threshold,
                            check.helmet, check.armour, check.damage_tactical,
-                           check.resistance_tactical)
+                           check.resistance_tactical, check.immune)
 
     def sample(self, dice: Dice) -> CombatRoll:
         roll = self.opposed.sample(dice)

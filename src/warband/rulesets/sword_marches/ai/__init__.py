@@ -1,0 +1,1 @@
+"""The Sword Marches AIs (the random AI is the core's): :mod:`.heuristic`."""

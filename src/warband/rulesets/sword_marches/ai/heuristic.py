@@ -1,0 +1,311 @@
+"""The Sword Marches heuristic AI: scores every legal option with cheap features built on the
+exact mechanics (the same :mod:`..mechanics` objects the game rolls).
+
+* Orders: its best models first (Warlord, Champions, then models with a target).
+* Actions: Attacks by expected Injury value (Target Priority is already in the options),
+  Charges only within reach and when the odds favour it (Reach and Counter-Attacks are in the
+  exact distribution), shooters keep to Cover and range, everyone else closes in while staying
+  in its Warlord's Command Radius; objectives pull harder in the last Turns.
+* Breaks: against a Charge or a Take Aim, or any Attack on its Warlord or a Champion, with the
+  model whose own Attack scores best.
+* Tactical Dice: on its own Attacks, and on Resistance when a valuable model is attacked.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+from warband.core.decisions import Decision, Reasoned
+from warband.rulesets.sword_marches.choices import Act
+from warband.rulesets.sword_marches.mechanics import CombatAttack
+from warband.rulesets.sword_marches.models import ModelType
+from warband.rulesets.sword_marches.rules.combat import (
+    build_close_attack,
+    build_ranged_attack,
+    ranged_targets,
+    ranged_weapon,
+    weapon_range,
+)
+from warband.rulesets.sword_marches.rules.terrain import in_difficult, near_cover
+from warband.rulesets.sword_marches.rules.turn import options_for
+from warband.rulesets.sword_marches.state import Model
+
+__all__ = ["HeuristicController"]
+
+VALUE = {ModelType.WARRIOR: 1.0, ModelType.CHAMPION: 2.0, ModelType.WARLORD: 3.0}
+
+
+def _value(m: Model) -> float:
+    return VALUE[m.f.type] + 0.1 * m.f.cost / 10
+
+
+@lru_cache(maxsize=20_000)
+def _outcomes(attack: CombatAttack) -> tuple[tuple[str, str, float], ...]:
+    """The exact distribution of an Attack, as floats (cached: the same Attacks recur)."""
+    return tuple((res, counter, float(p)) for (res, counter), p in attack.distribution().items())
+
+
+def _injury_value(attack: CombatAttack, target: Model, attacker: Model) -> float:
+    """Expected value of an Attack's outcome: Wounds count the target's worth, Shocks a third
+    (a Shock on a Shocked or Broken model Wounds); a Counter-Attack costs the attacker."""
+    ev = 0.0
+    for res, counter, pf in _outcomes(attack):
+        if res == "wounded" or (res == "shocked" and (target.shocked or target.broken)):
+            ev += pf * _value(target)
+        elif res == "shocked":
+            ev += pf * _value(target) * 0.35
+        if counter == "wounded":
+            ev -= pf * _value(attacker)
+        elif counter == "shocked":
+            ev -= pf * _value(attacker) * 0.35
+        elif counter == "counter":
+            ev -= pf * _value(attacker) * 0.3
+    return ev
+
+
+def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
+                 foes: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """Roughly where a Move toward (gx, gy) ends: straight, 3" out of Difficult Ground, 1"
+    short of an enemy (the AI's cheap estimate; the game moves by the rules)."""
+    if in_difficult(view, m.x, m.y, m.r) and not m.has("ranger"):
+        allowance = min(allowance, 3.0)
+    d = math.hypot(gx - m.x, gy - m.y)
+    if d < 1e-9:
+        return m.x, m.y
+    for ex, ey, er in foes:
+        if math.hypot(ex - gx, ey - gy) < er + 0.01:
+            d = max(0.0, d - er - m.r - 1.0)
+            break
+    step = min(allowance, d) / math.hypot(gx - m.x, gy - m.y)
+    return m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        kind = decision.kind
+        opts = decision.options
+        if kind in ("order_first", "act_first"):
+            return decision.player
+        if kind == "order":
+            return max(opts, key=lambda uid: self._order_score(view, view.by_uid(uid)))
+        if kind == "tactical":
+            return self._tactical(view, decision)
+        if kind == "unbreakable":
+            return True
+        if kind == "fire_at":
+            shooter = view.by_uid(decision.info["uid"])
+            return max(opts, key=lambda uid: self._shot_value(view, shooter, view.by_uid(uid),
+                                                              "mobile_fire"))
+        if kind == "break":
+            return self._break(view, decision)
+        if kind == "activate":
+            return self._activate(view, decision)
+        if kind == "action":
+            return self._action(view, decision)
+        return opts[0]
+
+    # -- orders ----------------------------------------------------------------------------
+    def _order_score(self, view: Any, m: Model) -> float:
+        score = _value(m)
+        if m.broken:
+            score -= 1.5
+        if view.engaged(m):
+            score += 1.0
+        foes = [view.gap(m, e) for e in view.enemies_of(m)]
+        if foes and min(foes) <= m.f.move + 1:
+            score += 0.8
+        return score - m.uid * 1e-3
+
+    # -- dice --------------------------------------------------------------------------------
+    def _tactical(self, view: Any, decision: Decision) -> str:
+        opts = decision.options
+        m = view.by_uid(decision.info["uid"])
+        if "attack" in opts:
+            return "attack"
+        if "resistance" in opts and m.f.type is not ModelType.WARRIOR:
+            return "resistance"
+        return "defense" if "defense" in opts else "none"
+
+    # -- attacks -----------------------------------------------------------------------------
+    def _melee_value(self, view: Any, m: Model, e: Model, charge: bool) -> float:
+        attack, _ = build_close_attack(view, m, e, charge)
+        return _injury_value(attack, e, m)
+
+    def _shot_value(self, view: Any, m: Model, e: Model, mode: str) -> float:
+        w = ranged_weapon(m)
+        if w is None:
+            return -1.0
+        attack, _ = build_ranged_attack(view, m, e, w, mode)
+        if attack is None:
+            return -0.5
+        return _injury_value(attack, e, m)
+
+    # -- breaks -------------------------------------------------------------------------------
+    def _break(self, view: Any, decision: Decision) -> Any:
+        info = decision.info
+        action, target = info.get("action"), info.get("target", -1)
+        threatened = target >= 0 and view.by_uid(target).side == decision.player
+        key = threatened and view.by_uid(target).f.type is not ModelType.WARRIOR
+        if not (action in ("charge", "take_aim") and threatened or key):
+            return -1
+        declaring = view.by_uid(info["declaring"])
+        best, best_score = -1, 0.15
+        for uid in decision.options:
+            if uid == -1:
+                continue
+            b = view.by_uid(uid)
+            score = self._best_attack_on(view, b, declaring)
+            if score > best_score:
+                best, best_score = uid, score
+        return Reasoned(best, "a Break against the threat") if best != -1 else -1
+
+    def _best_attack_on(self, view: Any, b: Model, e: Model) -> float:
+        if view.engaged(b):
+            return self._melee_value(view, b, e, False) if e in view.engaged_with(b) else 0.0
+        best = 0.0
+        if ranged_weapon(b) is not None and e in ranged_targets(view, b):
+            best = self._shot_value(view, b, e, "standing_fire")
+        if view.gap(b, e) <= b.f.move + 0.9:
+            best = max(best, self._melee_value(view, b, e, True))
+        return best
+
+    # -- actions --------------------------------------------------------------------------------
+    def _activate(self, view: Any, decision: Decision) -> Any:
+        """The Active model whose best Action scores highest acts first."""
+        cache = self._cache(view)
+        best, best_score = decision.options[0], -math.inf
+        for uid in decision.options:
+            m = view.by_uid(uid)
+            score = max((self._score(view, act, cache) for act in options_for(view, m)),
+                        default=-math.inf)
+            if score > best_score:
+                best, best_score = uid, score
+        return best
+
+    def _cache(self, view: Any) -> dict[Any, Any]:
+        """Scores of this position (kept from the "activate" decision to the "action" one:
+        nothing changes in between)."""
+        key = (view.turn, tuple((m.x, m.y, m.on_table, m.active, m.shocked, m.broken, m.ambush,
+                                 m.entangled) for m in view.models))
+        if getattr(self, "_key", None) != key:
+            self._key: tuple[Any, ...] = key
+            self._memo: dict[Any, Any] = {}
+        return self._memo
+
+    def _foes(self, view: Any, side: int, cache: dict[Any, Any]
+              ) -> list[tuple[float, float, float]]:
+        found: list[tuple[float, float, float]] | None = cache.get(("foes", side))
+        if found is None:
+            found = cache[("foes", side)] = [(e.x, e.y, e.r) for e in view.models
+                                              if e.on_table and e.side != side]
+        return found
+
+    def _action(self, view: Any, decision: Decision) -> Any:
+        cache = self._cache(view)
+        best, best_score = decision.options[0], -math.inf
+        for act in decision.options:
+            key = ("act", act)
+            score = cache.get(key)
+            if score is None:
+                score = cache[key] = self._score(view, act, cache)
+            if score > best_score:
+                best, best_score = act, score
+        return best
+
+    def _score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
+        m = view.by_uid(act.uid)
+        a = act.action
+        target = view.by_uid(act.target) if act.target >= 0 else None
+        priority = _value(m) * 0.05
+        if a == "forfeit":
+            return -5.0
+        if a == "steady":
+            return 2.0
+        if a in ("standing_fire", "take_aim") and target is not None:
+            return priority + self._shot_value(view, m, target, a)
+        if a == "charge" and target is not None:
+            reach = m.f.move + (4.0 if m.has("hack_and_slash") and not m.f.heavy else 0.0)
+            if view.gap(m, target) > reach + 1.0:
+                return -1.0
+            return priority + self._melee_value(view, m, target, True) + 0.1
+        if a == "stand_and_fight" and target is not None:
+            return priority + self._melee_value(view, m, target, False) + 0.05
+        if a == "disengage":
+            foes = view.engaged_with(m)
+            worst = max(self._melee_value(view, e, m, False) for e in foes) if foes else 0.0
+            shooter = ranged_weapon(m) is not None
+            return (0.2 if shooter else -0.2) + worst * 0.3
+        if a == "climb":
+            from warband.rulesets.sword_marches.mechanics import DifficultyCheck
+
+            rating = m.f.cbt + (3 if m.has("insectoid") else 0)
+            here = self._position(view, m, m.x, m.y, cache)
+            gain = self._position(view, m, act.x, act.y, cache) - here
+            p = float(DifficultyCheck(rating, 3).probability())
+            return priority * 0.5 + p * gain - 0.05
+        if a in ("kingmaker", "belay_order") and target is not None:
+            return 0.1 + _value(target) * 0.05
+        if a in ("move", "hustle", "ambush", "mobile_fire"):
+            extra = 4.0 if a == "hustle" else 0.0
+            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
+            foes = self._foes(view, m.side, cache)
+            x, y = _reach_point(view, m, act.x, act.y, allowance, foes)
+            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
+                                                                           cache)
+            if a == "ambush":
+                score += 0.15 if ranged_weapon(m) is not None else -0.1
+            if a == "mobile_fire":
+                # estimated from where it stands now (the targets after the Move are chosen
+                # when it gets there)
+                shots = cache.get(("mobile", m.uid))
+                if shots is None:
+                    shots = cache[("mobile", m.uid)] = max(
+                        (self._shot_value(view, m, e, "mobile_fire")
+                         for e in ranged_targets(view, m)), default=-0.2)
+                score += shots
+            return priority * 0.5 + score
+        return -1.0
+
+    def _position(self, view: Any, m: Model, x: float, y: float, cache: dict[Any, Any]
+                  ) -> float:
+        """How good a spot is for ``m``: melee models want to be a Charge away from the
+        nearest enemy, shooters inside their Effective Range near Cover; everybody stays in
+        the Warlord's Command Radius; objectives pull in the last two Turns."""
+        key = ("pos", m.uid, x, y)
+        found: float | None = cache.get(key)
+        if found is None:
+            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache))
+        return found
+
+    def _spot(self, view: Any, m: Model, x: float, y: float,
+              foes: list[tuple[float, float, float]]) -> float:
+        if not foes:
+            return 0.0
+        d = min(math.hypot(ex - x, ey - y) - er - m.r for ex, ey, er in foes)
+        w = ranged_weapon(m)
+        score: float = 0.0
+        if w is not None and w.range is not None:
+            eff, _, _ = weapon_range(m, w)
+            score -= 0.05 * abs(d - eff * 0.75)
+            if near_cover(view, x, y, m.r):
+                score += 0.3
+            if d < 3:
+                score -= 0.4
+        else:
+            score -= 0.08 * max(0.0, d - 1.0)
+            if near_cover(view, x, y, m.r) and d > m.f.move + 1:
+                score += 0.15
+        wl = view.warlord(m.side)
+        if wl is not m and wl.on_table and math.hypot(wl.x - x, wl.y - y) - wl.r - m.r <= wl.f.cmd:
+            score += 0.1
+        late = view.turn >= view.turns - 1
+        for ox, oy in view.adventure.objectives:
+            dist = math.hypot(ox - x, oy - y) - m.r
+            score -= (0.15 if late else 0.03) * max(0.0, dist - 1.0) * (
+                view.adventure.objective_vp / 2)
+        return score

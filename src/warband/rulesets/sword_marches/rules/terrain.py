@@ -1,0 +1,401 @@
+"""Terrain, sight and movement on The Sword Marches table, built on warband.core.geometry.
+
+* Open, Difficult and Impassable ground (sm.terrain.open_ground, sm.terrain.difficult_ground,
+  sm.terrain.impassable): a Move that starts in Difficult Ground is 3" (Graceful 4"); one that
+  starts outside may go its full distance in but stops just inside rather than cross it; a
+  Charge goes at most 6" into Difficult Ground; a Hustle may not enter it (sm.action.hustle).
+  Rangers treat Difficult as Open (sm.trait.ranger).
+* No Move comes within 1" of an enemy but a Charge (sm.core.enemy_exclusion): enemy bases are
+  grown by 1" for the mover.
+* Line of Sight (sm.combat.line_of_sight) is the core's sampled sight past sight-blocking
+  terrain, plus the Area Terrain rule (sm.terrain.area_los): a sight line may run at most 2"
+  inside an Area piece and never right through one.
+* Concealment (sm.ranged.concealment): any part of the target hidden by terrain, a target
+  wholly inside Area Terrain, or a shooter inside Area Terrain firing out (sm.terrain.area_cover).
+  Cover (sm.ranged.cover): Concealment from durable terrain (wood, stone, metal) within 1".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from shapely import LineString, Point, Polygon, prepare
+
+from warband.core.geometry import Base, Table, Terrain
+from warband.rulesets.sword_marches.models import AdventureModel
+from warband.rulesets.sword_marches.state import ENGAGED, Model, SMState
+
+__all__ = [
+    "build_table",
+    "concealed",
+    "has_cover",
+    "in_area",
+    "in_difficult",
+    "line_of_sight",
+    "move_model",
+    "near_cover",
+]
+
+AREA_SIGHT = 2.0  # sm.terrain.area_los
+LOW_OBSTACLE = 1.0  # an Obstacle up to 1" is Open Ground (sm.terrain.obstacles)
+HIGH_OBSTACLE = 2.0  # over 2" it must be Climbed
+CLIMB_MAX = 4.0  # sm.terrain.climb (Insectoid 6")
+TOUCH = 0.05
+_EPS = 1e-6
+
+
+class Pieces:
+    """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
+
+    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo", "low", "high",
+                 "grown")
+
+    def __init__(self, adventure: AdventureModel) -> None:
+        #: pure-function caches keyed on exact floats (same answers with or without them)
+        self.memo: dict[tuple[object, ...], bool] = {}
+        #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
+        self.grown: dict[float, list[tuple[Polygon, Polygon, tuple[float, ...]]]] = {}
+        self.area: list[Polygon] = []
+        self.area_bounds: list[tuple[float, float, float, float]] = []
+        self.difficult: list[Polygon] = []
+        self.durable: list[Polygon] = []
+        self.all: list[Polygon] = []
+        #: Obstacles over 1" and up to 2" (crossed from touching them) and over 2" (Climbed)
+        self.low: list[tuple[Polygon, float]] = []
+        self.high: list[tuple[Polygon, float]] = []
+        for t in adventure.terrain:
+            poly = Polygon(t.points)
+            prepare(poly)
+            self.all.append(poly)
+            if t.obstacle and t.height > LOW_OBSTACLE:
+                (self.high if t.height > HIGH_OBSTACLE else self.low).append((poly, t.height))
+                if t.cover:
+                    self.durable.append(poly)
+                continue
+            if t.area:
+                self.area.append(poly)
+                self.area_bounds.append(poly.bounds)
+            if t.kind == "difficult" or t.area:
+                self.difficult.append(poly)
+            if t.cover:
+                self.durable.append(poly)
+
+
+#: by the terrain itself (two tables with the same layout share their shapes and caches)
+_PIECES: dict[str, Pieces] = {}
+
+
+def pieces(st: SMState) -> Pieces:
+    p: Pieces | None = st.extra.get("pieces")
+    if p is None:
+        key = st.adventure.model_dump_json(include={"terrain"})
+        p = _PIECES.get(key)
+        if p is None:
+            p = _PIECES[key] = Pieces(st.adventure)
+        st.extra["pieces"] = p
+    return p
+
+
+def build_table(adventure: AdventureModel) -> Table:
+    """The core table: Area Terrain obscures (``cover``) without blocking sight outright; the
+    2" Area rule is applied on top by :func:`line_of_sight`."""
+    terrain = []
+    for t in adventure.terrain:
+        if t.obstacle and t.height > HIGH_OBSTACLE:
+            # a high wall: walked round, Climbed, and it hides what is behind it
+            terrain.append(Terrain.from_points(t.name, "impassable", t.points, blocks_sight=True,
+                                               cover=t.cover))
+        elif t.obstacle:
+            # low walls and hedges are crossed by the Obstacle rule (move_model) and hide what
+            # is behind them from models not touching them (line_of_sight)
+            terrain.append(Terrain.from_points(t.name, "open", t.points,
+                                               cover=t.cover or t.height > LOW_OBSTACLE))
+        else:
+            kind = "difficult" if t.area and t.kind == "open" else t.kind
+            terrain.append(Terrain.from_points(t.name, kind, t.points,
+                                               blocks_sight=t.blocks_sight,
+                                               cover=t.area or t.cover))
+    return Table.shared(float(adventure.width), float(adventure.height), terrain)
+
+
+# ------------------------------------------------------------------------------ where a model is
+def _wholly_inside(poly: Polygon, x: float, y: float, r: float) -> bool:
+    p = Point(x, y)
+    return bool(poly.contains(p)) and poly.exterior.distance(p) >= r - _EPS
+
+
+def _memo(st: SMState, key: tuple[object, ...], compute: Callable[[Pieces], bool]) -> bool:
+    ps = pieces(st)
+    hit = ps.memo.get(key)
+    if hit is None:
+        if len(ps.memo) > 50_000:
+            ps.memo.clear()
+        hit = ps.memo[key] = compute(ps)
+    return hit
+
+
+def in_area(st: SMState, m: Model) -> bool:
+    """The model's base is wholly within Area Terrain (sm.terrain.area_cover)."""
+    x, y, r = m.x, m.y, m.r
+    return _memo(st, ("area", x, y, r),
+                 lambda ps: any(_wholly_inside(p, x, y, r) for p in ps.area))
+
+
+def in_difficult(st: SMState, x: float, y: float, r: float) -> bool:
+    """Wholly or partly within Difficult Ground (sm.terrain.difficult_ground)."""
+    def compute(ps: Pieces) -> bool:
+        pt = Point(x, y)
+        return any(p.distance(pt) < r - _EPS for p in ps.difficult)
+
+    return _memo(st, ("difficult", x, y, r), compute)
+
+
+def near_cover(st: SMState, x: float, y: float, r: float) -> bool:
+    """Within 1" of a durable piece, or inside Area Terrain (a spot worth standing on)."""
+    def compute(ps: Pieces) -> bool:
+        pt = Point(x, y)
+        return any(p.distance(pt) <= r + 1.0 for p in ps.durable) or any(
+            p.contains(pt) for p in ps.area)
+
+    return _memo(st, ("cover", x, y, r), compute)
+
+
+# ------------------------------------------------------------------------------ sight
+def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
+    """Can ``a`` draw a LoS to ``b`` (sm.combat.line_of_sight, sm.terrain.area_los,
+    sm.terrain.obstacle_los)? Models never block sight."""
+    key = ("los", a.x, a.y, b.x, b.y)
+    cache: dict[tuple[object, ...], bool] = st.extra.setdefault("los", {})
+    hit = cache.get(key)
+    if hit is not None:
+        return hit
+    result = (st.table.sight(a.x, a.y, a.r, b.x, b.y, b.r).visible and _area_sight(st, a, b)
+              and _obstacle_sight(st, a, b))
+    if len(cache) > 20_000:
+        cache.clear()
+    cache[key] = result
+    return result
+
+
+def _obstacle_sight(st: SMState, a: Model, b: Model) -> bool:
+    """An Obstacle up to 2" blocks sight unless one of the two models touches it: then they
+    see each other over it (sm.terrain.obstacle_los)."""
+    low = pieces(st).low
+    if not low:
+        return True
+    seg = LineString([(a.x, a.y), (b.x, b.y)])
+    for poly, _ in low:
+        if poly.intersects(seg) and not (
+                poly.distance(Point(a.x, a.y)) <= a.r + TOUCH
+                or poly.distance(Point(b.x, b.y)) <= b.r + TOUCH):
+            return False
+    return True
+
+
+def _area_sight(st: SMState, a: Model, b: Model) -> bool:
+    ps = pieces(st)
+    lo_x, hi_x = min(a.x, b.x), max(a.x, b.x)
+    lo_y, hi_y = min(a.y, b.y), max(a.y, b.y)
+    near = [poly for poly, (x0, y0, x1, y1) in zip(ps.area, ps.area_bounds, strict=True)
+            if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y]
+    if not near:
+        return True
+    seg = LineString([(a.x, a.y), (b.x, b.y)])
+    pa, pb = Point(a.x, a.y), Point(b.x, b.y)
+    for poly in near:
+        if not poly.intersects(seg):
+            continue
+        a_in, b_in = poly.contains(pa), poly.contains(pb)
+        inside = poly.intersection(seg).length
+        if not a_in and not b_in:
+            return False  # never through an Area piece, however thin
+        # Inside: visibility is 2"; from outside one sees 2" in; from inside 2" from the edge.
+        allowed = AREA_SIGHT + (a.r if a_in else 0.0) + (b.r if b_in else 0.0)
+        if inside > allowed + _EPS:
+            return False
+    return True
+
+
+def _obscured(st: SMState, shooter: Model, target: Model) -> bool:
+    if in_area(st, target):
+        return True
+    sight = st.table.sight(shooter.x, shooter.y, shooter.r, target.x, target.y, target.r)
+    return sight.hidden > 0 or in_area(st, shooter)
+
+
+def concealed(st: SMState, shooter: Model, target: Model) -> bool:
+    """The target has Concealment from the shooter (sm.ranged.concealment,
+    sm.terrain.area_cover). Shocked models never have it (sm.condition.shocked)."""
+    return not target.shocked and _obscured(st, shooter, target)
+
+
+def has_cover(st: SMState, shooter: Model, target: Model) -> bool:
+    """Terrain hides part of the target and a durable piece (wood, stone, metal) is within 1"
+    of it (sm.ranged.cover). Shocked models keep Cover; Engaged models never have it."""
+    if st.engaged(target) or not _obscured(st, shooter, target):
+        return False
+    pt = Point(target.x, target.y)
+    near = [poly for poly in pieces(st).durable if poly.distance(pt) <= target.r + 1.0]
+    if not near:
+        return False
+    # sight lines to the middle and both sides of the target's base, as the core samples them
+    d = math.hypot(target.x - shooter.x, target.y - shooter.y) or 1.0
+    px, py = -(target.y - shooter.y) / d, (target.x - shooter.x) / d
+    lines = [LineString([(shooter.x, shooter.y),
+                         (target.x + px * o * target.r, target.y + py * o * target.r)])
+             for o in (-0.9, 0.0, 0.9)]
+    return any(poly.contains(pt) or any(poly.intersects(seg) for seg in lines) for poly in near)
+
+
+# ------------------------------------------------------------------------------ movement
+def _enemy_blockers(st: SMState, m: Model, ignore: Sequence[Model]
+                    ) -> tuple[list[Base], list[bool]]:
+    bases: list[Base] = []
+    stops: list[bool] = []
+    for o in st.models:
+        if not o.on_table or o is m or o in ignore:
+            continue
+        if o.side != m.side:
+            # Enemies are kept 1" off; the Charge's own target is reached at 1" too.
+            bases.append(Base(o.x, o.y, o.r + ENGAGED))
+            stops.append(True)
+        else:
+            bases.append(o.base)
+            stops.append(False)
+    return bases, stops
+
+
+def move_model(st: SMState, m: Model, goal: tuple[float, float], allowance: float,
+               mode: str = "move", ignore: Sequence[Model] = ()) -> tuple[float, float, float]:
+    """Where ``m`` ends when it moves toward ``goal`` with ``allowance`` inches.
+
+    ``mode``: ``move`` (Move, Ambush, Mobile Fire, Disengage, Steady), ``hustle`` (may not
+    enter Difficult Ground), ``charge`` (at most 6" into Difficult Ground; the target's grown
+    base stops it within 1") or ``flee`` (Random Movement: terrain penalties ignored but
+    for Impassable ground, sm.mettle.random_movement). Returns (x, y, distance moved).
+    """
+    ranger = m.has("ranger")
+    start_in = in_difficult(st, m.x, m.y, m.r) and not ranger and mode != "flee"
+    if start_in and mode != "charge":
+        allowance = min(allowance, 4.0 if m.f.subtype == "graceful" else 3.0)
+    gx, gy = st.table.clamp(goal[0], goal[1], m.r)
+    if mode != "flee" and not ranger:
+        gx, gy = _limit_difficult(st, m, (gx, gy), mode, start_in)
+    gx, gy = _limit_obstacles(st, m, (gx, gy))
+    bases, stops = _enemy_blockers(st, m, ignore)
+    res = st.table.move((m.x, m.y), (gx, gy), m.r, allowance, bases, halve_difficult=False,
+                        stop_at=stops)
+    return res.x, res.y, res.travelled
+
+
+def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str,
+                     start_in: bool) -> tuple[float, float]:
+    """Cut the straight line to ``goal`` where the Difficult Ground rules stop the model."""
+    dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
+    if dist < _EPS:
+        return goal
+    seg = LineString([(m.x, m.y), goal])
+    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    cut = dist
+    for poly in pieces(st).difficult:
+        if not poly.intersects(seg):
+            continue
+        inside = poly.intersection(seg)
+        parts = getattr(inside, "geoms", [inside])
+        for part in parts:
+            coords = list(part.coords) if hasattr(part, "coords") else []
+            if len(coords) < 2:
+                continue
+            ts = sorted(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+            t_in, t_out = ts[0], ts[-1]
+            if mode == "hustle" and t_in > m.r:
+                cut = min(cut, max(0.0, t_in - m.r - 0.05))  # no Hustle into Difficult Ground
+            elif mode == "charge" and not start_in:
+                cut = min(cut, t_in + 6.0)  # Charges go at most 6" into Difficult Ground
+            elif not start_in and t_out < dist - _EPS and t_in > _EPS:
+                cut = min(cut, t_out - 0.05)  # stop just inside rather than cross it
+    if cut >= dist:
+        return goal
+    return (m.x + ux * cut, m.y + uy * cut)
+
+
+def _limit_obstacles(st: SMState, m: Model, goal: tuple[float, float]) -> tuple[float, float]:
+    """An Obstacle of 1-2" (sm.terrain.obstacles): a model touching it when it starts may cross
+    and go on up to 3" beyond it; otherwise it moves up to it and stops. The Insectoid treats
+    Obstacles as Open Ground, the Ghoul those of 2" or less (sm.trait.insectoid,
+    sm.trait.ghoul)."""
+    ps = pieces(st)
+    if not ps.low or m.has("insectoid") or m.has("ghoul"):
+        return goal
+    grown_list = ps.grown.get(m.r)
+    if grown_list is None:
+        grown_list = ps.grown[m.r] = []
+        for poly, _ in ps.low:
+            g = poly.buffer(m.r)
+            prepare(g)
+            grown_list.append((poly, g, g.bounds))
+    dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
+    if dist < _EPS:
+        return goal
+    lo_x, hi_x = min(m.x, goal[0]), max(m.x, goal[0])
+    lo_y, hi_y = min(m.y, goal[1]), max(m.y, goal[1])
+    near = [(poly, g) for poly, g, (x0, y0, x1, y1) in grown_list
+            if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y]
+    if not near:
+        return goal
+    seg = LineString([(m.x, m.y), goal])
+    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    cut = dist
+    here = Point(m.x, m.y)
+    for poly, grown in near:
+        touching = poly.distance(here) <= m.r + TOUCH
+        if touching and not poly.intersects(seg):
+            continue  # moving away from (or along) the Obstacle it touches
+        if not grown.intersects(seg):
+            continue
+        inside = grown.intersection(seg)
+        coords = [c for part in getattr(inside, "geoms", [inside]) for c in
+                  (part.coords if hasattr(part, "coords") else [])]
+        if not coords:
+            continue
+        ts = sorted(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+        # touching: over it and up to 3" on; otherwise up to it and stop
+        cut = min(cut, ts[-1] + 3.0 if touching else max(0.0, ts[0] - 0.02))
+    if cut >= dist:
+        return goal
+    return (m.x + ux * cut, m.y + uy * cut)
+
+
+def climb_over(st: SMState, m: Model) -> tuple[float, float, float] | None:
+    """Where a model touching an Obstacle over 2" lands on the far side if its Climb succeeds,
+    and the height to Climb (sm.action.climb, sm.terrain.climb: at most 4", Insectoid 6")."""
+    here = Point(m.x, m.y)
+    limit = 6.0 if m.has("insectoid") else CLIMB_MAX
+    for poly, height in pieces(st).high:
+        if poly.distance(here) > m.r + TOUCH or height > limit:
+            continue
+        near = poly.exterior.interpolate(poly.exterior.project(here))
+        dx, dy = near.x - m.x, near.y - m.y
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / length, dy / length
+        ray = LineString([(m.x, m.y), (m.x + ux * 20, m.y + uy * 20)])
+        inside = poly.intersection(ray)
+        coords = [c for part in getattr(inside, "geoms", [inside]) for c in
+                  (part.coords if hasattr(part, "coords") else [])]
+        if not coords:
+            continue
+        far = max(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+        x, y = m.x + ux * (far + m.r + 0.05), m.y + uy * (far + m.r + 0.05)
+        bases = [o.base for o in st.blockers(m)]
+        if st.table.fits(x, y, m.r, bases) and all(
+                math.hypot(e.x - x, e.y - y) - e.r - m.r > 1.0 for e in st.enemies_of(m)):
+            return round(x, 2), round(y, 2), height
+    return None
+
+
+def edge_goal(st: SMState, m: Model) -> tuple[tuple[float, float], float]:
+    """The nearest table-edge point a fleeing model heads for and how far past it it must
+    go to leave the table (sm.condition.broken_flight)."""
+    ex, ey = st.table.nearest_edge_point(m.x, m.y, m.r)
+    return (ex, ey), math.hypot(ex - m.x, ey - m.y)
