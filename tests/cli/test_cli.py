@@ -332,3 +332,14 @@ def test_broken_content_folder(tmp_path: Path) -> None:
 def test_schema_cannot_create_folder(write_file: Write) -> None:
     blocker = write_file("taken", "a file, not a folder")
     bad("schema", "--out", str(blocker / "sub"), says="cannot create", code=2)
+
+
+def test_a_missing_side_gets_the_other_sample_list_not_a_mirror() -> None:
+    """``battle --a ironjaw-mob.yaml`` (the second sample) meets the first sample, not itself;
+    likewise ``--b`` alone, and ``simulate``."""
+    assert "Ironjaw Mob (A) vs Sheriff's Posse (B)" in ok(
+        "battle", "--a", IRONJAW, "--seed", "1", "--rounds", "1").output
+    assert "Ironjaw Mob (A) vs Sheriff's Posse (B)" in ok(
+        "battle", "--b", SHERIFF, "--seed", "1", "--rounds", "1").output
+    out = ok("simulate", "--a", IRONJAW, "--games", "1", "--rounds", "1", "--json").output
+    assert json.loads(out)["lists"]["b"].endswith("sheriffs-posse.yaml")

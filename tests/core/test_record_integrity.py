@@ -82,6 +82,19 @@ def test_numbers_no_record_holds_are_refused(arc: Lines, tmp_path: Path, text: s
     _refused(path, "t.jsonl:1:", says)
 
 
+@pytest.mark.parametrize("line", [0, 5])
+def test_a_duplicate_key_is_refused(arc: Lines, tmp_path: Path, line: int) -> None:
+    """A JSON reader keeps the last of two equal keys (others keep the first), so a header
+    ``{"seed": 99, ..., "seed": 3}`` or a choice given twice would still verify while the
+    file says two things: the record is refused, naming the line and the key."""
+    path = tmp_path / "t.jsonl"
+    texts = [json.dumps(x) for x in arc]
+    key = "seed" if line == 0 else "n"
+    texts[line] = f'{{"{key}": 99, ' + texts[line][1:]
+    path.write_text("".join(t + "\n" for t in texts), encoding="utf-8")
+    _refused(path, f"t.jsonl:{line + 1}:", f"duplicate key '{key}'")
+
+
 def test_a_deleted_content_hash_is_refused(arc: Lines, tmp_path: Path) -> None:
     lines = copy.deepcopy(arc)
     del lines[0]["content_hash"]

@@ -146,3 +146,32 @@ def test_a_record_of_other_content_is_refused() -> None:
     header = dict(TINY.new_game(lists, 1).header, content_hash="0000000000000000")
     with pytest.raises(ValueError, match="other content"):
         TINY.game_from_header(header)
+
+
+def test_table_queries_contact_and_engagement_follow_the_states_gap() -> None:
+    """``TableQueries``: in base contact within CONTACT of the state's own ``gap``; Engaged
+    means an enemy on the table in contact (friends and pieces off the table never count)."""
+    from dataclasses import dataclass
+
+    from warband.core.geometry import CONTACT
+    from warband.kit.state import TableQueries
+
+    @dataclass
+    class Disc:
+        side: int
+        x: float
+        on_table: bool = True
+
+    class Line(TableQueries[Disc]):
+        def __init__(self, pieces: list[Disc]) -> None:
+            self.pieces = pieces
+
+        def gap(self, a: Disc, b: Disc) -> float:
+            return abs(a.x - b.x) - 1.0  # bases of radius 0.5
+
+    me, touching, near, friend, gone = (Disc(0, 0.0), Disc(1, 1.0 + CONTACT / 2), Disc(1, 1.2),
+                                        Disc(0, 1.0), Disc(1, 1.0, on_table=False))
+    st = Line([me, touching, near, friend, gone])
+    assert st.in_contact(me, touching) and not st.in_contact(me, near)
+    assert st.in_contact(me, friend)
+    assert st.engaged_with(me) == [touching]

@@ -234,4 +234,4 @@ def test_a_missing_side_takes_the_rulesets_sample_list_or_says_why_not(
     code, text = cli("simulate", "--a", str(duel_list("x")), "-n", "2")
     assert code == 2 and text == sq("duel has no sample lists: give both --a and --b")
     data = cli_json("simulate", "--a", MOB, "-n", "2", "--ai", "random", "--seed", "1", "--workers", "1")
-    assert data["warbands"] == {"a": "Ironjaw Mob", "b": "Ironjaw Mob"}
+    assert data["warbands"] == {"a": "Ironjaw Mob", "b": "Sheriff's Posse"}  # not a mirror

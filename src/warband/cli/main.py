@@ -165,13 +165,16 @@ def _setup(
     """The shared start of `battle` and `play`: (ruleset, new game, seed), or a UserError.
 
     The ruleset is ``--ruleset``, else the one the lists declare (as for ``simulate``)."""
-    from warband.cli.sim import _resolve_ruleset
+    from warband.cli.sim import _resolve_ruleset, fill_in_sides
 
     if replay is not None:
         _check_record_path(replay)
     rs = _resolve_ruleset(ruleset, [p for p in (a, b) if p is not None])
     samples = list(rs.sample_lists())
-    lists = [_load_list(rs, a or samples[0]), _load_list(rs, b or samples[1 % len(samples)])]
+    if not samples and (a is None or b is None):
+        fail(f"{rs.name} has no sample lists: give both --a and --b")
+    a, b = fill_in_sides(samples, a, b)
+    lists = [_load_list(rs, a), _load_list(rs, b)]
     factories = rs.controllers()
     for name in ais:
         if name not in factories:
@@ -462,8 +465,9 @@ def profiles(
 def schema(
     out: Annotated[Path, typer.Option(help="Folder to write the JSON Schemas into.")] = Path("schemas"),
 ) -> None:
-    """Write the JSON Schema of every ruleset's content files and warband lists, and of the
-    board view every ruleset produces (board-view.schema.json)."""
+    """Write the JSON Schemas of the content files, warband lists and board view.
+
+    One per content file and list of every ruleset, and board-view.schema.json."""
     from warband.core import registry
     from warband.core.board import board_schema
 

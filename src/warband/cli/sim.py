@@ -70,6 +70,18 @@ def _declared_ruleset(path: Path) -> str | None:
     return value if isinstance(value, str) else None
 
 
+def fill_in_sides(samples: list[Path], a: Path | None, b: Path | None) -> tuple[Path, Path]:
+    """The lists of sides A and B, a missing one filled in from the ruleset's sample lists:
+    the first sample that is not the other side's list (``--a`` naming the second sample meets
+    the first, not itself), the same list only when the ruleset has no other."""
+    def other_than(given: Path | None) -> Path:
+        rest = [s for s in samples if given is None or s.resolve() != given.resolve()]
+        return (rest or samples)[0]
+
+    side_a = a or other_than(b)
+    return side_a, b or other_than(side_a)
+
+
 def _resolve_ruleset(option: str | None, paths: Sequence[Path]) -> Ruleset:
     """The ruleset of the run: ``--ruleset``, else the one the lists declare; all lists must
     agree with it."""
@@ -314,8 +326,7 @@ def simulate(
         samples = list(_ruleset(name).sample_lists())
         if not samples:
             _fail(f"{name} has no sample lists: give both --a and --b")
-        a = a or samples[0]
-        b = b or samples[1 if len(samples) > 1 else 0]
+        a, b = fill_in_sides(samples, a, b)
     rs, master, options = _prepare(ruleset, [a, b], games, workers, batch_size, seed, rounds,
                                    option, plot)
     ais = (ai, ai_b or ai)

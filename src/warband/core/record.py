@@ -123,10 +123,25 @@ def _no_constant(text: str) -> Any:
     raise ValueError(f"{text} is not a number a record holds")
 
 
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different (a reader would keep one of two equal keys
+    and ignore the other, so an edited line could say two things and still verify)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"duplicate key {key[:40]!r}")
+            seen.add(key)
+    return obj
+
+
 def _parse_line(line: str) -> Any:
-    """One JSON line, refusing what no record holds: non-finite numbers (``1e400``, ``NaN``)
-    and integers too long to read (Python refuses more than a few thousand digits)."""
-    return json.loads(line, parse_float=_finite, parse_constant=_no_constant)
+    """One JSON line, refusing what no record holds: non-finite numbers (``1e400``, ``NaN``),
+    integers too long to read (Python refuses more than a few thousand digits) and a key given
+    twice in one object."""
+    return json.loads(line, parse_float=_finite, parse_constant=_no_constant,
+                      object_pairs_hook=_unique_keys)
 
 
 def _check_header(path: Path | str, header: dict[str, Any]) -> None:
@@ -192,7 +207,7 @@ def read_record(path: Path) -> Record:
             obj = _parse_line(line)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}:{number}: not valid JSON ({exc.msg})") from None
-        except ValueError as exc:  # a huge integer, 1e400, NaN
+        except ValueError as exc:  # a huge integer, 1e400, NaN, a duplicate key
             raise RecordError(f"{path}:{number}: not a record line ({exc})") from None
         except RecursionError:
             raise RecordError(f"{path}:{number}: not a record line (nested too deeply)") from None

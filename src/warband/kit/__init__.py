@@ -21,7 +21,8 @@ a ruleset package holds only its rules, data, AI and narration text. See
 * :mod:`warband.kit.choices`: ``ChoiceSet`` and ``@choice(CODEC)``: a choice declared and
   registered in one line.
 * :mod:`warband.kit.state`: ``OpenView`` (a player's view of an open-information game: the
-  state minus its dice and log) and ``SideQueries`` (living / enemies / friends of a piece).
+  state minus its dice and log), ``SideQueries`` (living / enemies / friends of a piece) and
+  ``TableQueries`` (plus base contact and Engagement over the state's ``gap``).
 * :mod:`warband.kit.narrate`: ``Narrator`` (event kind -> formatter table) and helpers.
 * :mod:`warband.kit.table`: ``spread_out`` (menus of places without near-duplicates).
 * :mod:`warband.kit.odds`: the odds engine's API an odds module needs, in one import, and

@@ -10,6 +10,9 @@
 :class:`SideQueries`
     ``living``, ``enemies_of``, ``friends_of`` and ``by_uid`` over the state's pieces (models or
     units), for a state that sets ``self.pieces`` to its list of pieces (indexed by uid).
+:class:`TableQueries`
+    ``SideQueries`` plus base contact on a measured table: ``in_contact`` and ``engaged_with``
+    over the ruleset's own ``gap`` (edge to edge, as its rules measure it).
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Generic, Protocol, TypeVar
 
-__all__ = ["HIDDEN_FROM_VIEWS", "OpenView", "Piece", "SideQueries"]
+from warband.core.geometry import CONTACT
+
+__all__ = ["HIDDEN_FROM_VIEWS", "OpenView", "Piece", "SideQueries", "TableQueries"]
 
 #: state attributes no player's view shows
 HIDDEN_FROM_VIEWS = frozenset({"dice", "log"})
@@ -78,3 +83,20 @@ class SideQueries(Generic[P]):
 
     def by_uid(self, uid: int) -> P:
         return self.pieces[uid]
+
+
+class TableQueries(SideQueries[P]):
+    """Side queries plus base contact, for a game measured on a table. The state defines
+    ``gap`` (how far apart two pieces are, edge to edge, as its rules measure); pieces within
+    :data:`~warband.core.geometry.CONTACT` of each other are in base contact."""
+
+    def gap(self, a: P, b: P) -> float:
+        """Edge-to-edge distance between two pieces (the ruleset's measurement)."""
+        raise NotImplementedError
+
+    def in_contact(self, a: P, b: P) -> bool:
+        return self.gap(a, b) <= CONTACT
+
+    def engaged_with(self, piece: P) -> list[P]:
+        """Enemies in base contact with ``piece``."""
+        return [e for e in self.enemies_of(piece) if self.in_contact(piece, e)]

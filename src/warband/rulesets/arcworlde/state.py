@@ -13,8 +13,8 @@ from typing import Any
 from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.core.geometry import CONTACT, Base, Table
-from warband.kit.state import OpenView, SideQueries
+from warband.core.geometry import Base, Table
+from warband.kit.state import OpenView, TableQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.options import Options
 
@@ -100,7 +100,7 @@ class Character:
 
 
 @dataclass
-class ArcState(SideQueries[Character]):
+class ArcState(TableQueries[Character]):
     dice: Dice
     log: EventLog
     table: Table
@@ -138,14 +138,11 @@ class ArcState(SideQueries[Character]):
 
     # -- queries ---------------------------------------------------------------------------
     def distance(self, a: Character, b: Character) -> float:
+        """Base edge to base edge, as the rules measure; Engaged means in base contact
+        (arcworlde.combat.engagement)."""
         return math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
 
-    def in_contact(self, a: Character, b: Character) -> bool:
-        return self.distance(a, b) <= CONTACT
-
-    def engaged_with(self, ch: Character) -> list[Character]:
-        """Enemies in base contact (arcworlde.combat.engagement)."""
-        return [e for e in self.enemies_of(ch) if self.in_contact(ch, e)]
+    gap = distance  # the measure the kit's in_contact and engaged_with use
 
     def friends_in_contact(self, ch: Character) -> list[Character]:
         return [f for f in self.friends_of(ch) if self.in_contact(ch, f)]

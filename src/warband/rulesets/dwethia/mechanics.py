@@ -13,6 +13,7 @@ Rule ids: ``dwethia.combat.comparison_chart``, ``dwethia.melee.attack_dice``,
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -22,19 +23,29 @@ from typing import Literal
 from warband.core.dice import Dice
 
 __all__ = [
+    "CHARTS",
+    "Chart",
     "AttackRoll",
+    "RerollAsk",
+    "answer_with_policy",
     "MeleeAttack",
     "OpportunityAttack",
     "RangedAttack",
+    "IgnoreWounds",
     "ResistanceRoll",
     "ResistanceResult",
+    "SaveRoll",
     "target_number",
 ]
 
 Goal = Literal["mean", "at_least"]
+#: readings of the comparison chart (dwethia.combat.comparison_chart): ``example`` follows the
+#: book's worked ARV example (the default); ``book_text`` applies the chart's printed lines
+Chart = Literal["example", "book_text"]
+CHARTS: tuple[Chart, ...] = ("example", "book_text")
 
 
-def target_number(acting: int, opposing: int) -> int:
+def target_number(acting: int, opposing: int, chart: Chart = "example") -> int:
     """The D6 score needed when ``acting`` is compared with ``opposing`` on the comparison
     chart (dwethia.combat.comparison_chart): at least double - 2+; higher - 3+; equal - 4+;
     lower but more than half - 5+; half or lower - 6+.
@@ -42,7 +53,11 @@ def target_number(acting: int, opposing: int) -> int:
     The book's lines read "less than ... 3+" and "less than half ... 5+", which contradict its
     own worked example (ARV 5 against 4 needs 3+, 4 against 5 needs 5+); we follow the example,
     which makes the chart monotonic. An acting value of 0 or less always needs 6+; an opposing
-    value of 0 or less counts as 1 (the rules yaml's default readings)."""
+    value of 0 or less counts as 1 (the rules yaml's default readings).
+
+    ``chart="book_text"`` is the switchable other reading: see :func:`target_number_book_text`."""
+    if chart == "book_text":
+        return target_number_book_text(acting, opposing)
     if acting <= 0:
         return 6
     opposing = max(opposing, 1)
@@ -57,6 +72,25 @@ def target_number(acting: int, opposing: int) -> int:
     return 6
 
 
+def target_number_book_text(acting: int, opposing: int) -> int:
+    """The comparison chart as its lines are printed (dwethia.combat.comparison_chart, the
+    reading a player may prefer to the worked example): at least double - 2+; equal - 4+;
+    half or lower - 6+ (this line also covers "less than half", which the print gives 5+, since
+    the two overlap and the stricter one is the later, inclusive line); less than (but more than
+    half) - 3+ as printed; higher but under double is not printed, so it keeps the example's 3+.
+    Zero and negative values are read as in :func:`target_number`."""
+    if acting <= 0:
+        return 6
+    opposing = max(opposing, 1)
+    if acting >= 2 * opposing:
+        return 2
+    if acting == opposing:
+        return 4
+    if 2 * acting <= opposing:
+        return 6
+    return 3
+
+
 def success_chance(needed: int) -> Fraction:
     """P(D6 >= needed); a natural 1 always fails (dwethia.dice.d6_d3_modifiers, our reading)."""
     needed = max(needed, 2)
@@ -69,6 +103,30 @@ def _add(into: dict[int, Fraction], key: int, p: Fraction) -> None:
 
 # --------------------------------------------------------------------------------- attacks
 @dataclass(frozen=True, slots=True)
+class RerollAsk:
+    """A stage of an attack asking how many failed dice to re-roll with Destiny: ``stage``
+    (``hit``, ``wound`` - the attacker's - or ``save`` - the defender's), the dice rolled, the
+    score needed, the most that may be re-rolled, and the re-rolls the exact policy makes."""
+
+    stage: str
+    dice: tuple[int, ...]
+    needed: int
+    most: int
+    policy: int
+
+
+def answer_with_policy(steps: Generator[RerollAsk, int, AttackRoll]) -> AttackRoll:
+    """Run an attack's stages, answering every re-roll ask with the exact policy."""
+    try:
+        ask = next(steps)
+        while True:
+            ask = steps.send(ask.policy)
+    except StopIteration as stop:
+        result: AttackRoll = stop.value
+        return result
+
+
+@dataclass(frozen=True, slots=True)
 class AttackRoll:
     """Every die of one attack: each stage's first roll and its Destiny re-rolls."""
 
@@ -80,6 +138,12 @@ class AttackRoll:
     wounds: int
     save_dice: list[int]
     unsaved: int
+    save_rerolls: list[int] = field(default_factory=list)
+
+    @property
+    def saved(self) -> int:
+        """Wounds the defender's saves stopped (dwethia.objective.bulwark counts them)."""
+        return self.wounds - self.unsaved
 
 
 @dataclass(frozen=True)
@@ -95,6 +159,7 @@ class _Stages:
     destiny: int
     goal: Goal = "mean"
     goal_wounds: int = 1
+    save_destiny: int = 0
     _cache: dict[tuple[int, int], int] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -117,7 +182,7 @@ class _Stages:
         """The goal's value of reaching the wound roll with ``hits`` and ``destiny`` left, as
         a weight over 6 ** (2 * hits + destiny)."""
         return _goal_weight(hits, destiny, _faces(self.p_wound), _faces(self.p_save),
-                            self.goal, self.goal_wounds)
+                            self.goal, self.goal_wounds, self.save_destiny)
 
     def hit_rerolls(self, hits: int, misses: int) -> int:
         """How many failed attack dice to re-roll with Destiny (declared together,
@@ -147,9 +212,10 @@ class _Stages:
         """Exact distribution of unsaved wounds."""
         sw, ss = _faces(self.p_wound), _faces(self.p_save)
         k = self.destiny
+        k2 = self.save_destiny
         if self.hit_needed is None:
-            final = _final_weights(self.dice, k, sw, ss)
-            total = 6 ** (2 * self.dice + k)
+            final = _final_weights(self.dice, k, sw, ss, k2)
+            total = 6 ** (2 * self.dice + k + k2)
             return {u: Fraction(w, total) for u, w in enumerate(final) if w}
         n, sh = self.dice, _faces(self.p_hit)
         top = 2 * n + k  # largest exponent of a wound roll
@@ -164,14 +230,19 @@ class _Stages:
                 left = k - r
                 e = 2 * (hits + extra) + left
                 scale = wh * we * 6 ** (k - r) * 6 ** (top - e)
-                for u, wf in enumerate(_final_weights(hits + extra, left, sw, ss)):
+                for u, wf in enumerate(_final_weights(hits + extra, left, sw, ss, k2)):
                     if wf:
                         out[u] += scale * wf
-        total = 6 ** (n + k + top)
+        total = 6 ** (n + k + top + k2)
         return {u: Fraction(w, total) for u, w in enumerate(out) if w}
 
     # ----- sampling
-    def sample(self, dice: Dice) -> AttackRoll:
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        """The attack one stage at a time: after each roll with failed dice and Destiny to
+        spend it yields a :class:`RerollAsk` and receives how many failed dice to re-roll
+        (declared together, dwethia.destiny.rerolls; each die at most once,
+        dwethia.dice.rerolls); returns every die. The game answers each ask with a player's
+        decision; :meth:`sample` answers with the policy :meth:`distribution` assumes."""
         destiny = self.destiny
         hit_dice: list[int] = []
         hit_rerolls: list[int] = []
@@ -180,21 +251,40 @@ class _Stages:
         else:
             hit_dice = dice.roll(self.dice)
             hits = sum(1 for f in hit_dice if _succeeds(f, self.hit_needed))
-            r = self.hit_rerolls(hits, self.dice - hits)
+            r = 0
+            if destiny and hits < self.dice:
+                r = yield RerollAsk("hit", tuple(hit_dice), self.hit_needed,
+                                    min(self.dice - hits, destiny),
+                                    self.hit_rerolls(hits, self.dice - hits))
             hit_rerolls = dice.roll(r)
             destiny -= r
             hits += sum(1 for f in hit_rerolls if _succeeds(f, self.hit_needed))
         wound_dice = dice.roll(hits)
         wounds = sum(1 for f in wound_dice if _succeeds(f, self.wound_needed))
-        wound_rerolls = dice.roll(min(hits - wounds, destiny))
+        r = 0
+        if destiny and wounds < hits:
+            most = min(hits - wounds, destiny)
+            r = yield RerollAsk("wound", tuple(wound_dice), self.wound_needed, most, most)
+        wound_rerolls = dice.roll(r)
         wounds += sum(1 for f in wound_rerolls if _succeeds(f, self.wound_needed))
         save_dice: list[int] = []
+        save_rerolls: list[int] = []
         unsaved = wounds
         if self.save is not None:
             save_dice = dice.roll(wounds)
             unsaved = sum(1 for f in save_dice if not _succeeds(f, self.save))
+            # the defender's Destiny re-rolls failed saves, one point per die
+            r = 0
+            if self.save_destiny and unsaved:
+                most = min(unsaved, self.save_destiny)
+                r = yield RerollAsk("save", tuple(save_dice), self.save, most, most)
+            save_rerolls = dice.roll(r)
+            unsaved -= sum(1 for f in save_rerolls if _succeeds(f, self.save))
         return AttackRoll(hit_dice, hit_rerolls, hits, wound_dice, wound_rerolls, wounds,
-                          save_dice, unsaved)
+                          save_dice, unsaved, save_rerolls)
+
+    def sample(self, dice: Dice) -> AttackRoll:
+        return answer_with_policy(self.steps(dice))
 
 
 def _succeeds(face: int, needed: int) -> bool:
@@ -215,9 +305,25 @@ def _binomial_weights(n: int, faces: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=65536)
-def _final_weights(hits: int, destiny: int, wound_faces: int, save_faces: int) -> tuple[int, ...]:
+def _save_weights(wounds: int, save_faces: int, save_destiny: int) -> tuple[int, ...]:
+    """Unsaved wounds from ``wounds`` save dice, failed saves re-rolled with up to
+    ``save_destiny`` Destiny: weights over 6 ** (wounds + save_destiny) (unused dice padded)."""
+    out = [0] * (wounds + 1)
+    for first, w1 in enumerate(_binomial_weights(wounds, save_faces)):
+        failed = wounds - first
+        rerolls = min(failed, save_destiny)
+        pad = 6 ** (save_destiny - rerolls)
+        for second, w2 in enumerate(_binomial_weights(rerolls, save_faces)):
+            out[failed - second] += w1 * w2 * pad
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _final_weights(hits: int, destiny: int, wound_faces: int, save_faces: int,
+                   save_destiny: int = 0) -> tuple[int, ...]:
     """Unsaved wounds from ``hits`` wound dice with ``destiny`` re-rolls for failures, then a
-    save per wound: weights over 6 ** (2 * hits + destiny) (unused dice padded)."""
+    save per wound (failed saves re-rolled with up to ``save_destiny``): weights over
+    6 ** (2 * hits + destiny + save_destiny) (unused dice padded)."""
     wounds = [0] * (hits + 1)
     for first, w1 in enumerate(_binomial_weights(hits, wound_faces)):
         rerolls = min(hits - first, destiny)
@@ -229,15 +335,15 @@ def _final_weights(hits: int, destiny: int, wound_faces: int, save_faces: int) -
         if not weight:
             continue
         pad = 6 ** (hits - w)
-        for unsaved, ws in enumerate(reversed(_binomial_weights(w, save_faces))):
+        for unsaved, ws in enumerate(_save_weights(w, save_faces, save_destiny)):
             out[unsaved] += weight * ws * pad
     return tuple(out)
 
 
 @lru_cache(maxsize=65536)
 def _goal_weight(hits: int, destiny: int, wound_faces: int, save_faces: int, goal: Goal,
-                 goal_wounds: int) -> int:
-    final = _final_weights(hits, destiny, wound_faces, save_faces)
+                 goal_wounds: int, save_destiny: int = 0) -> int:
+    final = _final_weights(hits, destiny, wound_faces, save_faces, save_destiny)
     if goal == "mean":
         return sum(k * w for k, w in enumerate(final))
     return sum(w for k, w in enumerate(final) if k >= goal_wounds)
@@ -266,17 +372,22 @@ class MeleeAttack:
     destiny: int = 0
     goal: Goal = "mean"
     goal_wounds: int = 1
+    save_destiny: int = 0
+    chart: Chart = "example"
 
     @property
     def hit_needed(self) -> int:
-        return target_number(self.attacker_arv, self.defender_arv)
+        return target_number(self.attacker_arv, self.defender_arv, self.chart)
 
     @property
     def wound_needed(self) -> int:
-        return target_number(self.strength, self.defence)
+        return target_number(self.strength, self.defence, self.chart)
 
     def _stages(self) -> _Stages:
         return _melee_stages(self)
+
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        return self._stages().steps(dice)
 
     def sample(self, dice: Dice) -> AttackRoll:
         return self._stages().sample(dice)
@@ -288,7 +399,7 @@ class MeleeAttack:
 @lru_cache(maxsize=1024)
 def _melee_stages(a: MeleeAttack) -> _Stages:
     return _Stages(a.dice, a.hit_needed, a.wound_needed, a.save, a.destiny, a.goal,
-                   a.goal_wounds)
+                   a.goal_wounds, a.save_destiny)
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,13 +416,23 @@ class RangedAttack:
     cover: int = 0
     save: int | None = None
     destiny: int = 0
+    save_destiny: int = 0
+    chart: Chart = "example"
+    #: an [Arc] shot lobbed beyond normal range or without sight needs a 6 (dwethia.weapon.arc)
+    lobbed: bool = False
 
     @property
     def wound_needed(self) -> int:
-        return target_number(self.perception - self.cover + self.strength, self.defence)
+        if self.lobbed:
+            return 6
+        return target_number(self.perception - self.cover + self.strength, self.defence,
+                             self.chart)
 
     def _stages(self) -> _Stages:
         return _ranged_stages(self)
+
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        return self._stages().steps(dice)
 
     def sample(self, dice: Dice) -> AttackRoll:
         return self._stages().sample(dice)
@@ -322,7 +443,8 @@ class RangedAttack:
 
 @lru_cache(maxsize=1024)
 def _ranged_stages(a: RangedAttack) -> _Stages:
-    return _Stages(a.shots, None, a.wound_needed, a.save, a.destiny)
+    return _Stages(a.shots, None, a.wound_needed, a.save, a.destiny,
+                   save_destiny=a.save_destiny)
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,15 +454,81 @@ class OpportunityAttack:
 
     dice: int
     save: int | None = None
+    save_destiny: int = 0
 
     def _stages(self) -> _Stages:
-        return _Stages(self.dice, None, 6, self.save, 0)
+        return _Stages(self.dice, None, 6, self.save, 0, save_destiny=self.save_destiny)
+
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, AttackRoll]:
+        return self._stages().steps(dice)
 
     def sample(self, dice: Dice) -> AttackRoll:
         return self._stages().sample(dice)
 
     def distribution(self) -> dict[int, Fraction]:
         return self._stages().distribution()
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRoll:
+    """Saves alone (dwethia.combat.saves): one D6 per wound on ``save``+, failed saves
+    re-rolled with up to ``save_destiny`` Destiny; used where a wound is decided before the save
+    (a shot into combat whose side is rolled for, a Blast's huddle behind a shield)."""
+
+    wounds: int
+    save: int | None
+    save_destiny: int = 0
+
+    def steps(self, dice: Dice) -> Generator[RerollAsk, int, tuple[list[int], list[int], int]]:
+        """As :meth:`_Stages.steps`: asks how many failed saves to re-roll."""
+        if self.save is None:
+            return [], [], self.wounds
+        first = dice.roll(self.wounds)
+        unsaved = sum(1 for f in first if not _succeeds(f, self.save))
+        r = 0
+        if self.save_destiny and unsaved:
+            most = min(unsaved, self.save_destiny)
+            r = yield RerollAsk("save", tuple(first), self.save, most, most)
+        again = dice.roll(r)
+        unsaved -= sum(1 for f in again if _succeeds(f, self.save))
+        return first, again, unsaved
+
+    def sample(self, dice: Dice) -> tuple[list[int], list[int], int]:
+        """(save dice, re-rolled dice, unsaved wounds)."""
+        steps = self.steps(dice)
+        try:
+            ask = next(steps)
+            while True:
+                ask = steps.send(ask.policy)
+        except StopIteration as stop:
+            result: tuple[list[int], list[int], int] = stop.value
+            return result
+
+    def distribution(self) -> dict[int, Fraction]:
+        if self.save is None:
+            return {self.wounds: Fraction(1)}
+        weights = _save_weights(self.wounds, _faces(success_chance(self.save)), self.save_destiny)
+        total = 6 ** (self.wounds + self.save_destiny)
+        return {u: Fraction(w, total) for u, w in enumerate(weights) if w}
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoreWounds:
+    """A roll to ignore each unsaved wound (dwethia.combat.ignore_wounds; the house trait of the
+    Champions of the Void ignores a wound on a ``needed``+, 6 by default)."""
+
+    wounds: int
+    needed: int = 6
+
+    def sample(self, dice: Dice) -> tuple[list[int], int]:
+        """(dice, wounds that still stand)."""
+        rolled = dice.roll(self.wounds)
+        return rolled, sum(1 for f in rolled if f < self.needed)
+
+    def distribution(self) -> dict[int, Fraction]:
+        p = Fraction(min(6, max(0, 7 - self.needed)), 6)
+        return {k: comb(self.wounds, k) * (1 - p) ** k * p ** (self.wounds - k)
+                for k in range(self.wounds + 1)}
 
 
 # --------------------------------------------------------------------------------- resistance

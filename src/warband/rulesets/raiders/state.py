@@ -14,8 +14,8 @@ from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.core.geometry import CONTACT, Base, Table, formation_offsets, formation_radius
-from warband.kit.state import OpenView, SideQueries
+from warband.core.geometry import Base, Table, formation_offsets, formation_radius
+from warband.kit.state import OpenView, TableQueries
 from warband.rulesets.raiders.models import Profile, ScenarioModel, SizeModel, Spell
 from warband.rulesets.raiders.options import Options
 
@@ -115,7 +115,7 @@ class Unit:
 
 
 @dataclass
-class RaidersState(SideQueries[Unit]):
+class RaidersState(TableQueries[Unit]):
     dice: Dice
     log: EventLog
     table: Table
@@ -158,12 +158,6 @@ class RaidersState(SideQueries[Unit]):
     def gap(self, a: Unit, b: Unit) -> float:
         """The distance between the two units' formations (edge to edge)."""
         return math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
-
-    def in_contact(self, a: Unit, b: Unit) -> bool:
-        return self.gap(a, b) <= CONTACT
-
-    def engaged_with(self, unit: Unit) -> list[Unit]:
-        return [e for e in self.enemies_of(unit) if self.in_contact(unit, e)]
 
     def blockers(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units if u.on_table and u is not unit]

@@ -1,0 +1,429 @@
+"""The heuristic Dwethia Heroes controller: it reads only its own player's view.
+
+* Objectives: the five it can best achieve with its force (a caster makes the spell objectives
+  likely, a grenade Explosives, shields Bulwark; kills near markers and the centre suit any
+  force), and it moves towards the markers and the centre those objectives need.
+* Moves: scores every reachable space - closing with enemies it beats in melee, shooting
+  positions with sight, cover and height, coherency with friends, the objectives' places.
+* Attacks and powers: the option with the best exact expectation from the shared mechanics.
+* Bids: Faith, Affinity and Destiny by the exact chance the power resolves - the odds engine's
+  resist query (:class:`~warband.rulesets.dwethia.mechanics.ResistanceRoll`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from warband.core.decisions import Decision
+from warband.rulesets.dwethia import mechanics as m
+from warband.rulesets.dwethia.choices import (
+    NOBODY,
+    Cast,
+    Fight,
+    Fire,
+    Hold,
+    Move,
+    Pick,
+    Retreat,
+    Shoot,
+)
+from warband.rulesets.dwethia.rules.measure import _gap, shooting_allowance, sight, spaces
+
+__all__ = ["HeuristicController"]
+
+#: how much each objective suits any force (0-1), before force-specific bonuses
+_BASE = {"hunter": 0.8, "hands_off": 0.85, "king_of_the_hill": 0.7, "death_and_glory": 0.75,
+         "reaper": 0.5, "hold_the_line": 0.45, "let_them_come": 0.45, "crows_nest": 0.35,
+         "revenge": 0.5, "risky_maneuvers": 0.3, "victory_or_death": 0.3, "no_escape": 0.3,
+         "ghost": 0.2, "in_the_trenches": 0.2, "covert_operations": 0.1, "espionage": 0.1,
+         "east_to_west": 0.15, "leap_of_faith": 0.1, "lambs_to_the_slaughter": 0.0,
+         "summoners_war": 0.0, "grilled_or_extra_crispy": 0.1, "explosives": 0.0,
+         "corruption": 0.0, "bulwark": 0.1, "master_of_affinity": 0.0}
+
+
+def _expected(dist: dict[int, Fraction]) -> float:
+    return float(sum(k * p for k, p in dist.items()))
+
+
+@lru_cache(maxsize=256)
+def _distance_map(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, ...]:
+    """Per space (y * n + x), the distance in spaces to the nearest of ``points``."""
+    return tuple(min((max(abs(x - px), abs(y - py)) for px, py in points), default=0)
+                 for y in range(n) for x in range(n))
+
+
+@lru_cache(maxsize=65536)
+def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
+    """Expected unsaved wounds, exact (cached: the mechanics are frozen values)."""
+    return _expected(mech.distribution())
+
+
+class HeuristicController:
+    name = "heuristic"
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        handler = getattr(self, "_" + decision.kind, None)
+        if handler is None:
+            return decision.options[0]
+        return handler(view, decision)
+
+    # -- set-up --------------------------------------------------------------------------
+    def _objective(self, view: Any, d: Decision) -> Any:
+        mine = [h for h in view.heroes if h.side == d.player]
+        score = dict(_BASE)
+        powers = {p.id for h in mine for p in h.profile.powers}
+        keywords = {k for h in mine for w in h.profile.ranged for k in w.keywords}
+        if "lightning" in powers:
+            score["grilled_or_extra_crispy"] = 0.6
+            score["master_of_affinity"] = 0.55
+        if "corrupt" in powers:
+            score["corruption"] = 0.8
+        if "black_sun" in keywords:
+            score["grilled_or_extra_crispy"] = max(score["grilled_or_extra_crispy"], 0.6)
+        if "grenade" in keywords:
+            score["explosives"] = 0.5
+        if sum(1 for h in mine if h.profile.save and h.profile.save <= 5) >= 2:
+            score["bulwark"] = 0.55
+        if any(h.profile.ranged and h.profile.melee.strength < 2 for h in mine):
+            # a shooter climbs for height anyway: from the top it can leap down
+            score["leap_of_faith"] = 0.56
+        return max(d.options, key=lambda o: (score.get(o, 0.0), o))
+
+    def _place_marker(self, view: Any, d: Decision) -> Any:
+        c = (view.board.size - 1) / 2
+        return max(d.options, key=lambda p: (abs(p.x - c) + abs(p.y - c), p.x, p.y))
+
+    def _go_first(self, view: Any, d: Decision) -> Any:
+        return True
+
+    def _table_edge(self, view: Any, d: Decision) -> Any:
+        """The edge whose own half holds more high ground (height helps shooting and Crows
+        Nest)."""
+        b = view.board
+        n = b.size
+        south = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n < n // 2)
+        north = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n >= n // 2)
+        return "south" if south >= north else "north"
+
+    def _claim(self, view: Any, d: Decision) -> Any:
+        mine = view.objectives(d.player) or ()
+        return bool(mine) and all(o in view.achieved[d.player] for o in mine)
+
+    # -- activations ---------------------------------------------------------------------
+    def _activate(self, view: Any, d: Decision) -> Any:
+        def value(uid: int) -> float:
+            h = view.heroes[uid]
+            if not h.entered:
+                return float(1.0 + h.profile.cost / 100)
+            foes = self._foes(view, h)
+            near = min((spaces(view, h, e) for e in foes), default=99)
+            return float(3.0 - near / 10 + h.profile.cost / 100)
+        return max(d.options, key=lambda p: (value(p.uid), -p.uid))
+
+    def _foes(self, view: Any, h: Any) -> list[Any]:
+        return [e for e in view.heroes if e.on_table and e.side != h.side]
+
+    def _melee_value(self, view: Any, h: Any, e: Any) -> float:
+        mech = m.MeleeAttack(h.stat("aggression"), h.stat("martial"), e.stat("martial"),
+                             h.stat("strength") + h.profile.melee.strength, e.defense,
+                             e.profile.save, 0, "mean", 1, 0, view.options.chart)
+        exp = _mean(mech)
+        return float(exp / max(1, e.wounds) * (1 + e.profile.cost / 60))
+
+    def _threat(self, view: Any, e: Any, h: Any) -> float:
+        mech = m.MeleeAttack(e.stat("aggression"), e.stat("martial"), h.stat("martial"),
+                             e.stat("strength") + e.profile.melee.strength, h.defense,
+                             h.profile.save, 0, "mean", 1, 0, view.options.chart)
+        return float(_mean(mech) / max(1, h.wounds))
+
+    def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False,
+                    quick: bool = False) -> float:
+        s = sight(view, h, e, quick)
+        lobbed = "arc" in w.keywords and (not s.visible or s.distance > w.range)
+        if not s.visible and not lobbed:
+            return 0.0
+        mech = m.RangedAttack(1, h.stat("perception"), w.strength, e.defense,
+                              (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
+                              0, 0, view.options.chart, lobbed)
+        return float(_mean(mech) / max(1, e.wounds) * (1 + e.profile.cost / 60))
+
+    def _move(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        foes = self._foes(view, h)
+        friends = [f for f in view.heroes if f.on_table and f.side == h.side and f is not h]
+        mine = view.objectives(d.player) or ()
+        costs = d.info.get("costs", {})
+        shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
+        b = view.board
+        centre = (b.size - 1) / 2
+        enemy_edge = b.size - 1 if view.edge[h.side] == 0 else 0
+
+        # per-decision facts about each enemy and friend (not per candidate space)
+        foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
+                      self._threat(view, e, h)) for e in foes]
+        friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
+        places: dict[tuple[int, int], float] = {}
+        size = h.size
+        markers = list(view.markers)
+        todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
+        elev_at = b.elev_at
+        n = b.size
+        # objectives it plays toward (its own sealed five: only it can read them)
+        pull_centre = "king_of_the_hill" in mine
+        pull_markers = "hands_off" in mine or "death_and_glory" in mine
+        pull_covert = "covert_operations" in mine and bool(todo_markers)
+        pull_edges = "east_to_west" in mine
+        to_marker = _distance_map(tuple(markers), n)
+        to_todo = _distance_map(tuple(todo_markers), n)
+        pull_high = "crows_nest" in mine
+        # Leap of Faith: a shooter climbs to the highest point, then drops to the lowest
+        leap = "leap_of_faith" in mine and shooter and "leap_of_faith" not in view.achieved[
+            d.player]
+        on_top = h.entered and view.elevation(h) == b.highest
+        lowest = b.lowest
+
+        def place(x: int, y: int) -> float:
+            """The value of standing at (x, y), whatever the kind of move."""
+            score = 0.0
+            elev = elev_at(x, y, size)
+            if foe_facts:
+                near = 99.0
+                best_hit = 0.0
+                threat = 0.0
+                adj = 0
+                x1, y1 = x + size - 1, y + size - 1
+                for ex, ey, es, ez, value, danger in foe_facts:
+                    # the base-to-base gap, inlined (measure._gap): this loop is the AI's hot spot
+                    gx = ex - x1 if ex > x1 else x - (ex + es - 1) if x > ex + es - 1 else 0
+                    gy = ey - y1 if ey > y1 else y - (ey + es - 1) if y > ey + es - 1 else 0
+                    g = gx if gx > gy else gy
+                    dz = elev - ez if elev > ez else ez - elev
+                    # closing in: horizontal distance counts fully, height half
+                    dist = g + 0.5 * dz
+                    if dist < near:
+                        near = dist
+                    if g <= 1 and dz <= 1:
+                        adj += 1
+                        if value > best_hit:
+                            best_hit = value
+                        threat += danger
+                if shooter:
+                    score -= abs(near - 8) * 0.15 + 2.0 * adj
+                else:
+                    score -= near * 0.3
+                    if adj:
+                        score += best_hit * 3 - threat * 1.5
+            else:
+                score -= abs(y - enemy_edge) * 0.2
+            for fx, fy, fs, fz in friend_boxes:
+                if max(_gap(x, y, size, fx, fy, fs), abs(elev - fz)) <= 1:
+                    score += 0.5  # coherency (dwethia.core.coherency)
+                    break
+            score += 0.3 * b.terrain(y * n + x).cover + (0.15 * elev if shooter else 0.0)
+            if pull_centre:
+                score -= 0.05 * max(abs(x - centre), abs(y - centre))
+            if pull_markers and markers:
+                score -= 0.03 * to_marker[y * n + x]
+            if pull_covert:
+                score -= 0.08 * to_todo[y * n + x]
+            if pull_edges:
+                score -= 0.04 * min(x, n - size - x)
+            if pull_high:
+                score += 0.1 * elev
+            if leap:
+                score += 6.0 if on_top and elev == lowest else 0.0 if on_top else 0.25 * elev
+            return float(score)
+
+        allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
+                     shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
+                     ) if h.profile.ranged else (99, 99)
+
+        def cheap(mv: Move) -> float:
+            found = places.get((mv.x, mv.y))
+            if found is None:
+                found = places[(mv.x, mv.y)] = place(mv.x, mv.y)
+            score = found
+            if mv.mode != "normal":
+                score += 0.4
+            if shooter:
+                cost, difficult = costs.get(mv, (0, False))
+                if cost > allowance[1 if difficult else 0]:
+                    score -= 1.0
+            return float(score)
+
+        ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
+        if not shooter or not foes:
+            return ranked[0]
+        best, best_score = ranked[0], -1e9
+        for mv in ranked[:12]:
+            ghost = replace(h, x=mv.x, y=mv.y, entered=True)
+            w = h.profile.ranged[0]
+            shot = max((self._shot_value(view, ghost, w, e, quick=True) for e in foes
+                        if spaces(view, ghost, e) <= w.range), default=0.0)
+            total = cheap(mv) + 3 * shot
+            if total > best_score:
+                best, best_score = mv, total
+        return best
+
+    def _shoot(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        mine = view.objectives(d.player) or ()
+        best: Any = Hold()
+        best_v = 0.05
+        for o in d.options:
+            v = 0.0
+            if isinstance(o, Shoot):
+                w = next(w for w in h.profile.ranged if w.id == o.weapon)
+                v = self._shot_value(view, h, w, view.heroes[o.target])
+            elif isinstance(o, Cast):
+                p = next(p for p in h.profile.powers if p.id == o.power)
+                t = view.heroes[o.target]
+                if p.effect == "bolt":
+                    mech = m.RangedAttack(1, h.stat("perception"), p.strength, t.defense,
+                                          sight(view, h, t).penalty, t.profile.save)
+                    v = _mean(mech) / max(1, t.wounds) * 1.2
+                elif p.effect == "corrupt":
+                    v = 0.9 if "corruption" in mine else 0.25
+                elif p.effect == "mend":
+                    v = 0.3
+                if "master_of_affinity" in mine:
+                    v += 0.2
+            if v > best_v:
+                best, best_v = o, v
+        return best
+
+    def _next_shot(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        return max(d.options, key=lambda o: (self._shot_value(
+            view, h, next(w for w in h.profile.ranged if w.id == o.weapon),
+            view.heroes[o.target]), -o.target))
+
+    def _close_combat(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        best: Any = None
+        best_v = -1.0
+        for o in d.options:
+            v = -0.5
+            if isinstance(o, Fight):
+                v = self._melee_value(view, h, view.heroes[o.target])
+            elif isinstance(o, Fire):
+                w = next(w for w in h.profile.ranged if w.id == o.weapon)
+                v = self._shot_value(view, h, w, view.heroes[o.target], melee=True)
+            elif o == "retreat":
+                threat = sum(self._threat(view, e, h) for e in self._foes(view, h)
+                             if spaces(view, e, h) <= 1)
+                v = 0.2 if threat > 1.0 and h.wounds <= 1 else -1.0
+            if v > best_v:
+                best, best_v = o, v
+        return best if best is not None else d.options[0]
+
+    def _retreat(self, view: Any, d: Decision) -> Any:
+        h = view.heroes[d.info["hero"]]
+        if False in d.options and h.wounds > 1:
+            return False
+        foes = self._foes(view, h)
+        spots = [o for o in d.options if isinstance(o, Retreat)]
+        if not spots:
+            return d.options[0]
+        return max(spots, key=lambda r: (min((_gap(r.x, r.y, h.size, e.x, e.y, e.size)
+                                              for e in foes), default=0), -r.x, -r.y))
+
+    def _reroll(self, view: Any, d: Decision) -> Any:
+        """The exact policy of the shared mechanics (the re-rolls its distribution assumes)."""
+        return d.info["policy"]
+
+    _reroll_hit = _reroll_wound = _reroll_save = _reroll
+
+    def _destiny_action(self, view: Any, d: Decision) -> Any:
+        """Spend Destiny to reposition a friend only when the friend, a fighter, can then
+        stand next to an enemy it hurts more than it is hurt (the move itself is chosen by
+        ``_reposition``)."""
+        best, best_v = NOBODY, 0.5
+        for pick in d.options:
+            if pick == NOBODY:
+                continue
+            f = view.heroes[pick.uid]
+            if f.profile.ranged and f.profile.melee.strength < 2:
+                continue
+            for e in self._foes(view, f):
+                if spaces(view, f, e) <= 4:
+                    v = self._melee_value(view, f, e) - self._threat(view, e, f)
+                    if v > best_v:
+                        best, best_v = pick, v
+        return best
+
+    def _reposition(self, view: Any, d: Decision) -> Any:
+        f = view.heroes[d.info["hero"]]
+        foes = self._foes(view, f)
+
+        def value(mv: Move) -> tuple[float, int, int]:
+            elev = view.board.elev_at(mv.x, mv.y, f.size)
+            adj = [e for e in foes if max(_gap(mv.x, mv.y, f.size, e.x, e.y, e.size),
+                                          abs(elev - view.elevation(e))) <= 1]
+            v = max((self._melee_value(view, f, e) for e in adj), default=0.0)
+            return (v - sum(self._threat(view, e, f) for e in adj), -mv.x, -mv.y)
+        return max(d.options, key=value)
+
+    def _redirect(self, view: Any, d: Decision) -> Any:
+        def tough(pick: Pick) -> tuple[int, int, int]:
+            h = view.heroes[pick.uid]
+            return (h.wounds, -(h.profile.save or 7), h.defense)
+        return max(d.options, key=tough)
+
+    # -- Faith against Affinity ----------------------------------------------------------
+    def _resist(self, view: Any, d: Decision) -> Any:
+        caster = view.heroes[d.info["caster"]]
+        candidates = [view.heroes[p.uid] for p in d.options if p != NOBODY]
+        if not candidates:
+            return NOBODY
+        r = max(candidates, key=lambda c: (c.faith + c.destiny, -c.uid))
+        cost = next(p.cost for p in caster.profile.powers if p.id == d.info["power"])
+        chance = m.ResistanceRoll(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
+                                  r.destiny).probability()
+        return Pick(r.uid) if chance < Fraction(9, 10) else NOBODY
+
+    def _bid(self, view: Any, d: Decision, defending: bool) -> Any:
+        caster = view.heroes[d.info["caster"]]
+        resister = view.heroes[d.info["resister"]]
+        aff, faith = d.info["affinity"], d.info["faith"]
+
+        def p_resolve(a: int, f: int) -> float:
+            return float(m.ResistanceRoll(a, f, caster.destiny, resister.destiny).probability())
+
+        best, best_v = 0, -1e9
+        for b in d.options:
+            if defending:
+                v = (1 - p_resolve(aff, faith + b)) - 0.06 * b
+            else:
+                v = p_resolve(aff + b, faith) - 0.06 * b
+            if v > best_v + 1e-9:
+                best, best_v = b, v
+        return best
+
+    def _bid_faith(self, view: Any, d: Decision) -> Any:
+        return self._bid(view, d, True)
+
+    def _bid_affinity(self, view: Any, d: Decision) -> Any:
+        return self._bid(view, d, False)
+
+    def _bid_destiny(self, view: Any, d: Decision) -> Any:
+        """After the roll the contest is certain: both pools are public. Bid the least that
+        takes the lead, and only when the other side cannot outbid it with all its Destiny
+        (then it would only waste ours); the caster wins ties."""
+        caster = view.heroes[d.info["caster"]]
+        resister = view.heroes[d.info["resister"]]
+        me_caster = caster.side == d.player
+        mine = d.info["caster_total"] if me_caster else d.info["resister_total"]
+        theirs = d.info["resister_total"] if me_caster else d.info["caster_total"]
+        their_pool = resister.destiny if me_caster else caster.destiny
+        need = theirs - mine if me_caster else theirs - mine + 1
+        if need <= 0 or need > max(d.options):
+            return 0
+        # with everything spent on both sides, do we still come out ahead?
+        final_mine, final_theirs = mine + max(d.options), theirs + their_pool
+        wins = final_mine >= final_theirs if me_caster else final_mine > final_theirs
+        return need if wins else 0

@@ -1,0 +1,165 @@
+"""The arena as a square grid of spaces (dwethia.core.spaces: one inch is one space).
+
+Each space has an elevation (the surface a model stands on: a trench is below the ground, a
+rooftop above it), a terrain kind from the glossary and the piece it belongs to. Static and
+shared by every game on the arena: line-of-sight traces through terrain are cached here.
+
+Rule ids: ``dwethia.core.spaces``, ``dwethia.terrain.keywords``, ``dwethia.move.incline``,
+``dwethia.move.gap``, ``dwethia.shoot.line_of_sight``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from warband.rulesets.dwethia.models import ArenaModel, TerrainKind
+
+__all__ = ["Board", "Trace", "build_board"]
+
+#: steps per space when tracing a line of sight
+_SAMPLES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """What a straight line between two spaces crosses: the spaces in order with the height of
+    the line over each (the eye one space above the shooter's surface, aiming half a space
+    above the target's)."""
+
+    cells: tuple[tuple[int, float], ...]  # (space index, line height there)
+
+
+@dataclass
+class Board:
+    name: str
+    size: int
+    elevation: list[int]
+    kind: list[str]
+    piece: list[int]  # -1: open ground
+    kinds: dict[str, TerrainKind]
+    marker_spots: dict[str, list[tuple[int, int]]]
+    piece_kinds: list[str] = field(default_factory=list)
+    #: per space: impassable, difficult (read in the movement loop)
+    blocked: list[bool] = field(default_factory=list)
+    rough: list[bool] = field(default_factory=list)
+    _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
+    _extremes: tuple[int, int] | None = field(default=None, repr=False)
+    #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
+    touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
+    _tables: dict[int, tuple[list[bool], list[bool], list[int], list[bool]]] = field(
+        default_factory=dict, repr=False)
+    _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
+        default_factory=dict, repr=False)
+
+    # -- spaces ----------------------------------------------------------------------------
+    def idx(self, x: int, y: int) -> int:
+        return y * self.size + x
+
+    def inside(self, x: int, y: int) -> bool:
+        return 0 <= x < self.size and 0 <= y < self.size
+
+    def elev_at(self, x: int, y: int, size: int) -> int:
+        """The elevation of a base of ``size`` spaces anchored at (x, y): its highest space."""
+        key = (x, y, size)
+        found = self._elev.get(key)
+        if found is None:
+            n = self.size
+            found = max(self.elevation[(y + dy) * n + x + dx]
+                        for dy in range(size) for dx in range(size)
+                        if 0 <= x + dx < n and 0 <= y + dy < n)
+            self._elev[key] = found
+        return found
+
+    def terrain(self, i: int) -> TerrainKind:
+        return self.kinds[self.kind[i]]
+
+    @property
+    def highest(self) -> int:
+        """The highest point a model can stand on (Leap of Faith's start)."""
+        if self._extremes is None:
+            self._extremes = self._find_extremes()
+        return self._extremes[0]
+
+    @property
+    def lowest(self) -> int:
+        """The lowest point a model can stand on (Leap of Faith's end)."""
+        if self._extremes is None:
+            self._extremes = self._find_extremes()
+        return self._extremes[1]
+
+    def _find_extremes(self) -> tuple[int, int]:
+        standing = [e for i, e in enumerate(self.elevation) if not self.blocked[i]]
+        return max(standing), min(standing)
+
+    def anchors(self, size: int) -> tuple[list[bool], list[bool], list[int], list[bool]]:
+        """For a base of ``size`` spaces anchored at each space (its south-west corner): whether
+        it fits on the table clear of impassable terrain, whether it touches difficult terrain,
+        its elevation, and whether it may be climbed onto (no sheer wall under it) (cached per
+        size: the movement loop reads these)."""
+        found = self._tables.get(size)
+        if found is not None:
+            return found
+        n = self.size
+        fits = [False] * (n * n)
+        rough = [False] * (n * n)
+        elev = [0] * (n * n)
+        climb = [True] * (n * n)
+        for y in range(n - size + 1):
+            for x in range(n - size + 1):
+                cells = [(y + dy) * n + x + dx for dy in range(size) for dx in range(size)]
+                i = y * n + x
+                fits[i] = not any(self.blocked[c] for c in cells)
+                rough[i] = any(self.rough[c] for c in cells)
+                elev[i] = max(self.elevation[c] for c in cells)
+                climb[i] = all(self.kinds[self.kind[c]].climbable for c in cells)
+        self._tables[size] = (fits, rough, elev, climb)
+        return fits, rough, elev, climb
+
+    def trace(self, ax: float, ay: float, az: float, bx: float, by: float, bz: float) -> Trace:
+        """The spaces a line from (ax, ay) at height az to (bx, by) at bz passes over, each
+        once, with the line's lowest height over it (cached: the board never changes)."""
+        key = (ax, ay, az, bx, by, bz)
+        found = self._traces.get(key)
+        if found is not None:
+            return found
+        dx, dy = bx - ax, by - ay
+        steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
+        seen: dict[int, float] = {}
+        order: list[int] = []
+        for s in range(steps + 1):
+            t = s / steps
+            x, y = ax + dx * t, ay + dy * t
+            cx, cy = int(x), int(y)
+            if not self.inside(cx, cy):
+                continue
+            i = self.idx(cx, cy)
+            z = az + (bz - az) * t
+            if i not in seen:
+                seen[i] = z
+                order.append(i)
+            elif z < seen[i]:
+                seen[i] = z
+        result = Trace(tuple((i, seen[i]) for i in order))
+        if len(self._traces) < 200_000:
+            self._traces[key] = result
+        return result
+
+
+def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
+    n = arena.size
+    elevation = [0] * (n * n)
+    kind = ["open"] * (n * n)
+    piece = [-1] * (n * n)
+    for p_i, p in enumerate(arena.pieces):
+        k = kinds[p.kind]
+        for y in range(p.y, p.y + p.h):
+            for x in range(p.x, p.x + p.w):
+                i = y * n + x
+                elevation[i] = k.elevation if p.elevation is None else p.elevation
+                kind[i] = p.kind
+                piece[i] = p_i if p.kind != "open" else -1
+    spots = {str(q): [(int(s[0]), int(s[1])) for s in found]
+             for q, found in arena.marker_spots.items()}
+    return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
+                 [p.kind for p in arena.pieces], [kinds[k].impassable for k in kind],
+                 [kinds[k].difficult for k in kind])

@@ -1,0 +1,336 @@
+"""Measuring on the grid: distance in spaces, adjacency and engagement, coherency, movement
+(Dijkstra over spaces with inclines, gaps and difficult terrain) and line of sight.
+
+Rule ids: ``dwethia.core.measuring`` (base to base), ``dwethia.core.spaces`` (Chebyshev, the
+8 neighbouring spaces are "next to"), ``dwethia.move.basic``, ``dwethia.move.incline``,
+``dwethia.move.gap``, ``dwethia.move.restrictions``, ``dwethia.move.engagement``,
+``dwethia.core.coherency``, ``dwethia.shoot.line_of_sight``, ``dwethia.shoot.in_the_way``,
+``dwethia.shoot.hit_modifiers``, ``dwethia.shoot.from_cover``, ``dwethia.shoot.behind_friends``.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from warband.rulesets.dwethia.state import DwethiaState, Hero
+
+__all__ = ["Reach", "Sight", "adjacent", "can_see", "coherent", "engaged_with", "reachable", "sight",
+           "spaces", "half_move", "shooting_allowance"]
+
+_DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+LONG_DISTANCE = 12
+
+
+def _gap(ax: int, ay: int, asz: int, bx: int, by: int, bsz: int) -> int:
+    dx = max(0, bx - (ax + asz - 1), ax - (bx + bsz - 1))
+    dy = max(0, by - (ay + asz - 1), ay - (by + bsz - 1))
+    return max(dx, dy)
+
+
+def spaces(st: DwethiaState, a: Hero, b: Hero) -> int:
+    """Distance in spaces, base to base (dwethia.core.measuring): the larger of the horizontal
+    gap (1 for bases in neighbouring spaces) and the difference in elevation."""
+    g = _gap(a.x, a.y, a.size, b.x, b.y, b.size)
+    return max(g, abs(st.elevation(a) - st.elevation(b)))
+
+
+def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
+    """In spaces next to each other, at most one level apart (dwethia.core.spaces)."""
+    return spaces(st, a, b) <= 1
+
+
+def engaged_with(st: DwethiaState, h: Hero) -> list[Hero]:
+    """Enemies next to ``h`` (dwethia.move.engagement)."""
+    return [e for e in st.heroes if e.on_table and e.side != h.side and adjacent(st, h, e)]
+
+
+def in_reach(st: DwethiaState, h: Hero) -> list[Hero]:
+    """Enemies within the reach of ``h``'s melee weapon (dwethia.melee.targets_and_reach)."""
+    r = h.profile.melee.reach
+    return [e for e in st.heroes if e.on_table and e.side != h.side and spaces(st, h, e) <= r]
+
+
+def coherent(st: DwethiaState, h: Hero) -> list[Hero]:
+    """Friends next to ``h`` (dwethia.core.coherency: any friendly model, the rules yaml's
+    default for Heroes)."""
+    return [f for f in st.heroes
+            if f is not h and f.on_table and f.side == h.side and adjacent(st, h, f)]
+
+
+def half_move(movement: int) -> int:
+    """Half a model's move, rounded up (dwethia.move.defensive, the shooting note's rounding)."""
+    return (movement + 1) // 2
+
+
+def shooting_allowance(movement: int, penalty: str, difficult: bool) -> int:
+    """The most movement (in cost) a model may spend and still fire a weapon with this
+    movement penalty (dwethia.shoot.movement_penalties): none - all of it; full - none; half -
+    half its move rounded up; after difficult terrain (which halves the spaces a move covers)
+    half of that halved move rounded up, i.e. Movement 6 keeps 2 spaces (cost 4), the book's
+    example."""
+    if penalty == "none":
+        return movement
+    if penalty == "full":
+        return 0
+    if difficult:
+        return 2 * half_move(half_move(movement))
+    return half_move(movement)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    cost: int
+    difficult: bool
+
+
+def step_cost(from_elev: int, to_elev: int, difficult: bool) -> int:
+    """One space's cost (dwethia.move.basic, dwethia.move.incline): 1, or 2 in difficult
+    terrain; a climb of one level is ignored, a taller climb is difficult terrain for its whole
+    height (the Assassin climbs 4 for 8 spaces, not 5 for 10); going down is free. (Inlined in
+    :func:`reachable`, which also refuses a climb onto terrain the glossary marks not
+    climbable.)"""
+    base = 2 if difficult else 1
+    climb = to_elev - from_elev
+    return max(base, 2 * climb) if climb >= 2 else base
+
+
+def gap_cost(width: int) -> int:
+    """Crossing a gap of ``width`` spaces to land beyond it (dwethia.move.gap): up to 2 spaces
+    the gap is ignored (the jump costs the spaces covered); wider gaps are difficult terrain."""
+    return width + 1 if width <= 2 else 2 * width + 1
+
+
+def reachable(st: DwethiaState, h: Hero, budget: int,
+              retreat: bool = False) -> dict[tuple[int, int], Reach]:
+    """Every anchor space ``h`` may end its move on with ``budget`` movement, and the cheapest
+    cost to get there (dwethia.move.*). Enemies block; friends may be passed but not ended on;
+    a space next to an enemy ends the move (it engages, dwethia.move.engagement); an engaged
+    model does not move; a model not yet on the table enters from its side's edge
+    (dwethia.setup.deployment: placed touching the edge, the move measured from there).
+
+    ``retreat``: a retreat move (dwethia.melee.retreat_option, post_combat_retreat) leaves
+    engagement, may pass enemies' neighbouring spaces and must end at least one space away
+    from every enemy (not next to one)."""
+    b = st.board
+    n = b.size
+    size = h.size
+    fits, rough, elevs, climbable = b.anchors(size)
+    # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
+    blocked: set[int] = set()
+    crowded: set[int] = set()
+    engaging: set[int] = set()  # anchors next to an enemy (at most one level apart)
+    for o in st.heroes:
+        if o is h or not o.on_table:
+            continue
+        into = blocked if o.side != h.side else crowded
+        for y in range(o.y - size + 1, o.y + o.size):
+            for x in range(o.x - size + 1, o.x + o.size):
+                if 0 <= x < n and 0 <= y < n:
+                    into.add(y * n + x)
+        if o.side != h.side:
+            ez = st.elevation(o)
+            for y in range(o.y - size, o.y + o.size + 1):
+                for x in range(o.x - size, o.x + o.size + 1):
+                    if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
+                        engaging.add(y * n + x)
+
+    best: dict[int, int] = {}
+    heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
+    start = -1
+    if h.entered:
+        if engaged_with(st, h) and not retreat:
+            return {(h.x, h.y): Reach(0, False)}
+        start = h.y * n + h.x
+        heap.append((0, 0, start))
+    else:
+        edge_y = 0 if st.edge[h.side] == 0 else n - size
+        for x in range(n - size + 1):
+            i = edge_y * n + x
+            if fits[i] and i not in blocked:
+                heap.append((0, 0, i))
+    done: set[int] = set()
+    out: dict[tuple[int, int], Reach] = {}
+    limit = n - size
+    while heap:
+        cost, diff, i = heapq.heappop(heap)
+        if i in done:
+            continue
+        done.add(i)
+        y, x = divmod(i, n)
+        elev = elevs[i]
+        if retreat:
+            if cost > 0 and i not in crowded and i not in engaging:
+                out[(x, y)] = Reach(cost, bool(diff))
+        else:
+            if i not in crowded:
+                out[(x, y)] = Reach(cost, bool(diff))
+            if i != start and i in engaging:
+                continue  # the move ends here: it engages
+        for dx, dy in _DIRS:
+            nx, ny = x + dx, y + dy
+            if nx < 0 or ny < 0 or nx > limit or ny > limit:
+                continue
+            j = ny * n + nx
+            if j in done:
+                continue
+            if fits[j] and j not in blocked:
+                d = rough[j]
+                climb = elevs[j] - elev  # step_cost, inlined: the movement loop's hot spot
+                if climb >= 2 and not climbable[j]:
+                    continue  # a sheer wall (terrain glossary: not climbable)
+                c = cost + (max(2 if d else 1, 2 * climb) if climb >= 2 else 2 if d else 1)
+                if c <= budget and c < best.get(j, budget + 1):
+                    best[j] = c
+                    heapq.heappush(heap, (c, int(d or bool(diff)), j))
+            if size == 1 and elev >= 2:
+                for width in range(1, 5):
+                    mx, my = x + dx * width, y + dy * width
+                    if not (0 <= mx < n and 0 <= my < n) or b.elevation[my * n + mx] > elev - 2:
+                        break
+                    gx, gy = mx + dx, my + dy
+                    if not (0 <= gx < n and 0 <= gy < n):
+                        break
+                    g = gy * n + gx
+                    if g in done or abs(elevs[g] - elev) > 1 or not fits[g] or g in blocked:
+                        continue
+                    c = cost + gap_cost(width)
+                    if c <= budget and c < best.get(g, budget + 1):
+                        best[g] = c
+                        heapq.heappush(heap, (c, diff, g))
+    return out
+
+
+# ----------------------------------------------------------------------------- sight
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """A shooter's view of a target (dwethia.shoot.line_of_sight, dwethia.shoot.hit_modifiers):
+    whether a line exists, models and terrain pieces In the Way on the best line, the cover
+    the target gets, and the distance."""
+
+    visible: bool
+    in_the_way: int
+    cover: int
+    distance: int
+    friendly_in_way: bool = False
+
+    @property
+    def penalty(self) -> int:
+        """Perception lost: In the Way, cover, Long Distance (dwethia.shoot.hit_modifiers)."""
+        return self.in_the_way + self.cover + (1 if self.distance > LONG_DISTANCE else 0)
+
+
+_OFFSETS = ((0.5, 0.5), (0.1, 0.1), (0.9, 0.9), (0.1, 0.9), (0.9, 0.1))
+
+
+def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
+    """Terrain pieces under or next to ``h``'s base (cached per place on the board)."""
+    b = st.board
+    key = (h.x, h.y, h.size)
+    found = b.touching.get(key)
+    if found is not None:
+        return found
+    out: set[int] = set()
+    for x, y in h.cells():
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if b.inside(x + dx, y + dy):
+                    p = b.piece[b.idx(x + dx, y + dy)]
+                    if p >= 0:
+                        out.add(p)
+    b.touching[key] = out
+    return out
+
+
+def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
+    """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
+    of who may be targeted, asked far more often than the full modifiers)."""
+    b = st.board
+    za = st.elevation(viewer) + 1.0
+    zb = st.elevation(target) + 0.5
+    own = {b.idx(x, y) for x, y in viewer.cells()} | {b.idx(x, y) for x, y in target.cells()}
+    elevation, kind, kinds = b.elevation, b.kind, b.kinds
+    for sx, sy in viewer.cells()[:4]:
+        for ox, oy in _OFFSETS:
+            for tx, ty in target.cells()[:4]:
+                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
+                if not any(i not in own and kinds[kind[i]].blocks_sight and elevation[i] > z
+                           for i, z in tr.cells):
+                    return True
+    return False
+
+
+def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) -> Sight:
+    """Lines from points of the shooter's base to points of the target's base; the best clear
+    line counts (dwethia.shoot.line_of_sight). Sight-blocking terrain taller than the line
+    blocks it; other terrain pieces the line passes low over are In the Way (-1 each), unless
+    the shooter touches the piece and may shoot from it (dwethia.shoot.from_cover) or the piece
+    touches the target (then it is the target's Cover instead); model bases on the line are In
+    the Way unless the shooter stands raised on terrain, or the model is a friend in coherency
+    with the shooter (dwethia.shoot.behind_friends).
+
+    ``quick``: only the line between the centres of the first spaces (an AI's estimate)."""
+    b = st.board
+    za = st.elevation(shooter) + 1.0
+    zb = st.elevation(target) + 0.5
+    raised = st.elevation(shooter) > 0
+    mine = {p for p in _touching_pieces(st, shooter) if b.kinds[b.piece_kinds[p]].shoot_from_cover}
+    under = {b.piece[b.idx(x, y)] for x, y in target.cells()}
+    theirs = _touching_pieces(st, target) - under  # pieces beside it (its own space counts apart)
+    occupied: dict[int, Hero] = {}
+    for o in st.heroes:
+        if o.on_table and o is not shooter and o is not target:
+            for x, y in o.cells():
+                occupied[b.idx(x, y)] = o
+    own = {b.idx(x, y) for x, y in shooter.cells()} | {b.idx(x, y) for x, y in target.cells()}
+    friends_ok = {f.uid for f in coherent(st, shooter)}
+    best: tuple[int, int, bool] | None = None
+    few = 1 if quick else 4
+    for sx, sy in shooter.cells()[:few]:
+        for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
+            for tx, ty in target.cells()[:few]:
+                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
+                blocked = False
+                pieces: set[int] = set()
+                models: set[int] = set()
+                friendly = False
+                cover = 0
+                for i, z in tr.cells:
+                    if i in own:
+                        continue
+                    k = b.terrain(i)
+                    top = b.elevation[i]
+                    if k.blocks_sight and top > z:
+                        blocked = True
+                        break
+                    p = b.piece[i]
+                    if p >= 0 and p not in mine and p not in under and k.cover and (
+                            z <= max(top, 0) + 1):
+                        if p in theirs:
+                            cover = max(cover, k.cover)
+                        else:
+                            pieces.add(p)
+                    occ = occupied.get(i)
+                    if occ is not None and not raised and occ.uid not in friends_ok:
+                        models.add(occ.uid)
+                        friendly = friendly or occ.side == shooter.side
+                if blocked:
+                    continue
+                key = (len(pieces) + len(models) + cover, cover, friendly)
+                if best is None or key[0] < best[0]:
+                    best = (key[0], cover, friendly)
+            if best is not None and best[0] == 0:
+                break
+    dist = spaces(st, shooter, target)
+    if best is None:
+        return Sight(False, 0, 0, dist)
+    # the target's own space: a trench or scaffolding covers its occupant unless the shooter
+    # looks down from well above (house reading of the glossary)
+    own_cover = max(b.terrain(b.idx(x, y)).cover for x, y in target.cells())
+    if st.elevation(shooter) >= st.elevation(target) + 3:
+        own_cover = 0
+    # cover stacks (dwethia.shoot.hit_modifiers): the target's own space (a trench), a piece
+    # beside it on the line (a barricade), a Stealth Move; Long Distance adds in ``penalty``
+    cover = best[1] + own_cover + (1 if target.stealth else 0)
+    return Sight(True, best[0] - best[1], cover, dist, best[2])
+
