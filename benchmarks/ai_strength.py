@@ -1,15 +1,20 @@
 """Win rates between AIs over seeded games (a measurement, not a speed benchmark).
 
     python benchmarks/ai_strength.py --ruleset arcworlde --a heuristic --b random --games 200
+    python benchmarks/ai_strength.py --ruleset armies --games 200 -o scenario=hold-the-hill
 
 Sides alternate: in odd games the AIs swap warbands, so neither AI always has the same list.
-Prints wins, draws and the win rate of ``--a`` with a 95% Wilson interval.
+Prints wins, draws and the win rate of ``--a`` with a 95% Wilson interval, overall and by the
+side ``--a`` played. ``-o NAME=VALUE`` passes a game option (values read as JSON when they
+parse, else as text).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+from typing import Any
 
 from warband.core import registry
 from warband.core.controller import play
@@ -30,26 +35,42 @@ def main() -> None:
     parser.add_argument("--a", default="heuristic")
     parser.add_argument("--b", default="random")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
+    options: dict[str, Any] = {}
+    for item in args.option:
+        name, _, text = item.partition("=")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
     rs = registry.get(args.ruleset)
     paths = list(rs.sample_lists())
     lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
     factories = rs.controllers()
     a_wins = b_wins = draws = 0
+    by_side = [[0, 0], [0, 0]]  # games and wins of --a, by the side it played
     for seed in range(args.games):
         a_side = seed % 2
         ctl = {a_side: factories[args.a](), 1 - a_side: factories[args.b]()}
-        outcome = play(rs.new_game(lists, seed, log_events=False), ctl, seed)
+        outcome = play(rs.new_game(lists, seed, options, log_events=False), ctl, seed)
+        by_side[a_side][0] += 1
         if outcome.winner is None:
             draws += 1
         elif outcome.winner == a_side:
             a_wins += 1
+            by_side[a_side][1] += 1
         else:
             b_wins += 1
     low, high = wilson(a_wins, args.games)
     print(f"{args.ruleset}: {args.a} vs {args.b} over {args.games} games: "
           f"{a_wins} wins, {b_wins} losses, {draws} draws; "
           f"{args.a} win rate {a_wins / args.games:.1%} (95% CI {low:.1%}-{high:.1%})")
+    for side, (games, wins) in enumerate(by_side):
+        if games:
+            lo, hi = wilson(wins, games)
+            print(f"  as side {'AB'[side]}: {wins} of {games} ({wins / games:.1%},"
+                  f" 95% CI {lo:.1%}-{hi:.1%})")
 
 
 if __name__ == "__main__":

@@ -25,6 +25,8 @@ a ruleset package holds only its rules, data, AI and narration text. See
   ``TableQueries`` (plus base contact and Engagement over the state's ``gap``).
 * :mod:`warband.kit.narrate`: ``Narrator`` (event kind -> formatter table) and helpers.
 * :mod:`warband.kit.table`: ``spread_out`` (menus of places without near-duplicates).
+* :mod:`warband.kit.flow`: ``play_turns`` (turns until a rout or the turn limit) and
+  ``rout_or_points`` (who won such a game).
 * :mod:`warband.kit.odds`: the odds engine's API an odds module needs, in one import, and
   ``pct``.
 

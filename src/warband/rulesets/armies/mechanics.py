@@ -11,11 +11,17 @@ reading; the sheet gives no natural-roll rules).
 Rule ids: ``armies.melee.to_hit``, ``armies.melee.mod_*``, ``armies.missile.to_hit``,
 ``armies.missile.mod_*``, ``armies.combat.armour_save``, ``armies.combat.fixed_armour``,
 ``armies.missile.artillery_vs_fixed_armour``, ``armies.missile.scatter_partial``,
-``armies.missile.scatter_vs_skirmish``, ``armies.morale.test_roll``.
+``armies.missile.scatter_vs_skirmish``, ``armies.morale.test_roll``; and, for the game (the
+sheet names the rolls but not their dice; the house readings are in docs/rulesets/armies.md):
+``armies.magic.*`` (:class:`PowerRoll`), ``armies.flee.*`` (:class:`FleeMove`,
+:func:`catch_probability`), ``armies.morale.regenerate`` (:class:`Regeneration`),
+``armies.move.initiative`` (:class:`Initiative`), ``armies.missile.range_bands``
+(:func:`range_band`) and the morale table (:func:`models_per_point`, :func:`morale_modifier`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -25,6 +31,14 @@ from warband.core.dice import Dice
 
 __all__ = [
     "ArmourSave",
+    "FleeMove",
+    "Initiative",
+    "PowerRoll",
+    "Regeneration",
+    "catch_probability",
+    "models_per_point",
+    "morale_modifier",
+    "range_band",
     "Attacks",
     "AttacksRoll",
     "BreakTest",
@@ -207,3 +221,123 @@ class BreakTest:
 
     def probability(self) -> Fraction:
         return roll_under(self.morale)
+
+
+# -- movement, magic and morale rolls used by the game ----------------------------------------
+
+
+def range_band(distance: float, normal: float) -> RangeBand | None:
+    """armies.missile.range_bands: short within a third of the normal range, long out to a
+    third further than it, None beyond."""
+    if distance <= normal / 3:
+        return "short"
+    if distance <= normal:
+        return "normal"
+    if distance <= normal * 4 / 3:
+        return "long"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class PowerRoll:
+    """A D6 plus the power committed against a ``target`` total (house reading of the casting,
+    counterspell and dispel rolls, armies.magic.*). ``ties_win``: a total equal to the target
+    succeeds. Casting: total >= difficulty (``ties_win``). Counterspell: the counter succeeds
+    only when strictly above the casting total (ties go to the caster,
+    armies.magic.counterspell). Dispel: equal or above the spell's casting total (ties go to the
+    dispeller, armies.magic.dispel)."""
+
+    power: int
+    target: int
+    ties_win: bool
+
+    def succeeds(self, face: int) -> bool:
+        total = face + self.power
+        return total > self.target or (self.ties_win and total == self.target)
+
+    def sample(self, dice: Dice) -> tuple[int, int, bool]:
+        face = dice.d6()
+        return face, face + self.power, self.succeeds(face)
+
+    def probability(self) -> Fraction:
+        return Fraction(sum(1 for f in range(1, 7) if self.succeeds(f)), 6)
+
+
+@dataclass(frozen=True, slots=True)
+class FleeMove:
+    """A flight or pursuit move (armies.flee.*): D6 inches plus ``move`` (the normal move, when
+    it is added)."""
+
+    move: float
+
+    def sample(self, dice: Dice) -> tuple[int, float]:
+        face = dice.d6()
+        return face, face + self.move
+
+    def distribution(self) -> dict[float, Fraction]:
+        return {f + self.move: Fraction(1, 6) for f in range(1, 7)}
+
+
+def catch_probability(pursuer_move: float, fleer_move: float) -> Fraction:
+    """armies.flee.pursuit: the pursuer's D6 + move reaches at least the fleer's D6 + move
+    (the yaml's default reading of "catch")."""
+    return Fraction(sum(1 for a in range(1, 7) for b in range(1, 7)
+                        if a + pursuer_move >= b + fleer_move), 36)
+
+
+@dataclass(frozen=True, slots=True)
+class Regeneration:
+    """armies.morale.regenerate (house roll): each wound on a regenerating model heals on a D6
+    equal or under its regenerate value."""
+
+    value: int
+    wounds: int
+
+    def sample(self, dice: Dice) -> tuple[list[int], int]:
+        faces = dice.roll(self.wounds)
+        return faces, sum(1 for f in faces if f <= self.value)
+
+    def distribution(self) -> dict[int, Fraction]:
+        return Attacks(self.value, self.wounds).distribution()
+
+
+@dataclass(frozen=True, slots=True)
+class Initiative:
+    """armies.move.initiative: each side rolls a D6, ties rolled again; the high roller wins."""
+
+    def sample(self, dice: Dice) -> tuple[list[tuple[int, int]], int]:
+        rolls: list[tuple[int, int]] = []
+        while True:
+            a, b = dice.d6(), dice.d6()
+            rolls.append((a, b))
+            if a != b:
+                return rolls, 0 if a > b else 1
+
+    def probability(self) -> Fraction:
+        return Fraction(1, 2)
+
+
+#: The sheet's base-size table (armies.morale.mod_engaged_enemies, armies.morale.mod_own_models):
+#: models per point of morale, skirmished and rank and file, by base size.
+MODELS_PER_POINT: dict[str, tuple[int, int]] = {
+    "1/2": (20, 10), "1": (12, 6), "2": (8, 4), "4": (4, 2), "9": (2, 1)}
+
+
+def models_per_point(base: str, raf: bool) -> int:
+    skirmished, ranked = MODELS_PER_POINT[base]
+    return ranked if raf else skirmished
+
+
+def morale_modifier(*, own_models: int, own_base: str, own_raf: bool,
+                    enemies: Sequence[tuple[int, str, bool]], wounds_removed_turn: int,
+                    wounds_on_survivors: int) -> int:
+    """The sheet's morale modifiers: -1 per 2 wounds of models lost this turn or -1 per wound
+    on surviving models, whichever is more (armies.morale.mod_losses); -1 per X enemy models
+    engaged, X by their base size and formation, per enemy unit
+    (armies.morale.mod_engaged_enemies); +1 per X of the unit's own models
+    (armies.morale.mod_own_models). ``enemies``: (models, base, rank and file) per enemy unit
+    engaged."""
+    losses = max(wounds_removed_turn // 2, wounds_on_survivors)
+    engaged = sum(n // models_per_point(base, raf) for n, base, raf in enemies)
+    own = own_models // models_per_point(own_base, own_raf)
+    return own - engaged - losses
