@@ -316,6 +316,41 @@ def play(
     _print_summary(console, result)
 
 
+@app.command()
+def rogue(
+    game_value: Annotated[int, typer.Option("--game-value", help="GP to spend.")] = 400,
+    seed: Annotated[int | None, typer.Option(help="Seed of the rolls (random if not given).")] = None,
+    faction: Annotated[str | None, typer.Option(help="The Commander's faction (any if not given).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Write the list to FILE (else print it).")] = None,
+    ruleset: Annotated[str, typer.Option(help="Ruleset.")] = "arcworlde",
+) -> None:
+    """Generate a random Rogue Warband list for solo play."""
+    import yaml
+
+    rs = _ruleset(ruleset)
+    if game_value < 1:
+        fail("--game-value must be at least 1")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    try:
+        data, rolls = rs.random_list(game_value, seed, faction)
+    except NotImplementedError as exc:
+        fail(str(exc))
+    except ValueError as exc:
+        fail(str(exc))
+    lines = [f"# Rogue Warband generated with seed {seed}: composition rolls (2D6)"]
+    lines += [f"#   {r['roll']:>2} {r['class']:<10} -> {r['result']}" for r in rolls]
+    text = "\n".join(lines) + "\n" + yaml.safe_dump(data, sort_keys=False)
+    if out is None:
+        print(text, end="")
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror}")
+    _console().print(f"[dim]Rogue Warband written to {out}[/dim]")
+
+
 @app.command("replay")
 def replay_cmd(
     file: Annotated[Path, typer.Argument(help="Game record written by `warband battle --replay`.")],

@@ -82,6 +82,12 @@ class Ruleset(ABC):
                 f" this installation has {ours})"
             )
 
+    def random_list(self, game_value: int, seed: int, faction: str | None = None
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """A randomly generated list (list-file data) and the rolls that made it, for
+        rulesets with a random warband procedure (ArcWorlde's Rogue Warbands)."""
+        raise NotImplementedError(f"{self.name} has no random warband generator")
+
     # -- playing ---------------------------------------------------------------------------
     @abstractmethod
     def new_game(

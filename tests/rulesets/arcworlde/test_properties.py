@@ -47,6 +47,11 @@ def check_state(state: ArcState) -> None:
         assert 0 <= c.hp <= c.max_hp, f"{c.name} has {c.hp}HP of {c.max_hp}"
         assert c.ko == (c.hp == 0) or not c.deployed, f"{c.name}: HP {c.hp} but ko={c.ko}"
         assert c.armour >= 0 and c.ap_penalty >= 0
+        assert c.arcanite >= 0 and c.arcanite_bought >= 0, f"{c.name} has negative Arcanite"
+        if c.aboard:  # a rider shares its Monstrous Mount's base
+            mount = state.chars[c.mount_uid]
+            assert (c.x, c.y, c.r) == (mount.x, mount.y, mount.r) or not c.on_table
+            continue
         if c.on_table:
             assert table.on_table(c.x, c.y, c.r), f"{c.name} is off the table at {c.x, c.y}"
             assert not table.in_impassable(c.x, c.y, c.r), f"{c.name} stands in impassable terrain"
@@ -55,6 +60,24 @@ def check_state(state: ArcState) -> None:
         for b in on_table[i + 1:]:
             gap = edge_distance(a.x, a.y, a.r, b.x, b.y, b.r)
             assert gap >= -1e-6, f"{a.name} and {b.name} overlap by {-gap:.4f} inches"
+
+
+#: decisions that may be taken while a Spell's cards are face up (neither in the deck nor
+#: discarded): its own, and a target's Arcanite re-roll against a damaging Spell
+SPELL_DECISIONS = frozenset({"spell_draw", "spell_move", "summon_place", "arcanite_defence"})
+
+
+def check_decks(game: Game) -> None:
+    """Every ArcDeck keeps its 54 cards: draw pile + discards, plus the cards face up while a
+    Spell is being resolved (arcworlde.arcdeck.deck)."""
+    pending = game.pending()
+    kind = getattr(pending, "kind", None)
+    for deck in game.state.decks.values():  # type: ignore[attr-defined]
+        held = len(deck.draw_pile) + len(deck.discards)
+        if kind in SPELL_DECISIONS:
+            assert 54 - 12 <= held <= 54
+        else:
+            assert held == 54, f"an ArcDeck holds {held} cards"
 
 
 def enemy_contacts(state: ArcState) -> set[tuple[str, str]]:
@@ -94,6 +117,7 @@ def play_checked(game: Game, controllers: dict[int, Controller], seed: int) -> N
             contacts, seen = (enemy_contacts(state), len(game.events)) if logged else (set(), 0)
             game.apply(player, choice)
             check_state(state)
+            check_decks(game)
             if logged:
                 check_contacts_announced(contacts, state, game.events[seen:])
     else:
@@ -192,6 +216,55 @@ def test_games_replay_exactly(seed: int, a: Warband, b: Warband, ai: str, tmp_pa
     factory = RULESET.controllers()[ai]
     game = RULESET.new_game([a, b], seed, track_digest=True)
     play_checked(game, {0: factory(), 1: RandomController()}, seed)
+    assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
+
+
+_MAGIC = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
+          for n in ("hedge-coven.yaml", "shaman-mob.yaml")]
+
+
+@settings(max_examples=40)
+@given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
+       deck=st.sampled_from(["shared", "own"]), side=st.sampled_from([0, 1]),
+       scenario=st.sampled_from(["glade-skirmish", "arcanite-hunt"]),
+       env=st.sampled_from(["none", "mildaark"]), narrative=st.booleans())
+def test_games_with_mages_keep_invariants_and_replay(
+    seed: int, ai: str, deck: str, side: int, scenario: str, env: str, narrative: bool,
+    tmp_path_factory: Any,
+) -> None:
+    """Games between the two Mage warbands (Spells, summoning, Overpowered HP loss, shared or
+    own ArcDecks) keep the invariants (HP within 0..max, 54 cards per ArcDeck, the game
+    ends, Arcanite never negative) and replay exactly, with or without the Mildaark Forest
+    and the Narrative Feat menu (arcworlde.magic.casting, arcworlde.arcdeck.deck,
+    arcworlde.arcanite.using, arcworlde.environment.mildaark.overview)."""
+    factory = RULESET.controllers()[ai]
+    game = RULESET.new_game(_MAGIC, seed, {"arcdeck": deck, "scenario": scenario,
+                                           "environment": env, "narrative_feats": narrative},
+                            track_digest=True)
+    play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
+    assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
+
+
+_CREATURES = [RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name(n))
+              for n in ("wild-hunt.yaml", "behemoth.yaml")]
+_RIDERS = RULESET.load_list(Path(RULESET.sample_lists()[0]).with_name("boar-riders.yaml"))
+
+
+@settings(max_examples=30)
+@given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
+       side=st.sampled_from([0, 1]), env=st.sampled_from(["none", "mildaark"]))
+def test_games_with_creatures_keep_invariants_and_replay(
+    seed: int, ai: str, side: int, env: str, tmp_path_factory: Any
+) -> None:
+    """Creature warbands (Gobble, Dwindling Strength, Fearsome, Pack Hunter, Split Activation,
+    Death Throes; a Titan; bought Arcanite; Monstrous Mounts with riders) keep the invariants
+    and replay exactly
+    (arcworlde.trait.gobble, arcworlde.trait.pack_hunter, arcworlde.trait.split_activation)."""
+    factory = RULESET.controllers()[ai]
+    lists = [_RIDERS, _CREATURES[1]] if seed % 3 == 0 else _CREATURES
+    game = RULESET.new_game(lists, seed, {"environment": env, "scenario": "relic-run"},
+                            track_digest=True)
+    play_checked(game, {side: factory(), 1 - side: RandomController()}, seed)
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
 
 

@@ -25,6 +25,17 @@ class ArcWorlde(KitRuleset):
     sample_list_names = ("sheriffs-posse.yaml", "ironjaw-mob.yaml")
     default_scenario = "glade-skirmish"
 
+    def random_list(self, game_value: int, seed: int, faction: str | None = None
+                    ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        from warband.rulesets.arcworlde.catalogue import catalogue
+        from warband.rulesets.arcworlde.lists import parse_list
+        from warband.rulesets.arcworlde.rogue_list import rogue_list
+
+        cat = catalogue()
+        data, rolls = rogue_list(cat, game_value, seed, faction)
+        parse_list(data, "generated Rogue Warband", cat)  # a generated list is a valid list
+        return data, rolls
+
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
         from warband.rulesets.arcworlde.ai.heuristic import HeuristicController

@@ -22,6 +22,7 @@ def _piece(ch: Character) -> b.Piece:
     flags = [name for name, on in (
         ("Commander", ch.commander), ("Prone", ch.prone), ("Broken", ch.broken),
         ("Fled", ch.fled), ("Activated", ch.activated), ("Unruly", ch.unruly),
+        ("Mounted", ch.aboard), ("Warded", ch.warded),
     ) if on]
     stats: dict[str, int | float | str | bool] = {
         "AP": ch.ap, "Movement": ch.movement, "Bravery": ch.bravery, "Armour": ch.armour,
@@ -30,6 +31,11 @@ def _piece(ch: Character) -> b.Piece:
         stats["AP lost next Activation"] = ch.ap_penalty
     if ch.weapon:
         stats["Weapon"] = ch.weapon
+    if ch.arcanite or ch.arcanite_bought:
+        stats["Arcanite"] = ch.arcanite + ch.arcanite_bought
+    items = [e.name for e in ch.equipment if e.kind == "item" and e.id != "arcanite-token"]
+    if items:
+        stats["Items"] = ", ".join(items)
     return b.Piece(
         id=str(ch.uid), side=ch.side, label=ch.name, kind="model", profile=ch.profile.id,
         x=round(ch.x, 3), y=round(ch.y, 3), base=b.round_base(ch.profile.base),
@@ -67,6 +73,26 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
         for i, (obj, holder) in enumerate(
             zip(st.scenario.objectives, objective_holders(st), strict=True))
     ]
+    # Arcanite Tokens, Items and the forest's finds lying on the table (rules/arcanite.py,
+    # rules/items.py, rules/forest.py)
+    markers += [b.Marker(id=f"arcanite-{i}", kind="token", label="Arcanite Token", x=x, y=y)
+                for i, (x, y, _) in enumerate(st.tokens)]
+    if st.items:
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
+        armoury = catalogue().equipment
+        markers += [b.Marker(id=f"item-{i}", kind="token",
+                             label=armoury[item].name if item in armoury else item, x=x, y=y)
+                    for i, (x, y, item) in enumerate(st.items)]
+    if st.forest is not None:
+        finds = [("cache", "the forest's cache", p) for p in st.forest["cache"]]
+        finds += [("portal", "Elven portal", p) for p in st.forest["portals"]]
+        if st.forest["bush"] is not None:
+            finds.append(("bush", "fruit bush", st.forest["bush"]))
+        if st.forest["artefact"] is not None:
+            finds.append(("artefact", "Fabled Artefact", st.forest["artefact"][:2]))
+        markers += [b.Marker(id=f"forest-{kind}-{i}", kind="token", label=label, x=p[0], y=p[1])
+                    for i, (kind, label, p) in enumerate(finds)]
     return b.table_board_view(
         "arcworlde", game_or_state, player, since, table=st.table,
         sides=b.side_infos(st.side_labels, st.side_names), number=st.round,
@@ -76,7 +102,9 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
         markers=markers,
         pieces=[_piece(c) for c in st.chars if c.on_table],
         off_table=[b.OffTable(id=str(c.uid), side=c.side, label=c.name,
-                              status="knocked out" if c.ko else "to deploy")
+                              status=("knocked out" if c.ko else "Gobbled" if c.gobbled_by
+                                      is not None else "held back for a summons" if c.held
+                                      else "to deploy"))
                    for c in st.chars if not c.on_table],
         names={c.name: str(c.uid) for c in st.chars}, radii={str(c.uid): c.r for c in st.chars},
         translate=_did,

@@ -61,6 +61,16 @@ class Catalogue(CatalogueBase):
             (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
         ]
         scenarios = read_scenarios(reader, directory, ScenarioModel)
+        # Spells and the Narrative Feat menu are validated here too (every problem reported at
+        # load, with file and line) and count in the content hash stored in records; their
+        # cross-references are checked where they are built (spells.py, rules/narrative.py).
+        from warband.rulesets.arcworlde.rules.narrative import NarrativeFeatsFile
+        from warband.rulesets.arcworlde.spells import SpellsFile
+
+        for path in sorted(directory.glob("spells*.yaml")):
+            reader.read(path, SpellsFile)
+        for path in sorted(directory.glob("narrative-feats*.yaml")):
+            reader.read(path, NarrativeFeatsFile)
 
         traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
         factions = (
@@ -111,6 +121,14 @@ class Catalogue(CatalogueBase):
                     p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
                     frozenset(p.traits), tuple(gear), pf.source,
                 )
+        if equipment_ok:
+            for sid, scen in scenarios.items():
+                for i, thing in enumerate(scen.items):
+                    found = equipment.get(thing.item)
+                    if found is None or found.kind != "item":
+                        problems.append(Violation(
+                            str(directory / "scenarios" / f"{sid}.yaml"),
+                            f"{thing.item!r} is not an Item of the armoury", f"items[{i}].item"))
         return Catalogue(directory=directory, digest=reader.digest, profiles=profiles,
                          equipment=equipment, traits=traits, factions=factions, scenarios=scenarios)
 

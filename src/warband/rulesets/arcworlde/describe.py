@@ -62,6 +62,36 @@ def describe_choice(view: Any, choice: Any) -> str:
         return "Rousing Cheer (1AP): Broken friends within 8\" test to Rally"
     if isinstance(choice, C.EndActivation):
         return "end the Activation"
+    if isinstance(choice, C.PauseActivation):
+        return "pause (Split Activation: Activate again later this Round with the AP left)"
+    if isinstance(choice, C.ActivatePack):
+        return "activate the pack together: " + ", ".join(view.chars[u].name for u in choice.uids)
+    if isinstance(choice, C.Cast):
+        on = f" on {_name(view, choice.target)}" if choice.target is not None else ""
+        return f"cast {choice.spell}{on}, paying {'2AP' if choice.pay == 'ap' else 'an Arcanite Token'}"
+    if isinstance(choice, C.SpellDraw):
+        return {"ap": "pay 1AP for another card", "arcanite": "spend an Arcanite Token for another card",
+                "stop": "stop: the Spell fails", "overpower": "cast Overpowered (lose D6 HP)"}[choice.pay]
+    if isinstance(choice, C.UseArcanite):
+        return {"ap": "spend Arcanite: +1AP", "extra_die": "spend Arcanite: an extra die on the next roll",
+                "reroll": "spend Arcanite: re-roll a failed die of the next Attack",
+                "ward": "spend Arcanite: re-roll a failed Defence Roll against this Attack",
+                "decline": "keep the Arcanite"}[choice.use]
+    if isinstance(choice, C.PickUpArcanite):
+        return f"pick up an Arcanite Token ({choice.ap} AP Easy Feat)"
+    if isinstance(choice, C.GiveArcanite):
+        return f"give an Arcanite Token to {view.chars[choice.target].name} ({choice.ap} AP)"
+    if isinstance(choice, C.StealArcanite):
+        return f"steal an Arcanite Token from {view.chars[choice.target].name} ({choice.ap} AP)"
+    if isinstance(choice, C.Gobble):
+        return f"Gobble {_name(view, choice.target)} ({choice.ap} AP Medium Feat)"
+    if isinstance(choice, C.Narrative):
+        on = (" on " + ", ".join(view.chars[u].name for u in choice.targets)) if choice.targets else ""
+        return f"Narrative Feat {choice.feat}{on}: {choice.difficulty}, {choice.ap} AP"
+    if isinstance(choice, C.AgreeFeat):
+        return "agree" if choice.agree else "disagree (compromise: easier Feat, worse failure)"
+    if isinstance(choice, C.Escape):
+        return f"try to escape with {choice.ap} AP"
     return repr(choice)
 
 

@@ -17,6 +17,8 @@ from warband.rulesets.arcworlde.choices import CODEC
 from warband.rulesets.arcworlde.lists import Warband
 from warband.rulesets.arcworlde.models import ScenarioModel
 from warband.rulesets.arcworlde.options import OPTIONS, Options
+from warband.rulesets.arcworlde.rules.arcanite import prepare_arcanite
+from warband.rulesets.arcworlde.rules.magic import prepare_magic
 from warband.rulesets.arcworlde.rules.round import decided, play_round
 from warband.rulesets.arcworlde.rules.scenario import final_outcome
 from warband.rulesets.arcworlde.rules.setup import (
@@ -25,6 +27,7 @@ from warband.rulesets.arcworlde.rules.setup import (
     deployment,
     deployment_problem,
 )
+from warband.rulesets.arcworlde.spells import spell_book
 from warband.rulesets.arcworlde.state import ArcState, ArcView
 
 __all__ = ["DEFAULT_SCENARIO", "game_flow", "make_options", "setup_game"]
@@ -69,4 +72,8 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
     if problem is not None:
         raise ValueError(problem)
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
+    prepare_magic(st, spell_book(cat))
+    prepare_arcanite(st)
+    if opts.delayed_arrival != "none":
+        st.arriving = 0 if opts.delayed_arrival == "a" else 1
     return Setup(st, game_flow(st), ArcView, CODEC)

@@ -38,10 +38,12 @@ class Member:
     equipment: tuple[Equipment, ...]
     name: str | None
     unruly: bool
+    mount: Profile | None = None  # the Monstrous Mount it rides (arcworlde.trait.monstrous_mount)
 
     @property
     def cost(self) -> int:
-        return self.profile.cost + sum(e.cost for e in self.equipment)
+        mount = self.mount.cost if self.mount is not None else 0
+        return self.profile.cost + sum(e.cost for e in self.equipment) + mount
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,7 +84,7 @@ def parse_list(
             equipment = cat.equipment.get(e_id)
             if equipment is None:
                 problems.unknown("equipment", e_id, cat.equipment, "characters", i, "equipment", j)
-            elif equipment in gear or equipment in profile.equipment:
+            elif e_id != "arcanite-token" and (equipment in gear or equipment in profile.equipment):
                 problem(f"{equipment.name} is listed twice for {profile.name}",
                         "characters", i, "equipment", j)
             else:
@@ -94,10 +96,20 @@ def parse_list(
         if len(armours) > 1:
             problem(f"{profile.name} would wear {len(armours)} suits of armour"
                     f" ({', '.join(a.name for a in armours)}); only one counts", "characters", i, "equipment")
+        mount = None
+        if entry.mount is not None:
+            mount = problems.lookup("profile", cat.profiles, entry.mount, "characters", i, "mount")
+            if mount is not None and ("monstrous-mount" not in mount.traits or not mount.creature):
+                problem(f"{mount.name} is not a Creature with Monstrous Mount"
+                        " (arcworlde.trait.monstrous_mount)", "characters", i, "mount")
+            if profile.creature:
+                problem(f"{profile.name} is a Creature: only non-Creature Characters ride a"
+                        " Monstrous Mount (arcworlde.trait.monstrous_mount)", "characters", i,
+                        "mount")
         if profile.commander:
             commanders.extend([profile] * entry.count)
         for _ in range(entry.count):
-            members.append(Member(profile, tuple(gear), entry.name, False))
+            members.append(Member(profile, tuple(gear), entry.name, False, mount))
 
     faction = model.faction
     if commanders:
@@ -131,7 +143,8 @@ def parse_list(
     members = [
         Member(m.profile, m.equipment, m.name,
                unruly=m.profile.faction not in ({faction} | allies)
-               and not m.profile.creature and not m.profile.sword_for_hire)
+               and not m.profile.creature and not m.profile.sword_for_hire,
+               mount=m.mount)
         for m in members
     ]
     return Warband(name=model.name, faction=faction, game_value=model.game_value,

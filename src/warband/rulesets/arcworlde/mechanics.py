@@ -28,14 +28,19 @@ __all__ = [
     "AttackRoll",
     "BraveryRoll",
     "BraveryTest",
+    "D6Hits",
     "DefenceDie",
     "FeatCheck",
     "FeatRoll",
+    "FixedHits",
     "LegItRoll",
     "LegItRun",
     "SpellCast",
     "SpellCasting",
     "leg_it_trips_on",
+    "next_card_odds",
+    "spell_best_total",
+    "spell_verdict",
     "successes",
 ]
 
@@ -261,7 +266,11 @@ class AttackMechanic:
         plain = sum(1 for f in faces if f in (4, 5))
         hits = plain + 2 * crits
         blocked = self._blocked(plain, 2 * crits)
-        left = hits - blocked
+        defence, left = self.defend(dice, hits - blocked)
+        return AttackRoll(faces, rerolled, hits, crits, blocked, defence, left)
+
+    def defend(self, dice: Dice, left: int) -> tuple[list[DefenceDie], int]:
+        """The Defence Roll chain against ``left`` Hits: (the rolls, the Damage)."""
         defence: list[DefenceDie] = []
         second_chances = self.defence_rerolls
         while left > 0:
@@ -273,7 +282,7 @@ class AttackMechanic:
                 second_chances -= 1
                 continue
             left = max(0, left - die.saves)
-        return AttackRoll(faces, rerolled, hits, crits, blocked, defence, left)
+        return defence, left
 
     def _defence_roll(self, dice: Dice) -> DefenceDie:
         if self.defence == 0:
@@ -301,6 +310,56 @@ class AttackMechanic:
 
     def mean(self) -> Fraction:
         return sum((d * p for d, p in self.distribution().items()), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class D6Hits:
+    """D6 Hits (not Power dice) that go through Armour and the Defence Roll chain, as the
+    Gobble Trait deals them (arcworlde.trait.gobble, arcworlde.trait.gobble_escape; the rules
+    yaml's default: they are Hits like any other)."""
+
+    armour: int = 0
+    defence: int = 0
+    defence_rerolls: int = 0
+
+    def sample(self, dice: Dice) -> tuple[int, int, list[DefenceDie], int]:
+        """(Hits rolled, blocked by Armour, Defence Rolls, Damage)."""
+        hits = dice.d6()
+        blocked = min(max(0, self.armour), hits)
+        chain = AttackMechanic(0, defence=self.defence, defence_rerolls=self.defence_rerolls)
+        defence, damage = chain.defend(dice, hits - blocked)
+        return hits, blocked, defence, damage
+
+    def distribution(self) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        for hits in range(1, 7):
+            left = hits - min(max(0, self.armour), hits)
+            for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
+                out[dmg] = out.get(dmg, Fraction(0)) + q / 6
+        return dict(sorted(out.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class FixedHits:
+    """A set number of Hits against Armour and the Defence Roll chain: a Narrative Feat's
+    damage, 3 Hits per Success its difficulty needs, shared among its targets
+    (arcworlde.feat.narrative_damage; the yaml default: they are Hits like any others)."""
+
+    hits: int
+    armour: int = 0
+    defence: int = 0
+    defence_rerolls: int = 0
+
+    def sample(self, dice: Dice) -> tuple[int, list[DefenceDie], int]:
+        """(blocked by Armour, Defence Rolls, Damage)."""
+        blocked = min(max(0, self.armour), self.hits)
+        chain = AttackMechanic(0, defence=self.defence, defence_rerolls=self.defence_rerolls)
+        defence, damage = chain.defend(dice, self.hits - blocked)
+        return blocked, defence, damage
+
+    def distribution(self) -> dict[int, Fraction]:
+        left = self.hits - min(max(0, self.armour), self.hits)
+        return dict(sorted(_defence_chain(left, self.defence, self.defence_rerolls).items()))
 
 
 @lru_cache(maxsize=8192)
@@ -459,6 +518,68 @@ def _spell_verdict(level: int, fixed: int, aces: int, jokers: int, avoid_overpow
     return "below"
 
 
+def _hand(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """(fixed value total, Aces, Jokers) of the cards showing."""
+    fixed = aces = jokers = 0
+    for card in cards:
+        cls = spell_card_class(card.rank)
+        if cls == "A":
+            aces += 1
+        elif cls == "Joker":
+            jokers += 1
+        else:
+            fixed += int(cls)
+    return fixed, aces, jokers
+
+
+def spell_verdict(level: int, cards: Sequence[Card], avoid_overpower: bool = True) -> str:
+    """The verdict on the cards showing for a Spell of ``level``: ``"cast"``,
+    ``"overpowered"`` or ``"below"`` (arcworlde.magic.casting, arcworlde.magic.card_values,
+    arcworlde.magic.overpowered). Aces and Jokers take the values best for the caster at the
+    moment the total is counted. The game (``rules/magic.py``) and the odds engine both judge
+    a hand with this one function."""
+    return _spell_verdict(level, *_hand(cards), avoid_overpower)
+
+
+def spell_best_total(level: int, cards: Sequence[Card]) -> int:
+    """The total the caster declares for the cards showing: the lowest total that reaches the
+    level without going over 21 if there is one, else the lowest total that reaches it, else
+    the highest total (still below the level)."""
+    fixed, aces, jokers = _hand(cards)
+    low, high, contiguous = spell_totals(fixed, aces, jokers)
+    totals = range(low, high + 1) if contiguous else range(low, high + 1, 10)
+    reaching = [t for t in totals if t >= level]
+    fitting = [t for t in reaching if t <= 21]
+    if fitting:
+        return fitting[0]
+    return reaching[0] if reaching else high
+
+
+def next_card_odds(level: int, cards: Sequence[Card]) -> tuple[Fraction, Fraction]:
+    """Chances that one more card cleanly casts (a total from the level to 21) or
+    Overpowers a Spell of ``level``, given the cards showing, the card drawn from a fresh
+    54-card ArcDeck less the cards showing (the caster does not count the discards). The AIs
+    use it to decide whether paying for a card is worth it."""
+    counts = list(ARCDECK_COUNTS)
+    for card in cards:
+        counts[_CLASS_INDEX[spell_card_class(card.rank)]] -= 1
+    left = sum(counts)
+    fixed, aces, jokers = _hand(cards)
+    values = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 0)
+    ace, joker = _CLASS_INDEX["A"], _CLASS_INDEX["Joker"]
+    cast = over = 0
+    for i, count in enumerate(counts):
+        if count <= 0:
+            continue
+        verdict = _spell_verdict(level, fixed + values[i], aces + (i == ace),
+                                 jokers + (i == joker), True)
+        if verdict == "cast":
+            cast += count
+        elif verdict == "overpowered":
+            over += count
+    return Fraction(cast, left), Fraction(over, left)
+
+
 @dataclass(frozen=True, slots=True)
 class SpellCast:
     """One attempt to cast a Spell: the cards drawn and what came of it."""
@@ -504,16 +625,7 @@ class SpellCasting:
         return SpellCast(cards, final, len(cards) - 2, hp)
 
     def _verdict(self, cards: Sequence[Card]) -> str:
-        fixed = aces = jokers = 0
-        for card in cards:
-            cls = spell_card_class(card.rank)
-            if cls == "A":
-                aces += 1
-            elif cls == "Joker":
-                jokers += 1
-            else:
-                fixed += int(cls)
-        return _spell_verdict(self.level, fixed, aces, jokers, self.avoid_overpower)
+        return spell_verdict(self.level, cards, self.avoid_overpower)
 
     def distribution(self) -> dict[tuple[str, int], Fraction]:
         """Exact distribution of (verdict, extra cards paid for)."""

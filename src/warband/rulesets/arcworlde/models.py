@@ -163,6 +163,13 @@ class ObjectiveModel(Strict):
     y: float
 
 
+class ScenarioItemModel(Strict):
+    name: str
+    x: float
+    y: float
+    item: Slug = Field(pattern=SLUG_PATTERN, description="Equipment id (kind 'item').")
+
+
 class ScenarioModel(Strict):
     id: Slug = Field(pattern=SLUG_PATTERN)
     name: str
@@ -178,6 +185,19 @@ class ScenarioModel(Strict):
     vp_per_objective: int = Field(2, ge=0, le=20)
     vp_per_knock_out: int = Field(1, ge=0, le=20)
     vp_commander_bonus: int = Field(1, ge=0, le=20)
+    arcanite: list[ObjectiveModel] = Field(
+        default_factory=list,
+        description="Arcanite Tokens on the table at the start (arcworlde.arcanite.obtaining).")
+    items: list[ScenarioItemModel] = Field(
+        default_factory=list,
+        description="Items on the table at the start (arcworlde.equipment.knocked_out: "
+        "scenario items), each an equipment id of kind 'item'.")
+    vp_per_item: int = Field(
+        0, ge=0, le=20, description="VP per scenario item a side's Characters carry at the end.")
+    vp_per_arcanite: int = Field(
+        0, ge=0, le=20,
+        description="VP per found Arcanite Token a side's Characters carry at the end (bought "
+        "Tokens never count).")
     knock_out_vp: Literal["flat", "cost"] = Field(
         "flat",
         description="'flat': vp_per_knock_out (+ the Commander bonus) per enemy Knocked Out; "
@@ -191,6 +211,10 @@ class ListEntry(Strict):
     count: int = Field(1, ge=1, le=50, strict=True)  # strict: `count: true` is not 1
     equipment: list[Slug] = Field(default_factory=list, max_length=20)
     name: str | None = Field(None, max_length=60)
+    mount: Slug | None = Field(
+        None, max_length=80,
+        description="Profile id of a Creature with Monstrous Mount that this Character rides "
+        "(bought with it; arcworlde.trait.monstrous_mount).")
 
 
 class WarbandListModel(Strict):

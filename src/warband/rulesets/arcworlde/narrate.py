@@ -68,13 +68,30 @@ def _leg_it(e: Event) -> str:
 
 
 def _move(e: Event) -> str:
-    verb = {"move": "moves", "leg_it": "dashes", "flee": "flees", "disengage": "backs off"}[e["kind"]]
+    verb = {"move": "moves", "leg_it": "dashes", "flee": "flees", "disengage": "backs off",
+            "spell": "is whisked"}.get(e["kind"], "moves")
     return f"    {_n(e, 'who')} {verb} {e['inches']:.1f}\" to ({e['to'][0]:.1f}, {e['to'][1]:.1f})"
 
 
 def _activate(e: Event) -> str:
     pen = f" (-{e['penalty']} from a Crit)" if e["penalty"] else ""
     return f"  [cyan]>[/cyan] {_n(e, 'who')} activates with {e['ap']} AP{pen}"
+
+
+def _cards(cards: list[str]) -> str:
+    return "[" + ", ".join(escape(c) for c in cards) + "]"
+
+
+def _spell(e: Event) -> str:
+    on = f" on {escape(e['target'])}" if e["target"] else ""
+    return (f"    {_n(e, 'who')} casts [magenta]{escape(e['spell'])}[/magenta]{on} (level"
+            f" {e['level']}, paid {escape(e['paid'])}): draws {_cards(e['cards'])} = {e['total']}")
+
+
+def _spell_cast(e: Event) -> str:
+    if e["overpowered"]:
+        return f"    [bold red]{escape(e['spell'])} is Overpowered![/] It takes effect, at a cost"
+    return f"    [green]{escape(e['spell'])} is cast[/green]"
 
 
 def _game_end(e: Event) -> str:
@@ -120,6 +137,51 @@ FORMATS: dict[str, Format] = {
     "round_end": lambda e: None,
     "objective": lambda e: f"  {e['side'].upper()} holds {escape(e['name'])} (+{e['vp']} VP)",
     "game_end": _game_end,
+    "spell": _spell,
+    "spell_card": lambda e: (f"    {_n(e, 'who')} pays {escape(e['paid'])} for another card:"
+                             f" {escape(e['card'])} (total {e['total']})"),
+    "spell_cast": _spell_cast,
+    "spell_failed": lambda e: f"    [red]{escape(e['spell'])} fails[/red] {_cards(e['cards'])}",
+    "arcanite": lambda e: (f"    {_n(e, 'who')} spends an Arcanite Token"
+                           + (f" of {escape(e['holder'])}" if e["holder"] != e["who"] else "")
+                           + f" ({escape(e['use'])}; {e['left']} left)"),
+    "arcanite_taken": lambda e: f"    {_n(e, 'who')} picks up an Arcanite Token",
+    "arcanite_given": lambda e: f"    {_n(e, 'frm')} gives an Arcanite Token to {_n(e, 'who')}",
+    "arcanite_stolen": lambda e: f"    {_n(e, 'who')} steals an Arcanite Token from {_n(e, 'frm')}",
+    "arcanite_dropped": lambda e: f"    {_n(e, 'who')} drops {e['tokens']} Arcanite Token(s)",
+    "arcanite_scored": lambda e: (f"  {e['side'].upper()} holds {e['tokens']} found Arcanite"
+                                  f" Token(s) (+{e['vp']} VP)"),
+    "gobbled": lambda e: f"    [bold red]{escape(e['who'])} is Gobbled by {escape(e['by'])}![/]",
+    "gobble_hits": lambda e: (f"    {_n(e, 'who')} takes {e['hits']} Hits ({escape(e['cause'])}):"
+                              f" {e['damage']} Damage (HP {e['hp'][0]}->{e['hp'][1]})"),
+    "coughed_up": lambda e: f"    {_n(e, 'who')} is coughed up by {escape(e['by'])}",
+    "digested": lambda e: f"    [red]{escape(e['who'])} is digested by {escape(e['by'])}[/red]",
+    "dwindling": lambda e: (f"    {_n(e, 'who')} " + ("recovers" if e.get("restored") else "weakens")
+                            + f": AP {e['ap'][0]}->{e['ap'][1]} (Dwindling Strength)"),
+    "imposter": lambda e: (f"    [bold]{escape(e['who'])} unmasks the Imposter {escape(e['victim'])}![/]"
+                           f" (+1AP for the rest of the game: {e['ap']}AP)"),
+    "split_pause": lambda e: f"    {_n(e, 'who')} pauses with {e['ap']} AP left (Split Activation)",
+    "pack": lambda e: f"  [cyan]>[/cyan] the pack hunts together: {escape(', '.join(e['who']))}",
+    "narrative": lambda e: (f"    {_n(e, 'who')} attempts a Narrative Feat: {escape(e['feat'])}"
+                            f" ({e['difficulty']}" + ("" if e["agreed"] else ", a compromise")
+                            + f"; on failure: {e['failure']})"),
+    "narrative_hits": lambda e: (f"    {_n(e, 'who')} takes {e['hits']} Hits from {escape(e['by'])}'s Feat:"
+                                 f" {e['damage']} Damage (HP {e['hp'][0]}->{e['hp'][1]})"),
+    "forest": lambda e: f"  [green]The Mildaark Forest stirs: {escape(e['card'])}[/green]",
+    "forest_unplayed": lambda e: f"    (the forest brings {escape(e['what'])}: not played in this version)",
+    "forest_artefact": lambda e: f"    a Fabled Artefact glints at ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
+    "arrival_roll": lambda e: (f"  The Rogue Warband ({e['side'].upper()}) rolls {e['roll']} to arrive: "
+                               + ("[bold]it arrives![/bold]" if e["arrives"] else "not yet")),
+    "item": lambda e: (f"    {_n(e, 'who')}: {escape(e['item'])} {escape(e['how'])}"
+                       + (f" ({escape(e['frm'])})" if e.get("frm") else "")),
+    "items_scored": lambda e: f"  {e['side'].upper()} holds {e['items']} scenario item(s) (+{e['vp']} VP)",
+    "dismounted": lambda e: f"    {_n(e, 'who')} is thrown from {escape(e['mount'])}",
+    "forest_tree": lambda e: f"    a tree walks to ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
+    "portal": lambda e: f"    {_n(e, 'who')} steps through the portal to ({e['to'][0]:.1f}, {e['to'][1]:.1f})",
+    "cache": lambda e: f"    {_n(e, 'who')} takes {escape(e['item'])} from the cache",
+    "heal": lambda e: f"    {_n(e, 'who')} is healed by {escape(e['by'])} (HP {e['hp'][0]}->{e['hp'][1]})",
+    "summoned": lambda e: (f"    {_n(e, 'who')} is summoned by {escape(e['by'])} at"
+                           f" ({e['at'][0]:.1f}, {e['at'][1]:.1f})"),
 }
 
 

@@ -25,6 +25,21 @@ class Options:
     disengage_extra_move: bool = False
     #: arcworlde.setup.sequence: deployment zone depth in inches (scenario default if None)
     deployment_depth: float | None = None
+    #: arcworlde.arcdeck.deck: "shared" (default) - one ArcDeck for the table; "own" - each
+    #: player draws from an ArcDeck of their own
+    arcdeck: str = "shared"
+    #: arcworlde.feat.narrative_leg_it: False (default, the yaml) - a Narrative dash's Leg It
+    #: is rolled only when the Feat succeeds; True - it is rolled whatever the Feat's result
+    narrative_leg_it_always: bool = False
+    #: arcworlde.environment.optional: "none" (default) or "mildaark" (rules/forest.py)
+    environment: str = "none"
+    #: arcworlde.feat.narrative: offer the house menu of Narrative Feats in every Activation
+    #: (off by default: they are agreed between players, and an AI that tries every option
+    #: would otherwise propose them all the time)
+    narrative_feats: bool = False
+    #: arcworlde.solo.delayed_arrival: "none" (default), or the side ("a"/"b") of a Rogue
+    #: Warband that arrives on a 4+ rolled at the start of each Round
+    delayed_arrival: str = "none"
 
 
 #: the options a player may set (``--option``), checked by the kit (arcworlde.setup.sequence,
@@ -35,4 +50,16 @@ OPTIONS = (
                 "a successful Disengage always earns a move (arcworlde.combat.disengage)"),
     Option.number("deployment_depth", 1, 24, "deployment zone depth (default: the scenario's)",
                   unit="inches"),
+    Option.one_of("arcdeck", ("shared", "own"),
+                  "one ArcDeck for the table, or one per player (arcworlde.arcdeck.deck)"),
+    Option.flag("narrative_feats",
+                "offer the house menu of Narrative Feats (arcworlde.feat.narrative)"),
+    Option.flag("narrative_leg_it_always",
+                "a Narrative dash's Leg It is rolled even when the Feat fails"
+                " (arcworlde.feat.narrative_leg_it)"),
+    Option.one_of("delayed_arrival", ("none", "a", "b"),
+                  "the Rogue side that arrives later, on a 4+ each Round"
+                  " (arcworlde.solo.delayed_arrival)"),
+    Option.one_of("environment", ("none", "mildaark"),
+                  "play in the Mildaark Forest (arcworlde.environment.optional)"),
 )

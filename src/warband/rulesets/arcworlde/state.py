@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
+from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Base, Table
@@ -50,6 +52,21 @@ class Character:
     ap_penalty: int = 0  # AP lost at the next Activation (Crit effects; does not stack)
     weapon: str | None = None  # equipment id of the weapon in hand
     agile_round: int = 0  # Round in which the Agile re-roll was last used
+    held: bool = False  # held back off the table until a Spell summons it (rules/magic.py)
+    arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
+    arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
+    primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
+    warded: bool = False  # a Token spent to re-roll its next failed Defence Roll
+    # Creatures' Traits (rules/creatures.py)
+    gobbled_by: int | None = None  # uid of the Creature that swallowed it: off the table
+    escape_tries: int = 0
+    dwindled: tuple[int, ...] = ()  # AP taken by each Dwindling Strength threshold crossed
+    unafraid_of: set[int] = field(default_factory=set)  # Fearsome Characters it stood up to
+    throes_mark: int = -1  # the Activation in which Death Throes was last used
+    mount_uid: int | None = None  # the Monstrous Mount it rides (rules/creatures.py)
+    rider_uid: int | None = None  # the rider on this Monstrous Mount
+    split_round: int = 0  # Split Activation: the Round of its first Activation ...
+    split_ap: int = 0  # ... and the AP it has left for later Activations in that Round
     # statistics for the simulator
     damage_dealt: int = 0
     knock_outs: int = 0
@@ -59,8 +76,14 @@ class Character:
         return self.profile.commander
 
     @property
+    def aboard(self) -> bool:
+        """A rider on its Monstrous Mount: it shares the mount's base, so it is no base of
+        its own for movement and placement (arcworlde.trait.monstrous_mount)."""
+        return self.mount_uid is not None
+
+    @property
     def on_table(self) -> bool:
-        return self.deployed and not self.ko
+        return self.deployed and not self.ko and self.gobbled_by is None
 
     @property
     def base(self) -> Base:
@@ -92,6 +115,23 @@ class ArcState(TableQueries[Character]):
     #: the player who took the first Activation of Round 1 (for the simulator's statistics)
     first_player: int | None = None
     over: bool = False
+    #: the ArcDecks in use (key -1: the shared deck; else the player's own), made when first
+    #: drawn from; hidden from players' views (the draw pile's order is a secret)
+    decks: dict[int, Deck] = field(default_factory=dict)
+    #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
+    spellbook: Any = None
+    #: Activations begun so far (Death Throes: once per Activation)
+    activation_count: int = 0
+    #: the Pack Hunters Activated together now: {"members", "quarry", "used"} (rules/creatures.py)
+    pack: dict[str, Any] | None = None
+    #: the Mildaark Forest's state this game (rules/forest.py), None without the environment
+    forest: dict[str, Any] | None = None
+    #: the side whose delayed Rogue Warband has not arrived yet (rules/solo.py)
+    arriving: int | None = None
+    #: Items lying on the table: (x, y, equipment id) (rules/items.py)
+    items: list[tuple[float, float, str]] = field(default_factory=list)
+    #: Arcanite Tokens lying on the table: (x, y, bought)
+    tokens: list[tuple[float, float, bool]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.pieces = self.chars  # the same list, for the kit's side queries
@@ -108,10 +148,11 @@ class ArcState(TableQueries[Character]):
         return [f for f in self.friends_of(ch) if self.in_contact(ch, f)]
 
     def blockers(self, ch: Character) -> list[Base]:
-        return [Base(c.x, c.y, c.r) for c in self.chars if c.on_table and c is not ch]
+        return [Base(c.x, c.y, c.r) for c in self.chars
+                if c.on_table and c is not ch and not c.aboard]
 
     def blocker_chars(self, ch: Character) -> list[Character]:
-        return [c for c in self.chars if c.on_table and c is not ch]
+        return [c for c in self.chars if c.on_table and c is not ch and not c.aboard]
 
     def commander_of(self, side: int) -> list[Character]:
         return [c for c in self.living(side) if c.commander]
@@ -121,3 +162,8 @@ class ArcView(OpenView[ArcState]):
     """What a player sees: ArcWorlde has open information, so everything but the dice."""
 
     __slots__ = ()
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "decks":  # the ArcDecks' draw piles are secret (rules/magic.py)
+            raise AttributeError(f"{name} is not part of a player's view")
+        return super().__getattr__(name)

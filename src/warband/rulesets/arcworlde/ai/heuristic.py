@@ -22,6 +22,15 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, ward_decision
+from warband.rulesets.arcworlde.ai.confusion import sabotage
+from warband.rulesets.arcworlde.ai.creatures_ai import best_gobble, escape_ap
+from warband.rulesets.arcworlde.ai.magic_ai import (
+    best_cast,
+    spell_draw,
+    spell_reach,
+    summon_spot,
+)
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_shot_ap,
@@ -45,7 +54,7 @@ class _Context:
 
     __slots__ = ("view", "ch", "enemies", "friends", "holders", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
-                 "objectives", "objective_range", "table", "around")
+                 "objectives", "objective_range", "table", "around", "pickups")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.view = view
@@ -68,9 +77,25 @@ class _Context:
             (o.x, o.y, 0.5 if covered else scenario.vp_per_objective)
             for o, covered in zip(scenario.objectives, self.covered, strict=True)
         ]
+        # Things to pick up: Arcanite Tokens (they score in some scenarios and buy an extra die,
+        # AP or Spell in any) and Items (a scenario's relic above all). Unlike a marker they
+        # are kept once taken, so they are worth fetching from the first Round; nearer friends
+        # leave them to the one closest.
+        token_gain = 1.0 + 1.5 * float(scenario.vp_per_arcanite)
+        item_gain = 1.5 + 1.5 * float(scenario.vp_per_item)
+        self.pickups = [(x, y, token_gain) for x, y, _ in view.tokens]
+        self.pickups += [(x, y, item_gain) for x, y, _ in view.items]
+        if self.pickups and self.friends:
+            mine = math.hypot
+            self.pickups = [
+                (x, y, g) for x, y, g in self.pickups
+                if mine(x - ch.x, y - ch.y) - ch.r
+                <= min(mine(x - f.x, y - f.y) - f.r for f in self.friends) + 1.0
+            ]
         self.rounds_left = view.options.rounds - view.round
         self.ranged = [a for a in ch.usable_attacks() if a.ranged]
         self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
+        self.shot_reach += spell_reach(view, ch)  # a Mage keeps enemies within its Spells' range
         self.melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
         self.fighter = HeuristicController._fighter(ch)
         # Danger: fighters accept it; the Commander and the wounded less so.
@@ -158,6 +183,9 @@ class HeuristicController:
     name = "heuristic"
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
+        if wasted is not None:
+            return wasted
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -213,11 +241,18 @@ class HeuristicController:
     # -- choosing who acts -------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         best, best_score = decision.options[0], -math.inf
+        urgency: dict[int, float] = {}
         for opt in decision.options:
-            ch = view.chars[opt.uid]
-            s = self._urgency(view, ch)
-            if s > best_score:
-                best, best_score = opt, s
+            if isinstance(opt, C.Activate):
+                urgency[opt.uid] = s = self._urgency(view, view.chars[opt.uid])
+                if s > best_score:
+                    best, best_score = opt, s
+        for opt in decision.options:
+            if isinstance(opt, C.ActivatePack):
+                # a pack that is all close to the enemy goes together (one turn, re-rolls)
+                scores = [urgency.get(u, 0.0) for u in opt.uids]
+                if min(scores) >= 6.0 and sum(scores) > best_score:
+                    best, best_score = opt, sum(scores)
         return best
 
     def _urgency(self, view: Any, ch: Character) -> float:
@@ -270,6 +305,9 @@ class HeuristicController:
             return end
 
         helps = by_type.get(C.HelpUp)
+        token = arcanite_action(view, ch, ap, by_type)
+        if token is not None:
+            return Reasoned(token, "Arcanite: " + type(token).__name__)
         engaged = view.engaged_with(ch)
         if engaged:
             return self._melee_action(view, ch, ap, engaged, by_type, decision)
@@ -277,6 +315,9 @@ class HeuristicController:
         legging = decision.info.get("legging", False)
         shots = by_type.get(C.Shoot, [])
         moves = by_type.get(C.Move, [])
+        cast = self._cast(view, ch, ap, by_type, shots)
+        if cast is not None:
+            return cast
         if legging and C.LegIt in by_type:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
@@ -316,6 +357,14 @@ class HeuristicController:
                       by_type: dict[type, list[Any]], decision: Decision) -> Any:
         attacks = by_type.get(C.Attack, [])
         charged = False  # the view does not say; the bonus only adds to the score
+        cast = self._cast(view, ch, ap, by_type, attacks)
+        if cast is not None:
+            return cast
+        gobbles = by_type.get(C.Gobble)
+        if gobbles:
+            gulp = best_gobble(view, ch, ap, gobbles, attacks)
+            if gulp is not None:
+                return Reasoned(gulp, "Gobble!")
         if attacks:
             best, best_v = None, 0.0
             for o in attacks:
@@ -330,6 +379,62 @@ class HeuristicController:
         if disengages and ch.hp <= 2 * len(engaged):
             return max(disengages, key=lambda o: o.ap)
         return C.EndActivation()
+
+    def _cast(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
+              rivals: list[Any]) -> Any:
+        """A Spell when its expected value (exact casting odds with the AP at hand, times the
+        effect, less the Overpowered risk) is worth its AP at least as well as the best
+        Attack or Shot on offer (arcworlde.magic.casting)."""
+        casts = by_type.get(C.Cast)
+        if not casts:
+            return None
+        choice, value, cost = best_cast(view, ch, ap, casts)
+        if choice is None or value < 0.8:
+            return None
+        rival = 0.0
+        for o in rivals:
+            if isinstance(o, C.Attack):
+                attack = next(a for a in ch.usable_attacks() if a.name == o.attack and not a.ranged)
+                v = attack_score(view, ch, attack, view.chars[o.target], False)
+                rival = max(rival, v / max(1, attack.ap or 1))
+            elif isinstance(o, C.Shoot):
+                attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+                if o.ap == best_shot_ap(attack, ap):
+                    rival = max(rival, shot_value(view, ch, attack, view.chars[o.target], o.ap) / o.ap)
+        if value / cost < rival:
+            return None
+        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+
+    def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
+
+    def _arcanite_defence(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return ward_decision(view, decision)
+
+    def _cache_item(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """From the forest's cache: armour if it has none, else the best weapon."""
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
+        ch = view.chars[decision.info["character"]]
+        items = catalogue().equipment
+
+        def value(o: Any) -> float:
+            e = items[o.weapon]
+            return float(3.0 * max(0, e.armour - ch.armour)
+                         + sum(a.power for a in e.attacks) * 0.3 + e.movement * 0.5)
+
+        return max(decision.options, key=value)
+
+    def _narrative_agree(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """Agree to a Narrative Feat proposed at its usual difficulty; disagree (the book's
+        compromise: a more dangerous failure for the proposer) when it was made easier."""
+        return C.AgreeFeat(decision.info["difficulty"] == decision.info["usual"])
+
+    def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return spell_draw(view, decision)
+
+    def _summon_place(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return summon_spot(view, decision)
 
     def _best_shot(self, view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
         best, best_v = None, 0.0
@@ -400,7 +505,7 @@ class HeuristicController:
             score += best_shot * ap * 0.8
             # Melee fighters want to close in: a Charge from here this Activation (Leg It
             # with the AP left), or next time.
-            if ctx.melee and not ctx.ranged:
+            if ctx.melee and not ctx.shot_reach:
                 nearest = min([30.0, *(hypot(e.x - x, e.y - y) - e.r - r for e in ctx.enemies)])
                 charge = ctx.charge_value(x, y, ap) if ap >= 2 else 0.0
                 score += charge * 0.8
@@ -416,6 +521,15 @@ class HeuristicController:
             exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
             if exposed and ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
                 score += 0.8
+        # Tokens and Items to pick up: as soon as possible.
+        if ctx.pickups and not ch.broken:
+            best_pick = 0.0
+            for px, py, gain in ctx.pickups:
+                d = hypot(px - x, py - y) - r
+                value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.35)
+                if value > best_pick:
+                    best_pick = value
+            score += best_pick * 1.5
         # Objectives matter more as the end approaches.
         if ctx.objectives and not ch.broken:
             rounds_left = ctx.rounds_left

@@ -2,7 +2,8 @@
 
 Rule ids: ``arcworlde.solo.activation_order``, ``arcworlde.solo.behaviour_roll`` and
 ``arcworlde.solo.behaviour.*``, ``arcworlde.solo.shooting``, ``arcworlde.solo.melee``,
-``arcworlde.solo.feats``, ``arcworlde.solo.traits``, ``arcworlde.solo.deployment``.
+``arcworlde.solo.feats``, ``arcworlde.solo.traits``, ``arcworlde.solo.deployment``,
+``arcworlde.solo.magic``.
 
 The Rogue's own dice (behaviour roll, which Attack, whether to use a Trait) are the
 controller's: they decide *what the Rogue chooses*, which the game record stores, so replays do
@@ -10,7 +11,7 @@ not need them. The game's dice still decide every outcome. Readings (from the ru
 
 * Activation order: the un-Activated Rogue Character nearest to any enemy (method b).
 * Timid moves straight away from the nearest enemy (the rules have no facing).
-* Greedy heads for the nearest objective marker (no Arcanite in this scenario); with none it
+* Greedy heads for the nearest Arcanite Token or objective marker; with none it
   behaves as Rampage.
 * "Up to two Leg It rolls" stops early once in base contact; Rampage keeps rolling until it
   Charges or trips.
@@ -26,8 +27,12 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.ai.confusion import sabotage
+from warband.rulesets.arcworlde.ai.creatures_ai import escape_ap
+from warband.rulesets.arcworlde.ai.magic_ai import summon_spot
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY
 from warband.rulesets.arcworlde.rules.combat import shot_targets
+from warband.rulesets.arcworlde.rules.magic import spells_of
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["BEHAVIOURS", "RogueController"]
@@ -51,10 +56,14 @@ class RogueController:
 
     def __init__(self) -> None:
         self._plans: dict[tuple[int, int], _Plan] = {}
+        self._split: dict[tuple[int, int], tuple[int, int]] = {}
         self._rng = random.Random(0)
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._rng = rng
+        wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
+        if wasted is not None:
+            return wasted
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[int(rng.random() * len(decision.options))]
@@ -91,8 +100,9 @@ class RogueController:
             ch = view.chars[opt.uid]
             return min((view.distance(ch, e) for e in enemies), default=0.0)
 
-        best = min(nearest(o) for o in decision.options)
-        tied = [o for o in decision.options if nearest(o) - best < 1e-9]
+        singles = [o for o in decision.options if isinstance(o, C.Activate)]
+        best = min(nearest(o) for o in singles)
+        tied = [o for o in singles if nearest(o) - best < 1e-9]
         return tied[int(rng.random() * len(tied))]
 
     def _choose_weapon(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -109,7 +119,7 @@ class RogueController:
             roll = 1 + int(rng.random() * 6)
             plan = _Plan(roll)
             enemies = list(view.enemies_of(ch))
-            if roll == 3 and not view.scenario.objectives:
+            if roll == 3 and not view.scenario.objectives and not view.tokens:
                 plan.roll = 4  # Greedy with nothing to grab: Rampage
             if enemies:
                 if plan.roll in (2, 4):
@@ -125,11 +135,17 @@ class RogueController:
 
     def _goal(self, view: Any, ch: Character, plan: _Plan) -> tuple[float, float] | None:
         if plan.roll == 3:
-            obj = min(view.scenario.objectives, key=lambda o: math.hypot(o.x - ch.x, o.y - ch.y))
-            return (obj.x, obj.y)
+            # Greedy: the nearest Arcanite Token or objective marker (arcworlde.solo.arcanite)
+            spots = [(o.x, o.y) for o in view.scenario.objectives]
+            spots += [(x, y) for x, y, _ in view.tokens]
+            if not spots:
+                return None
+            return min(spots, key=lambda p: math.hypot(p[0] - ch.x, p[1] - ch.y))
         if plan.target is not None and view.chars[plan.target].on_table:
             t = view.chars[plan.target]
-            return (t.x, t.y)
+            # rounded as the move candidates are: a record stores goals to 6 decimals, and a
+            # goal that did not survive the round trip would replay a different path
+            return (round(t.x, 3), round(t.y, 3))
         return None
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -142,6 +158,14 @@ class RogueController:
         if ch.prone:
             stands = by_type.get(C.StandUp, [])
             return min(stands, key=lambda o: o.ap) if stands else end  # 1AP per level: Easy = 1
+        pause = self._split_cap(view, ch, ap, by_type)
+        if pause is not None:
+            return pause
+        pick = by_type.get(C.PickUpArcanite)
+        if pick:
+            # Rogues pick up Arcanite before any other Action, and never spend it
+            # (arcworlde.solo.arcanite): the Easy Feat with 1AP per difficulty level.
+            return Reasoned(min(pick, key=lambda o: (o.ap, o.token)), "Rogues hoard Arcanite")
         engaged = view.engaged_with(ch)
         if engaged:
             return self._melee(view, ch, ap, engaged, by_type, rng)
@@ -151,6 +175,8 @@ class RogueController:
             plan.announced = True
             reason = f"behaviour roll {plan.roll}: {BEHAVIOURS[plan.roll]}"
         choice = self._behave(view, ch, ap, plan, by_type, decision)
+        if reason and isinstance(choice, Reasoned):
+            return Reasoned(choice.choice, f"{reason}; {choice.reason}")
         return Reasoned(choice, reason) if reason else choice
 
     def _behave(self, view: Any, ch: Character, ap: int, plan: _Plan,
@@ -176,7 +202,7 @@ class RogueController:
             elif plan.roll == 2:
                 if plan.target is not None and view.distance(ch, view.chars[plan.target]) <= 3.0:
                     t = view.chars[plan.target]
-                    return C.Move(t.x, t.y, f"toward {t.name}")
+                    return C.Move(round(t.x, 3), round(t.y, 3), f"toward {t.name}")
             elif goal is not None:
                 return C.Move(goal[0], goal[1], "toward the goal")
             return self._after_behaviour(view, ch, ap, plan, by_type)
@@ -191,6 +217,9 @@ class RogueController:
     def _after_behaviour(self, view: Any, ch: Character, ap: int, plan: _Plan,
                          by_type: dict[type, list[Any]]) -> Any:
         plan.leg_its = 0
+        cast = self._rogue_cast(view, ch, by_type)
+        if cast is not None:
+            return cast
         shots = by_type.get(C.Shoot, [])
         if shots:
             enemies = list(view.enemies_of(ch))
@@ -206,6 +235,75 @@ class RogueController:
             if 1 + int(self._rng.random() * 6) >= 4:
                 return cheer[0]
         return C.EndActivation()
+
+    def _split_cap(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]]) -> Any:
+        """Rogue Split Activation (arcworlde.solo.split_activation): a D6 before each
+        Activation caps the AP it spends; once spent, it pauses and play passes on."""
+        if "split-activation" not in ch.traits:
+            return None
+        key = (view.activation_count, ch.uid)
+        if key not in self._split:
+            self._split = {key: (ap, 1 + int(self._rng.random() * 6))}
+        start, cap = self._split[key]
+        if start - ap >= cap and C.PauseActivation in by_type:
+            return Reasoned(C.PauseActivation(), f"Split Activation: {cap}AP this time")
+        return None
+
+    def _rogue_cast(self, view: Any, ch: Character, by_type: dict[type, list[Any]]) -> Any:
+        """Rogue magic (arcworlde.solo.magic): a Spell that puts held-back Characters on the
+        table is always chosen while there are any; otherwise the Spells are numbered and a
+        die picks one (unused numbers re-rolled: a uniform pick). Cast after the behaviour's
+        movement; the target is the nearest enemy (damage), the most wounded friend (heal) or
+        the caster itself (move). A Spell with no legal target is picked again (our reading).
+        """
+        casts = [o for o in by_type.get(C.Cast, []) if o.pay == "ap"]  # Rogues hoard Arcanite
+        if not casts:
+            return None
+        known = spells_of(view, ch)
+        castable = [s for s in known if any(o.spell == s.id for o in casts)]
+        summons = [s for s in castable if s.effect == "summon"]
+        spell = summons[0] if summons else castable[int(self._rng.random() * len(castable))]
+        options = [o for o in casts if o.spell == spell.id]
+
+        def rank(o: Any) -> float:
+            if o.target is None:
+                return 0.0
+            t = view.chars[o.target]
+            if spell.effect == "damage":
+                return float(view.distance(ch, t))
+            if spell.effect == "heal":
+                return float(t.hp - t.max_hp)
+            return 0.0 if t is ch else 1.0
+
+        return Reasoned(min(options, key=rank), f"Rogue magic: {spell.name}")
+
+    def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
+
+    def _arcanite_defence(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.UseArcanite("decline")  # Rogues never spend Arcanite (arcworlde.solo.arcanite)
+
+    def _narrative_agree(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return C.AgreeFeat(True)  # the Rogue has no player to argue for it
+
+    def _spell_draw(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """A Rogue Mage always pays AP for more cards, even into an Overpowered Spell
+        (arcworlde.solo.magic)."""
+        for pay in ("ap", "overpower"):
+            if C.SpellDraw(pay) in decision.options:
+                return C.SpellDraw(pay)
+        return C.SpellDraw("stop")
+
+    def _summon_place(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        return summon_spot(view, decision)
+
+    def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        ch = view.chars[decision.info["character"]]
+        plan = self._plans.get((view.round, ch.uid))
+        goal = self._goal(view, ch, plan) if plan else None
+        if goal is None:
+            return decision.options[-1]
+        return C.Move(goal[0], goal[1], "toward the goal")
 
     def _can_shoot_target(self, view: Any, ch: Character, plan: _Plan) -> bool:
         if plan.target is None or not view.chars[plan.target].on_table:
@@ -228,6 +326,13 @@ class RogueController:
         """Attack the engaged enemy with the lowest HP with an Attack picked by D3 (three
         options) or D6 (two options); if it cannot be paid for, the cheapest one
         (arcworlde.solo.melee)."""
+        gobbles = by_type.get(C.Gobble, [])
+        if gobbles and 1 + int(rng.random() * 6) >= 4:
+            # an AP-costing Trait, used on a Success (arcworlde.solo.traits): Gobble the
+            # weakest victim it can, 1AP per difficulty level (Medium: 2AP) when it has them
+            want = min(2, ap)
+            victim = min((view.chars[o.target] for o in gobbles), key=lambda e: (e.hp, e.uid))
+            return C.Gobble(victim.uid, want)
         attacks = by_type.get(C.Attack, [])
         if not attacks:
             return C.EndActivation()

@@ -6,7 +6,9 @@ Rule ids: ``arcworlde.activation.ap_and_actions``, ``arcworlde.action.free_move`
 ``arcworlde.combat.disengage``, ``arcworlde.morale.broken_flee``,
 ``arcworlde.morale.broken_in_melee``, ``arcworlde.morale.rally``,
 ``arcworlde.hire.other_factions``, ``arcworlde.equipment.weapon_choice``,
-``arcworlde.trait.agile``.
+``arcworlde.trait.agile``, ``arcworlde.magic.casting`` (``rules/magic.py``),
+``arcworlde.arcanite.using``, ``arcworlde.arcanite.as_items`` (``rules/arcanite.py``),
+``arcworlde.trait.gobble``, ``arcworlde.trait.gobble_escape`` (``rules/creatures.py``).
 
 Readings of ambiguous points (switchable ones live in :class:`Options`):
 
@@ -39,6 +41,15 @@ from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.mechanics import LegItRoll, leg_it_trips_on
+from warband.rulesets.arcworlde.rules.arcanite import (
+    arcanite_defence,
+    arcanite_options,
+    available,
+    move_token,
+    spend,
+    spender,
+    take_token,
+)
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA, bravery_test
 from warband.rulesets.arcworlde.rules.combat import (
     disengage,
@@ -46,8 +57,27 @@ from warband.rulesets.arcworlde.rules.combat import (
     shoot,
     shot_targets,
 )
+from warband.rulesets.arcworlde.rules.creatures import (
+    SPLIT,
+    end_split,
+    escape_gobble,
+    gobble,
+    gobble_options,
+    resumes_split,
+)
 from warband.rulesets.arcworlde.rules.feats import attempt_feat, help_up_difficulty
+from warband.rulesets.arcworlde.rules.forest import (
+    claim_artefact,
+    controller,
+    forest_on_activation,
+    forest_options,
+    open_cache,
+    use_portal,
+)
+from warband.rulesets.arcworlde.rules.items import item_options, perform_item
+from warband.rulesets.arcworlde.rules.magic import cast_options, cast_spell
 from warband.rulesets.arcworlde.rules.movement import do_move, flee, is_move, move_candidates
+from warband.rulesets.arcworlde.rules.narrative import narrative_options, perform_narrative
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = ["Turn", "action_options", "activation"]
@@ -65,6 +95,13 @@ class Turn:
     legging: bool = False  # a Leg It sequence is open: the next roll is free
     charged: bool = False
     cheered: bool = False
+    cast: bool = False  # a Spell was attempted (one per Activation: arcworlde.magic.casting)
+    paused: bool = False  # Split Activation: to be resumed later this Round
+    start_ap: int = -1
+
+    def __post_init__(self) -> None:
+        if self.start_ap < 0:
+            self.start_ap = self.ap
 
     @property
     def spent(self) -> bool:
@@ -87,17 +124,20 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
         return opts
     engaged = st.engaged_with(ch)
     if engaged:
+        opts.extend(gobble_options(st, ch, turn.ap))
         for attack in ch.usable_attacks():
             if attack.ranged or attack.ap is None or attack.ap > turn.ap:
                 continue
             for enemy in engaged:
                 opts.append(C.Attack(attack.name, enemy.uid))
-        if turn.ap >= 1 and (st.options.disengage_extra_move or not turn.free_move_used):
+        if turn.ap >= 1 and not ch.aboard and (st.options.disengage_extra_move
+                                               or not turn.free_move_used):
             opts.extend(C.Disengage(ap) for ap in range(1, turn.ap + 1))
     else:
-        if not turn.free_move_used:
+        # a rider aboard its Monstrous Mount shares the mount's movement: none of its own
+        if not turn.free_move_used and not ch.aboard:
             opts.extend(move_candidates(st, ch, ch.movement))
-        if turn.legging or turn.can_start_leg_it:
+        if (turn.legging or turn.can_start_leg_it) and not ch.aboard:
             opts.append(C.LegIt())
         if turn.ap >= 1:
             for attack in ch.usable_attacks():
@@ -117,15 +157,23 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
             f.broken and st.distance(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
         ):
             opts.append(C.RousingCheer())
+    opts.extend(cast_options(st, ch, turn.ap, available(st, ch) > 0, turn.cast))
+    opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
+    opts.extend(narrative_options(st, ch, turn.ap))
+    opts.extend(forest_options(st, ch, turn.ap))
+    opts.extend(item_options(st, ch, turn.ap))
+    if SPLIT in ch.traits and 0 < turn.ap < turn.start_ap:
+        opts.append(C.PauseActivation())  # only after spending some AP: always progress
     opts.append(C.EndActivation())
     return opts
 
 
 def _action_decision(st: ArcState, turn: Turn) -> Decision:
     ch = turn.ch
-    free_form = is_move if (not turn.free_move_used and not ch.prone and not st.engaged_with(ch)) else None
+    free_form = is_move if (not turn.free_move_used and not ch.prone and not ch.aboard
+                            and not st.engaged_with(ch)) else None
     return Decision(
-        "action", ch.side, action_options(st, turn),
+        "action", controller(st, ch), action_options(st, turn),
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
         info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
               "legging": turn.legging, "leg_it_rolls": turn.legit_rolls,
@@ -136,6 +184,13 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
 def activation(st: ArcState, ch: Character) -> Steps:
     """Activate ``ch`` and play out its Activation."""
     ch.activated = True
+    st.activation_count += 1
+    if resumes_split(st, ch):
+        # a later Activation of a Split Activation this Round: the AP left, no free movement
+        turn = Turn(ch, ch.split_ap, free_move_used=True)
+        st.log.emit("activate", who=ch.name, ap=turn.ap, penalty=0, resumed=True)
+        yield from _activation_body(st, turn)
+        return
     ap = max(0, ch.ap - ch.ap_penalty)
     st.log.emit("activate", who=ch.name, ap=ap, penalty=ch.ap_penalty)
     ch.ap_penalty = 0
@@ -145,7 +200,22 @@ def activation(st: ArcState, ch: Character) -> Steps:
     if ch.unruly and not bravery_test(st, ch, "unruly hired Character"):
         ap = min(ap, max(1, ap // 2))  # halving never raises AP (0 stays 0)
         st.log.emit("unruly", who=ch.name, ap=ap)
+    ch.split_round = st.round
+    if st.forest is not None:
+        ap += forest_on_activation(st, ch)  # card 7: +2AP; Q and 8 on the spot
     turn = Turn(ch, ap)
+    yield from _activation_body(st, turn)
+
+
+def _activation_body(st: ArcState, turn: Turn) -> Steps:
+    ch = turn.ch
+    if ch.aboard:
+        turn.free_move_used = True  # its Monstrous Mount moves for both
+    if ch.gobbled_by is not None:
+        yield from escape_gobble(st, ch, turn)
+        if not ch.on_table:
+            _end(st, turn)
+            return
     if ch.broken:
         rallied = ch.fled and bravery_test(st, ch, "rally")
         if rallied:
@@ -158,7 +228,7 @@ def activation(st: ArcState, ch: Character) -> Steps:
             return
     if len(ch.weapons) > 1:
         pick = yield Decision(
-            "choose_weapon", ch.side, [C.ChooseWeapon(w.id) for w in ch.weapons],
+            "choose_weapon", controller(st, ch), [C.ChooseWeapon(w.id) for w in ch.weapons],
             prompt=f"{ch.name}: weapon for this Activation", info={"character": ch.uid},
         )
         ch.weapon = pick.weapon
@@ -167,6 +237,9 @@ def activation(st: ArcState, ch: Character) -> Steps:
         choice = yield _action_decision(st, turn)
         if isinstance(choice, C.EndActivation):
             break
+        if isinstance(choice, C.PauseActivation):
+            turn.paused = True
+            break
         yield from _perform(st, turn, choice)
         if ch.on_table and ch.broken and not ch.fled:
             # Broken during its own Activation: it Flees at once (arcworlde.morale.broken_flee).
@@ -174,10 +247,28 @@ def activation(st: ArcState, ch: Character) -> Steps:
             break
         if not ch.on_table or turn.spent:
             break
+        if ch.prone and SPLIT in ch.traits:
+            turn.paused = True  # Prone ends a Split Activation's current Activation
+            break
     _end(st, turn)
 
 
+def _use_arcanite(st: ArcState, turn: Turn, use: str) -> None:
+    """Spend a Token now: +1AP, or primed for the Character's next roll
+    (arcworlde.arcanite.using)."""
+    ch = turn.ch
+    if not spend(st, ch, use):  # pragma: no cover - only offered when a Token is available
+        return
+    if use == "ap":
+        turn.ap += 1
+    else:
+        ch.primed = use
+
+
 def _end(st: ArcState, turn: Turn) -> None:
+    turn.ch.primed = None  # a Token primed for a roll that never came is spent all the same
+    if SPLIT in turn.ch.traits:
+        end_split(st, turn.ch, turn.ap, turn.paused)
     st.log.emit("activation_end", who=turn.ch.name, unspent=max(0, turn.ap))
 
 
@@ -213,11 +304,15 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and not a.ranged)
         assert attack.ap is not None
         turn.ap -= attack.ap
-        resolve_attack(st, ch, attack, st.by_uid(choice.target), charged=turn.charged)
+        target = st.by_uid(choice.target)
+        yield from arcanite_defence(st, target, ch, attack.name)
+        resolve_attack(st, ch, attack, target, charged=turn.charged)
     elif isinstance(choice, C.Shoot):
         attack = next(a for a in ch.usable_attacks() if a.name == choice.attack and a.ranged)
         turn.ap -= choice.ap
-        shoot(st, ch, attack, st.by_uid(choice.target), choice.ap)
+        target = st.by_uid(choice.target)
+        yield from arcanite_defence(st, target, ch, attack.name)
+        shoot(st, ch, attack, target, choice.ap)
     elif isinstance(choice, C.StandUp):
         turn.ap -= choice.ap
         if attempt_feat(st, ch, choice.ap, 1, "stand up"):
@@ -236,7 +331,7 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
         if disengage(st, ch, choice.ap) and free:
             turn.free_move_used = True
             goal = yield Decision(
-                "disengage_move", ch.side, move_candidates(st, ch, ch.movement),
+                "disengage_move", controller(st, ch), move_candidates(st, ch, ch.movement),
                 prompt=f"{ch.name}: move away", accepts=is_move, info={"character": ch.uid},
             )
             do_move(st, ch, (goal.x, goal.y), ch.movement, "disengage")
@@ -255,6 +350,43 @@ def _perform(st: ArcState, turn: Turn, choice: Any) -> Steps:
                 friend.broken = False
                 friend.fled = False
                 st.log.emit("rally", who=friend.name)
+    elif isinstance(choice, C.Cast):
+        turn.cast = True
+        yield from cast_spell(st, ch, choice, turn, spender(st, ch))
+    elif isinstance(choice, C.UsePortal):
+        use_portal(st, ch, choice.index)
+    elif isinstance(choice, C.GiveItem | C.DropItem | C.StealItem | C.PickUpItem):
+        turn.ap -= choice.ap
+        perform_item(st, ch, choice)
+    elif isinstance(choice, C.ClaimArtefact):
+        turn.ap -= choice.ap
+        claim_artefact(st, ch, choice.ap)
+    elif isinstance(choice, C.OpenCache):
+        turn.ap -= choice.ap
+        if attempt_feat(st, ch, choice.ap, 1, "open the cache"):
+            yield from open_cache(st, ch, choice.index)
+    elif isinstance(choice, C.Narrative):
+        turn.ap -= choice.ap
+        yield from perform_narrative(st, ch, choice)
+    elif isinstance(choice, C.Gobble):
+        turn.ap -= choice.ap
+        gobble(st, ch, st.by_uid(choice.target), choice.ap)
+    elif isinstance(choice, C.UseArcanite):
+        _use_arcanite(st, turn, choice.use)
+    elif isinstance(choice, C.PickUpArcanite):
+        turn.ap -= choice.ap
+        if attempt_feat(st, ch, choice.ap, 1, "pick up Arcanite"):
+            take_token(st, ch, choice.token)
+    elif isinstance(choice, C.GiveArcanite):
+        turn.ap -= choice.ap
+        friend = st.by_uid(choice.target)
+        if attempt_feat(st, ch, choice.ap, 1, f"give Arcanite to {friend.name}"):
+            move_token(st, ch, friend, "given")
+    elif isinstance(choice, C.StealArcanite):
+        turn.ap -= choice.ap
+        enemy = st.by_uid(choice.target)
+        if attempt_feat(st, ch, choice.ap, 1, f"steal Arcanite from {enemy.name}"):
+            move_token(st, enemy, ch, "stolen")
     else:  # pragma: no cover - the options above are exhaustive
         raise AssertionError(f"unhandled choice {choice!r}")
 
@@ -272,7 +404,7 @@ def _leg_it(st: ArcState, turn: Turn) -> Steps:
                 trips_on=leg_it_trips_on(attempt), trips=roll.trips)
     if roll.trips and "agile" in ch.traits and ch.agile_round != st.round:
         use = yield Decision(
-            "agile_reroll", ch.side, [C.AgileReroll(True), C.AgileReroll(False)],
+            "agile_reroll", controller(st, ch), [C.AgileReroll(True), C.AgileReroll(False)],
             prompt=f"{ch.name} tripped: use Agile to re-roll?", info={"character": ch.uid},
         )
         if use.use:
@@ -287,7 +419,7 @@ def _leg_it(st: ArcState, turn: Turn) -> Steps:
         st.log.emit("prone", who=ch.name, cause="tripped while Legging It")
         return
     goal = yield Decision(
-        "leg_it_move", ch.side,
+        "leg_it_move", controller(st, ch),
         [*move_candidates(st, ch, roll.inches), C.Move(round(ch.x, 3), round(ch.y, 3), "stay")],
         prompt=f"{ch.name} may move up to {roll.inches} more inches", accepts=is_move,
         info={"character": ch.uid, "inches": roll.inches, "ap": turn.ap, "leg_it_rolls": attempt},

@@ -9,10 +9,18 @@ Rule ids: ``arcworlde.combat.attack_resolution``, ``arcworlde.combat.armour_valu
 
 from __future__ import annotations
 
+import dataclasses
+
 from warband.core.dice import net_advantage
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
-from warband.rulesets.arcworlde.models import Attack
+from warband.rulesets.arcworlde.models import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
+from warband.rulesets.arcworlde.rules.creatures import (
+    death_throes,
+    dwindle,
+    on_knock_out,
+    pack_reroll,
+)
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -35,7 +43,10 @@ COVER_SHARE = 0.5
 
 
 def in_cover(st: ArcState, attacker: Character, target: Character) -> bool:
-    """Cover: at least half of the target is obscured by terrain as seen from the attacker."""
+    """Cover: at least half of the target is obscured by terrain as seen from the attacker; a
+    rider on its Monstrous Mount is always in Cover (arcworlde.trait.monstrous_mount)."""
+    if target.aboard:
+        return True
     sight = st.table.sight(attacker.x, attacker.y, attacker.r, target.x, target.y, target.r)
     return sight.hidden >= COVER_SHARE
 
@@ -62,12 +73,28 @@ def attack_mechanic(
 
 def resolve_attack(
     st: ArcState, attacker: Character, attack: Attack, target: Character, charged: bool,
-    stray: bool = False,
+    stray: bool = False, cover: bool | None = None,
 ) -> int:
     """Resolve one Attack: Power dice, Armour, Defence Rolls, Damage, Crit effects.
-    Returns the Damage dealt."""
-    cover = in_cover(st, attacker, target)
+    Returns the Damage dealt. ``cover`` overrides the line-of-sight Cover test (a magical
+    blast ignores line of sight: no Cover)."""
+    if cover is None:
+        cover = in_cover(st, attacker, target)
     mech = attack_mechanic(attack, target, cover, charged)
+    if attacker.primed is not None:  # an Arcanite Token spent on this roll (rules/arcanite.py)
+        mech = dataclasses.replace(
+            mech, power=mech.power + (attacker.primed == "extra_die"),
+            rerolls=mech.rerolls + (attacker.primed == "reroll"))
+        attacker.primed = None
+    if target.warded:  # an Arcanite Token spent against this Attack (rules/arcanite.py)
+        mech = dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1)
+        target.warded = False
+    if pack_reroll(st, attacker, attack.name, target):  # arcworlde.trait.pack_hunter
+        mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
+    if death_throes(st, attacker):  # re-roll a failed Power die (arcworlde.trait.death_throes)
+        mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
+    if death_throes(st, target):  # ... or a failed Defence Roll
+        mech = dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1)
     roll = mech.sample(st.dice)
     hp_before = target.hp
     target.hp = max(0, target.hp - roll.damage)
@@ -83,6 +110,8 @@ def resolve_attack(
     if target.hp <= 0:
         knock_out(st, target, attacker)
         return roll.damage
+    if roll.damage:
+        dwindle(st, target)
     if roll.crits:
         if attack.crit_reduce_ap:
             # "This does not stack": a second Crit does not take more AP.
@@ -101,8 +130,20 @@ def resolve_attack(
 def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     """Knock Out ``victim``: remove it, award Victory Points, and have friends within 3 inches
     (measured before removal) take a Bravery Test."""
+    if victim.gobbled_by is not None:  # inside its Gobbler: that is where it falls
+        inside = st.by_uid(victim.gobbled_by)
+        victim.x, victim.y = inside.x, inside.y
     testers = [f for f in st.friends_of(victim)
-               if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN]
+               if st.distance(victim, f) <= KNOCK_OUT_RADIUS + WITHIN
+               and f.uid != victim.mount_uid]  # its mount tests by the Monstrous Mount rule
+    if victim.arcanite or victim.arcanite_bought:
+        from warband.rulesets.arcworlde.rules.arcanite import drop_tokens
+
+        drop_tokens(st, victim)
+    if any(e.kind == "item" for e in victim.equipment):
+        from warband.rulesets.arcworlde.rules.items import drop_on_knock_out
+
+        drop_on_knock_out(st, victim)
     victim.hp = 0
     victim.ko = True
     scen = st.scenario
@@ -113,8 +154,15 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     st.vp_knock_outs[1 - victim.side] += vp
     if by is not None and by.side != victim.side:
         by.knock_outs += 1
+        if (CharacterClass.SWORD_FOR_HIRE in victim.profile.classes
+                and by.profile.id == victim.profile.id):
+            # Imposter! There can be only one: +1AP for the rest of the game
+            # (arcworlde.hire.imposter; it stacks with three or more players).
+            by.ap += 1
+            st.log.emit("imposter", who=by.name, victim=victim.name, ap=by.ap)
     st.log.emit("knock_out", who=victim.name, by=by.name if by else None, vp=vp,
                 side=st.side_labels[1 - victim.side])
+    on_knock_out(st, victim)  # Gobble, Monstrous Mount (rules/creatures.py)
     for friend in testers:
         test_or_break(st, friend, f"{victim.name} was Knocked Out nearby")
 
@@ -126,6 +174,8 @@ def lose_hp(st: ArcState, ch: Character, amount: int, cause: str, by: Character 
     st.log.emit("hp_loss", who=ch.name, amount=amount, cause=cause, hp=[before, ch.hp])
     if ch.hp <= 0:
         knock_out(st, ch, by)
+    else:
+        dwindle(st, ch)
 
 
 def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Character]:
@@ -145,7 +195,8 @@ def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, a
     """Take a Shot: a Feat (Easy unless the Attack says otherwise); on a success resolve the
     Attack. A failed Shot at a target in base contact with the shooter's friends hits the one
     of them nearest the shooter instead (arcworlde.feat.shot_friendly_fire)."""
-    if attempt_feat(st, shooter, ap, DIFFICULTY[attack.shot], f"shoot {attack.name} at {target.name}"):
+    if attempt_feat(st, shooter, ap, DIFFICULTY[attack.shot], f"shoot {attack.name} at {target.name}",
+                    shot=True):
         resolve_attack(st, shooter, attack, target, charged=False)
         return
     friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]

@@ -13,13 +13,21 @@ __all__ = ["attempt_feat", "help_up_difficulty"]
 
 
 def attempt_feat(
-    st: ArcState, ch: Character, ap: int, needed: int, purpose: str, advantage: int = 0
+    st: ArcState, ch: Character, ap: int, needed: int, purpose: str, advantage: int = 0,
+    shot: bool = False,
 ) -> bool:
     """Roll a Feat for ``ch`` with ``ap`` dice; the AP is spent whatever the result
     (arcworlde.feat.attempt). Returns whether it succeeded."""
-    roll = FeatCheck(ap, needed, advantage).sample(st.dice)
+    if st.forest is not None:  # the Mildaark Forest's mist (10) and crystals (J)
+        from warband.rulesets.arcworlde.rules.forest import apply_forest_feat_modifiers
+
+        advantage = apply_forest_feat_modifiers(st, advantage, shot)
+    extra = 0
+    if ch.primed == "extra_die":  # an Arcanite Token spent on this roll (rules/arcanite.py)
+        extra, ch.primed = 1, None
+    roll = FeatCheck(ap + extra, needed, advantage).sample(st.dice)
     st.log.emit(
-        "feat", who=ch.name, purpose=purpose, ap=ap, difficulty=difficulty_name(needed),
+        "feat", who=ch.name, purpose=purpose, ap=ap + extra, difficulty=difficulty_name(needed),
         needed=needed, rolled=roll.rolled, kept=roll.kept, successes=roll.successes,
         success=roll.success, advantage=advantage,
     )

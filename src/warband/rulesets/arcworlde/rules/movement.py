@@ -64,11 +64,17 @@ def simulate_move(
 def do_move(
     st: ArcState, ch: Character, goal: tuple[float, float], allowance: float, kind: str
 ) -> tuple[MoveResult, list[Character]]:
-    """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact."""
+    """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact.
+    A rider aboard its Monstrous Mount does not move by itself: the mount carries it."""
+    if ch.aboard:
+        return MoveResult(ch.x, ch.y, 0.0, 0.0, (), True), []
     res, others = simulate_move(st, ch, goal, allowance)
     start = (ch.x, ch.y)
     ch.x, ch.y = res.x, res.y
     touched = [others[i] for i in res.contact]
+    # a rider on a touched Monstrous Mount is touched too (it shares the mount's base)
+    touched += [st.chars[c.rider_uid] for c in touched
+                if c.rider_uid is not None and st.chars[c.rider_uid].aboard]
     enemies = [c for c in touched if c.side != ch.side]
     st.log.emit(
         "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
@@ -77,6 +83,21 @@ def do_move(
     )
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
+    if ch.rider_uid is not None:  # the rider of a Monstrous Mount goes with it
+        from warband.rulesets.arcworlde.rules.setup import carry_rider
+
+        carry_rider(st, ch)
+        rider = st.chars[ch.rider_uid]
+        if enemies and rider.aboard:
+            st.log.emit("engage", who=rider.name, enemies=[e.name for e in enemies])
+    if st.forest is not None:
+        from warband.rulesets.arcworlde.rules.forest import forest_after_move
+
+        forest_after_move(st, ch)
+    if "fearsome" in ch.traits:
+        from warband.rulesets.arcworlde.rules.creatures import fearsome_after_move
+
+        fearsome_after_move(st, ch)
     return res, enemies
 
 
@@ -90,6 +111,20 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
         moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
     for obj in st.scenario.objectives:
         moves.append(Move(obj.x, obj.y, f"to {obj.name}"))
+    # things to pick up: Arcanite Tokens, Items, the forest's finds (rules/arcanite.py,
+    # rules/items.py, rules/forest.py)
+    for x, y, _ in st.tokens:
+        moves.append(Move(round(x, 3), round(y, 3), "to an Arcanite Token"))
+    for x, y, _ in st.items:
+        moves.append(Move(round(x, 3), round(y, 3), "to an Item"))
+    forest = st.forest
+    if forest is not None:
+        finds = [*forest["cache"], *forest["portals"]]
+        if forest["artefact"] is not None:
+            finds.append(forest["artefact"][:2])
+        if forest["bush"] is not None:
+            finds.append(forest["bush"])
+        moves.extend(Move(round(x, 3), round(y, 3), "to the forest's find") for x, y in finds)
     cover = st.table.nearest_cover_point(ch.x, ch.y)
     if cover is not None and cover[0] <= allowance + ch.r:
         moves.append(Move(round(cover[1][0], 3), round(cover[1][1], 3), "into cover"))

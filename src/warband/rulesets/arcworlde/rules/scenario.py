@@ -1,6 +1,7 @@
 """Scenario scoring: Victory Points for Knock Outs and for objectives held at the end.
 
-Rule ids: ``arcworlde.scenario.victory_points``, ``arcworlde.round.game_length``.
+Rule ids: ``arcworlde.scenario.victory_points``, ``arcworlde.round.game_length``,
+``arcworlde.arcanite.obtaining`` (found Tokens score, bought ones never).
 The scenario itself is house data (the book's scenarios are published separately); equal VP is
 a draw (the rules yaml's default reading).
 """
@@ -11,6 +12,7 @@ import math
 from typing import Any
 
 from warband.core.game import Outcome
+from warband.rulesets.arcworlde.rules.arcanite import scored_tokens
 from warband.rulesets.arcworlde.state import ArcState
 
 __all__ = ["final_outcome", "objective_holders"]
@@ -38,6 +40,24 @@ def final_outcome(st: ArcState) -> Outcome:
             vp[holder] += st.scenario.vp_per_objective
             st.log.emit("objective", name=obj.name, side=st.side_labels[holder],
                         vp=st.scenario.vp_per_objective)
+    item_vp = st.scenario.vp_per_item
+    if item_vp:
+        wanted = {i.item for i in st.scenario.items}
+        for side in range(len(vp)):
+            held = sum(1 for c in st.chars if c.side == side and c.on_table
+                       for e in c.equipment if e.id in wanted)
+            if held:
+                vp[side] += held * item_vp
+                st.log.emit("items_scored", side=st.side_labels[side], items=held,
+                            vp=held * item_vp)
+    arcanite_vp = st.scenario.vp_per_arcanite
+    if arcanite_vp:
+        for side in range(len(vp)):
+            found = scored_tokens(st, side)
+            if found:
+                vp[side] += found * arcanite_vp
+                st.log.emit("arcanite_scored", side=st.side_labels[side], tokens=found,
+                            vp=found * arcanite_vp)
     top = max(vp)
     leaders = [p for p, v in enumerate(vp) if v == top]
     winner = leaders[0] if len(leaders) == 1 else None

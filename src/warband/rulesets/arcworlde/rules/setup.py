@@ -60,15 +60,32 @@ def build_state(
             if wb is not warbands[0] and any(c.name == name for c in chars):
                 name = f"{name} ({labels[side].upper()})"
             weapons = tuple(e for e in gear if e.weapon)
+            mount_uid = None
+            if m.mount is not None:  # the Monstrous Mount first, its rider on it
+                mp = m.mount
+                mount_uid = len(chars)
+                chars.append(Character(
+                    uid=mount_uid, side=side, name=f"{name}'s {mp.name}", profile=mp,
+                    equipment=mp.equipment, attacks=mp.attacks, weapons=(),
+                    r=base_radius(mp.base), max_hp=mp.hp, hp=mp.hp, ap=mp.ap,
+                    movement=mp.movement, bravery=mp.bravery,
+                    armour=max((e.armour for e in mp.equipment), default=0),
+                    traits=frozenset(mp.traits), unruly=False, cost=mp.cost,
+                    rider_uid=mount_uid + 1,
+                ))
             chars.append(Character(
                 uid=len(chars), side=side, name=name, profile=p, equipment=gear,
                 attacks=(*p.attacks, *(a for e in gear for a in e.attacks)),
-                weapons=weapons, r=base_radius(p.base), max_hp=p.hp, hp=p.hp, ap=p.ap,
+                weapons=weapons,
+                # a rider shares its Monstrous Mount's base
+                r=chars[mount_uid].r if mount_uid is not None else base_radius(p.base),
+                max_hp=p.hp, hp=p.hp, ap=p.ap,
                 movement=max(0, p.movement + sum(e.movement for e in gear)),
                 bravery=p.bravery,
                 armour=max((e.armour for e in gear), default=0),
                 traits=frozenset(p.traits).union(*(e.traits for e in gear)),
-                unruly=m.unruly, cost=m.cost, weapon=weapons[0].id if weapons else None,
+                unruly=m.unruly, cost=m.cost - (m.mount.cost if m.mount else 0),
+                weapon=weapons[0].id if weapons else None, mount_uid=mount_uid,
             ))
     st = ArcState(
         dice=Dice(seed), log=EventLog(log_events), table=build_table(scenario),
@@ -102,7 +119,7 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     rows = sorted({r + 0.05, max(r + 0.05, depth - r - 0.05)})
     if ch.side == 1:
         rows = [height - y for y in rows]
-    others = [c.base for c in st.chars if c.deployed and not c.ko]
+    others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
     out = []
     steps = max(2, int((width - 2 * r) // 3))
     for i in range(steps + 1):
@@ -164,13 +181,23 @@ def placement_problem(st: ArcState, side: int, choice: Any) -> str | None:
     if st.table.in_impassable(x, y, ch.r):
         return f"({x:g}, {y:g}) is on impassable terrain"
     for other in st.chars:
-        if other.deployed and not other.ko and st.table.fits(x, y, ch.r, [other.base]) is False:
+        if (other.deployed and not other.ko and not other.aboard
+                and st.table.fits(x, y, ch.r, [other.base]) is False):
             return f"({x:g}, {y:g}) overlaps the base of {other.name}"
     return None
 
 
 def _placement_ok(st: ArcState, side: int, choice: Any) -> bool:
     return placement_problem(st, side, choice) is None
+
+
+def carry_rider(st: ArcState, mount: Character) -> None:
+    """A Monstrous Mount's rider is where its mount is (arcworlde.trait.monstrous_mount)."""
+    if mount.rider_uid is None:
+        return
+    rider = st.chars[mount.rider_uid]
+    if rider.mount_uid == mount.uid and not rider.ko:
+        rider.x, rider.y, rider.deployed = mount.x, mount.y, mount.deployed
 
 
 def deployment(st: ArcState) -> Steps:
@@ -187,7 +214,10 @@ def deployment(st: ArcState) -> Steps:
     turn = first
 
     def to_place(c: Character) -> bool:
-        return not c.deployed and not c.ko  # Knocked Out here: there was no room for it
+        # Knocked Out here: there was no room for it; held back: a Spell summons it later
+        # a rider goes where its Monstrous Mount is placed
+        return (not c.deployed and not c.ko and not c.held and c.side != st.arriving
+                and not c.aboard)
 
     while True:
         waiting = [p for p in (turn, 1 - turn) if any(to_place(c) for c in st.chars if c.side == p)]
@@ -217,4 +247,5 @@ def deployment(st: ArcState) -> Steps:
         ch = st.chars[choice.uid]
         ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True
         st.log.emit("deploy", who=ch.name, at=[round(ch.x, 2), round(ch.y, 2)])
+        carry_rider(st, ch)
         turn = 1 - player
