@@ -18,6 +18,7 @@ Rule ids: ``sm.check.general``, ``sm.check.rerolls_and_multiple_dice``, ``sm.che
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -38,6 +39,7 @@ __all__ = [
     "OpposedRoll",
     "PoolRoll",
     "RandomCheck",
+    "falling_check",
     "injury",
     "pool_max_distribution",
 ]
@@ -309,6 +311,12 @@ class DamageCheck:
 
 
 @lru_cache(maxsize=8192)
+def falling_check(drop: float, con: int, threshold: int) -> DamageCheck:
+    """A Falling Check (sm.terrain.falling_check): d10 + the fall rounded up to whole inches
+    against d10 + CON, no ARM; the result is read as any Damage Check's."""
+    return DamageCheck(math.ceil(drop - 1e-9), 0, con, 0, threshold)
+
+
 def _damage_distribution(check: DamageCheck) -> tuple[tuple[str, Fraction], ...]:
     out = {name: Fraction(0) for name in INJURIES}
     if check.immune:

@@ -246,11 +246,15 @@ class TerrainModel(KitTerrainModel):
     rock. ``obstacle``: a wall, hedge or fence at most 1.5" wide, whose ``height`` sets how it
     is crossed (sm.terrain.obstacles: up to 1" Open Ground, up to 2" crossed from touching it,
     higher only by a Climb) and seen past (sm.terrain.obstacle_los); its ``kind`` is then
-    ignored."""
+    ignored. ``platform``: raised ground (a rooftop, a scaffold, a ledge) whose flat top
+    stands ``height`` inches above the table: models stand on it, reach it by a Climb, leave
+    it by dropping or a Jump (sm.action.jump, sm.terrain.jump_down, sm.terrain.jump_gap)."""
 
     area: bool = False
     obstacle: bool = False
-    height: float = Field(0.0, ge=0.0, le=10.0, description="an Obstacle's height, inches")
+    platform: bool = False
+    height: float = Field(0.0, ge=0.0, le=10.0,
+                          description="an Obstacle's or a platform's height, inches")
 
 
 class ZoneModel(Strict):

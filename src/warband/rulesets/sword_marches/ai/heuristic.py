@@ -29,7 +29,13 @@ from warband.rulesets.sword_marches.rules.combat import (
     ranged_weapon,
     weapon_range,
 )
-from warband.rulesets.sword_marches.rules.terrain import in_difficult, near_cover
+from warband.rulesets.sword_marches.rules.terrain import (
+    BODY_PROPER,
+    climbable,
+    elevation,
+    in_difficult,
+    near_cover,
+)
 from warband.rulesets.sword_marches.rules.turn import options_for
 from warband.rulesets.sword_marches.state import Model
 
@@ -247,7 +253,18 @@ class HeuristicController:
             here = self._position(view, m, m.x, m.y, cache)
             gain = self._position(view, m, act.x, act.y, cache) - here
             p = float(DifficultyCheck(rating, 3).probability())
+            if ranged_weapon(m) is not None:
+                # up to a height to shoot from: the foot's pull back plus the better shots to
+                # come (sm.combat.elevated_position)
+                gain += 0.45 + 0.4
             return priority * 0.5 + p * gain - 0.05
+        if a == "jump":
+            from warband.rulesets.sword_marches.mechanics import DifficultyCheck
+
+            here = self._position(view, m, m.x, m.y, cache)
+            gain = self._position(view, m, act.x, act.y, cache) - here
+            p = float(DifficultyCheck(m.f.cbt, 4).probability())
+            return priority * 0.5 + p * gain - (1.0 - p) * 0.5 - 0.1
         if a in ("kingmaker", "belay_order") and target is not None:
             return 0.1 + _value(target) * 0.05
         if a in ("move", "hustle", "ambush", "mobile_fire"):
@@ -294,6 +311,11 @@ class HeuristicController:
             score -= 0.05 * abs(d - eff * 0.75)
             if near_cover(view, x, y, m.r):
                 score += 0.3
+            if elevation(view, x, y) > BODY_PROPER + 2.0:
+                score += 0.6  # a height to shoot from (sm.combat.elevated_position)
+            elif not m.f.heavy and climbable(view, x, y, m.r, elevation(view, x, y)):
+                score += 0.45  # at the foot of one, to Climb next
+
             if d < 3:
                 score -= 0.4
         else:
