@@ -117,6 +117,10 @@ class GearTrait(StrEnum):
     VERSATILE = "versatile"
     VICIOUS = "vicious"
     POISON = "poison"
+    #: Source Traits a weapon may carry (sm.trait.source_traits: Gear Traits identical to
+    #: Source Traits are interchangeable); only the house weapons carry them
+    COLD = "cold"
+    ASCENDANT = "ascendant"
 
 
 # ------------------------------------------------------------------------- gear (house profiles)
@@ -127,7 +131,8 @@ class WeaponModel(Strict):
 
     id: str = Field(pattern=ID, max_length=40)
     name: str = Field(min_length=1, max_length=60)
-    rule: str = Field(pattern=r"^sm\.item\.[a-z_]+$")
+    rule: str = Field(pattern=r"^(sm\.item\.[a-z_]+|house)$",
+                      description="the book's item id, or 'house' for a weapon it does not list")
     reach: int = Field(ge=0, le=4, description="Weapon Reach in close combat (0-3; 4 ranged)")
     range: int | None = Field(None, ge=4, le=48, description="Effective Range (Ranged Weapons)")
     rof: int | None = Field(None, ge=1, le=6, description="Rate of Fire; omitted for C")
