@@ -35,6 +35,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
     elevation,
     in_difficult,
     near_cover,
+    pieces,
 )
 from warband.rulesets.sword_marches.rules.turn import options_for
 from warband.rulesets.sword_marches.state import Model
@@ -296,38 +297,54 @@ class HeuristicController:
         key = ("pos", m.uid, x, y)
         found: float | None = cache.get(key)
         if found is None:
-            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache))
+            ctx = cache.get(("ctx", m.uid))
+            if ctx is None:
+                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
+            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache), ctx)
         return found
 
+    @staticmethod
+    def _spot_context(view: Any, m: Model) -> tuple[Any, ...]:
+        """What :meth:`_spot` needs about ``m`` and the game, the same for every spot."""
+        w = ranged_weapon(m)
+        eff = weapon_range(m, w)[0] if w is not None and w.range is not None else None
+        wl = view.warlord(m.side)
+        command = (wl.x, wl.y, wl.r, wl.f.cmd) if wl is not m and wl.on_table else None
+        late = view.turn >= view.turns - 1
+        adv = view.adventure
+        pull = (0.15 if late else 0.03)
+        return (eff, command, pull, adv.objectives, adv.objective_vp / 2,
+                bool(pieces(view).platforms))
+
     def _spot(self, view: Any, m: Model, x: float, y: float,
-              foes: list[tuple[float, float, float]]) -> float:
+              foes: list[tuple[float, float, float]], ctx: tuple[Any, ...]) -> float:
         if not foes:
             return 0.0
-        d = min(math.hypot(ex - x, ey - y) - er - m.r for ex, ey, er in foes)
-        w = ranged_weapon(m)
+        eff, command, pull, objectives, vp, raised = ctx
+        r = m.r
+        d = min(math.hypot(ex - x, ey - y) - er - r for ex, ey, er in foes)
         score: float = 0.0
-        if w is not None and w.range is not None:
-            eff, _, _ = weapon_range(m, w)
+        if eff is not None:
             score -= 0.05 * abs(d - eff * 0.75)
-            if near_cover(view, x, y, m.r):
+            if near_cover(view, x, y, r):
                 score += 0.3
-            if elevation(view, x, y) > BODY_PROPER + 2.0:
-                score += 0.6  # a height to shoot from (sm.combat.elevated_position)
-            elif not m.f.heavy and climbable(view, x, y, m.r, elevation(view, x, y)):
-                score += 0.45  # at the foot of one, to Climb next
-
+            if raised:
+                z = elevation(view, x, y)
+                if z > BODY_PROPER + 2.0:
+                    score += 0.6  # a height to shoot from (sm.combat.elevated_position)
+                elif not m.f.heavy and climbable(view, x, y, r, z):
+                    score += 0.45  # at the foot of one, to Climb next
             if d < 3:
                 score -= 0.4
         else:
             score -= 0.08 * max(0.0, d - 1.0)
-            if near_cover(view, x, y, m.r) and d > m.f.move + 1:
+            if near_cover(view, x, y, r) and d > m.f.move + 1:
                 score += 0.15
-        wl = view.warlord(m.side)
-        if wl is not m and wl.on_table and math.hypot(wl.x - x, wl.y - y) - wl.r - m.r <= wl.f.cmd:
-            score += 0.1
-        late = view.turn >= view.turns - 1
-        for ox, oy in view.adventure.objectives:
-            dist = math.hypot(ox - x, oy - y) - m.r
-            score -= (0.15 if late else 0.03) * max(0.0, dist - 1.0) * (
-                view.adventure.objective_vp / 2)
+        if command is not None:
+            wx, wy, wr, cmd = command
+            if math.hypot(wx - x, wy - y) - wr - r <= cmd:
+                score += 0.1
+        for ox, oy in objectives:
+            dist = math.hypot(ox - x, oy - y) - r
+            score -= pull * max(0.0, dist - 1.0) * vp
         return score
