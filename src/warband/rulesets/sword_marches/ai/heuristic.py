@@ -188,7 +188,7 @@ class HeuristicController:
         best, best_score = decision.options[0], -math.inf
         for uid in decision.options:
             m = view.by_uid(uid)
-            score = max((self._score(view, act, cache) for act in options_for(view, m)),
+            score = max((self._cached_score(view, act, cache) for act in options_for(view, m)),
                         default=-math.inf)
             if score > best_score:
                 best, best_score = uid, score
@@ -216,13 +216,19 @@ class HeuristicController:
         cache = self._cache(view)
         best, best_score = decision.options[0], -math.inf
         for act in decision.options:
-            key = ("act", act)
-            score = cache.get(key)
-            if score is None:
-                score = cache[key] = self._score(view, act, cache)
+            score = self._cached_score(view, act, cache)
             if score > best_score:
                 best, best_score = act, score
         return best
+
+    def _cached_score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
+        """An option's score, computed once per position (the "activate" decision scores
+        every option; the "action" decision that follows reuses them)."""
+        key = ("act", act)
+        score: float | None = cache.get(key)
+        if score is None:
+            score = cache[key] = self._score(view, act, cache)
+        return score
 
     def _score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
         m = view.by_uid(act.uid)

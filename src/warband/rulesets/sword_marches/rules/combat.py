@@ -169,12 +169,14 @@ def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
     if not any(poly.distance(here) <= m.r + COVER_ADJUSTMENT for poly in pieces(st).durable):
         return None
     bases = [o.base for o in st.blockers(m)]
+    foes = list(st.enemies_of(m))
     for k in range(16):
         a = 2 * math.pi * k / 16
         x, y = m.x + COVER_ADJUSTMENT * math.cos(a), m.y + COVER_ADJUSTMENT * math.sin(a)
-        if st.table.fits(x, y, m.r, bases) and elevation(st, x, y) == m.z and \
-                _straight_line(st, m, x, y, e) and all(
-                math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in st.enemies_of(m)):
+        # cheapest tests first (all pure, so the order changes nothing but the time)
+        if all(math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in foes) and \
+                st.table.fits(x, y, m.r, bases) and elevation(st, x, y) == m.z and \
+                _straight_line(st, m, x, y, e):
             return round(x, 3), round(y, 3)
     return None
 
