@@ -3,6 +3,7 @@ gap, Falling Checks, Elevated Position, Diving Charges and Shocked models near a
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Generator
 from typing import Any
@@ -142,7 +143,7 @@ def test_jumping_a_gap_lands_on_the_far_side_or_falls_into_it() -> None:
     (fall,) = events(st, "fall")
     assert m.z == 0.0 and 10.0 < m.x < 12.5 and fall["drop"] == 3.0
     korga = place(st, KORGA, 9.3, 12.5)
-    korga.f = __import__("dataclasses").replace(korga.f, heavy=True)
+    korga.f = dataclasses.replace(korga.f, heavy=True)
     # a Heavy model may still Jump down; the gap it may not try
     assert [k for _, _, k, _ in jump_spots(st, korga)] == ["down"]
 
