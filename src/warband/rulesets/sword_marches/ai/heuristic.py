@@ -34,6 +34,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
     climbable,
     elevation,
     in_difficult,
+    limit_platforms,
     near_cover,
     pieces,
 )
@@ -87,7 +88,10 @@ def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
             d = max(0.0, d - er - m.r - 1.0)
             break
     step = min(allowance, d) / math.hypot(gx - m.x, gy - m.y)
-    return m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
+    x, y = m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
+    if pieces(view).platforms:  # raised ground stops it at the foot or the edge
+        x, y = limit_platforms(view, m, (x, y), "move")
+    return x, y
 
 
 class HeuristicController:
@@ -263,7 +267,7 @@ class HeuristicController:
             if ranged_weapon(m) is not None:
                 # up to a height to shoot from: the foot's pull back plus the better shots to
                 # come (sm.combat.elevated_position)
-                gain += 0.45 + 0.4
+                gain += 0.45 + 0.8
             return priority * 0.5 + p * gain - 0.05
         if a == "jump":
             from warband.rulesets.sword_marches.mechanics import DifficultyCheck

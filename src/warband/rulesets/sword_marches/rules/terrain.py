@@ -42,6 +42,7 @@ __all__ = [
     "move_model",
     "near_cover",
     "elevation",
+    "limit_platforms",
     "climbable",
     "platform_foot",
     "settle",
@@ -310,7 +311,7 @@ def move_model(st: SMState, m: Model, goal: tuple[float, float], allowance: floa
         gx, gy = _limit_difficult(st, m, (gx, gy), mode, start_in)
     gx, gy = _limit_obstacles(st, m, (gx, gy))
     if pieces(st).platforms:
-        gx, gy = _limit_platforms(st, m, (gx, gy), mode)
+        gx, gy = limit_platforms(st, m, (gx, gy), mode)
     bases, stops = _enemy_blockers(st, m, ignore)
     res = st.table.move((m.x, m.y), (gx, gy), m.r, allowance, bases, halve_difficult=False,
                         stop_at=stops)
@@ -420,7 +421,7 @@ def settle(st: SMState, m: Model) -> None:
     m.z = elevation(st, m.x, m.y) if pieces(st).platforms else 0.0
 
 
-def _limit_platforms(st: SMState, m: Model, goal: tuple[float, float], mode: str
+def limit_platforms(st: SMState, m: Model, goal: tuple[float, float], mode: str
                      ) -> tuple[float, float]:
     """Raised ground on the way: a model stops at the foot of a platform higher than where
     it stands (it must Climb), and at the edge of one it stands on unless the drop is 2" or
@@ -441,6 +442,14 @@ def _limit_platforms(st: SMState, m: Model, goal: tuple[float, float], mode: str
         # a platform higher than where the model started: it must Climb (its base may
         # overhang the one it is stepping down from)
         if _higher_within(st, px, py, m.r, max(z, m.z)):
+            lo, hi = t, nt  # close in on the foot, so the model ends touching it
+            for _ in range(8):
+                mid = (lo + hi) / 2
+                if _higher_within(st, m.x + ux * mid, m.y + uy * mid, m.r, max(z, m.z)):
+                    hi = mid
+                else:
+                    lo = mid
+            t = lo
             break
         nz = elevation(st, px, py)
         if nz < z - _EPS:
@@ -529,7 +538,7 @@ def jump_spots(st: SMState, m: Model) -> list[tuple[float, float, str, float]]:
     return out
 
 
-def platform_foot(st: SMState, m: Model, within: float = 12.0) -> tuple[float, float] | None:
+def platform_foot(st: SMState, m: Model, within: float = 18.0) -> tuple[float, float] | None:
     """The foot of the nearest platform high enough for an Elevated Position that a model on
     the ground could Climb (house: a point to move to, so a shooter can get up for a height
     to shoot from)."""
