@@ -14,6 +14,7 @@ from warband.rulesets.sword_marches.catalogue import catalogue
 from warband.rulesets.sword_marches.game import build_state
 from warband.rulesets.sword_marches.lists import Warband, parse_list
 from warband.rulesets.sword_marches.models import AdventureModel
+from warband.rulesets.sword_marches.rules.terrain import settle
 from warband.rulesets.sword_marches.state import Model, Options, SMState
 
 # uids in the Ashen Company (side 0) and Wardens of the Greyrun (side 1)
@@ -55,6 +56,7 @@ def bare_state(a: int = 0, b: int = 1, terrain: list[dict[str, Any]] | None = No
 def place(st: SMState, uid: int, x: float, y: float) -> Model:
     m = st.models[uid]
     m.x, m.y = float(x), float(y)
+    settle(st, m)  # on raised ground it stands at the platform's height
     return m
 
 

@@ -80,10 +80,15 @@ def test_every_book_price_is_used_as_printed() -> None:
     sm.item.full_metal_armor, sm.item.buckler, sm.item.shield, sm.item.large_shield,
     sm.item.helmet, sm.item.extra_rations."""
     cat = catalogue()
-    prices = {**{w: m.cost for w, m in cat.weapons.items()},
+    book = {w: m for w, m in cat.weapons.items() if m.rule != "house"}
+    prices = {**{w: m.cost for w, m in book.items()},
               **{a: m.cost for a, m in cat.armour.items()}}
     assert prices == BOOK_PRICES
-    for w in cat.weapons.values():
+    # the house weapons the book does not list carry a Source Trait and are Scarce
+    house = {w: m for w, m in cat.weapons.items() if m.rule == "house"}
+    assert set(house) == {"frostbite_blade", "sunsteel_mace"}
+    assert all("scarce" in m.traits for m in house.values())
+    for w in book.values():
         assert w.rule == f"sm.item.{w.id}"
         if w.range is None:
             assert 0 <= w.reach <= 3 and w.rof is None
@@ -105,7 +110,8 @@ def test_thrown_weapons_use_con_for_range_and_damage() -> None:
     """sm.geartrait.thrown, sm.item.javelin, sm.item.knife: Effective Range CON, maximum CON x 2
     (Javelin x 3), RoF 1 (Knife 2), Knives, Spears, Javelins, Throwing Edges CON/2 DMG."""
     st = bare_state(a=2, b=0)
-    oracle = st.models[2]  # Veiled Oracle: CON 3, Javelin
+    oracle = st.models[2]  # Veiled Oracle: CON 3, here given a Javelin
+    oracle.f = dataclasses.replace(oracle.f, weapons=(catalogue().weapon("javelin"),))
     jav = ranged_weapon(oracle)
     assert jav is not None and jav.id == "javelin"
     assert weapon_range(oracle, jav) == (3.0, 9.0, 1)

@@ -235,11 +235,11 @@ def test_stackable_levels_and_apprenticeship() -> None:
 
 def test_scarce_gear_two_for_mercantile() -> None:
     """sm.geartrait.scarce (one piece per Warband), sm.stronghold.mercantile (two)."""
-    data = muster_data(3)  # Mercantile, one Warblade
-    data["models"][2]["gear"] = ["warblade", "leathers"]  # 3 pikemen: 4 Scarce pieces
+    data = muster_data(3)  # Mercantile: a Warblade and a Sunsteel Mace
+    data["models"][2]["gear"] = ["warblade", "leathers"]  # 3 pikemen: 5 Scarce pieces
     assert any("Scarce" in p for p in _violations(data))
-    data["models"][2]["count"] = 1
-    parse(data)
+    data["models"][2]["gear"] = ["great_spear", "leathers"]
+    parse(data)  # two pieces: allowed for Mercantile
     data["stronghold"] = "military"
     assert any("Scarce" in p for p in _violations(data))
 

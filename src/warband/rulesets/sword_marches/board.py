@@ -36,6 +36,8 @@ def _piece(st: SMState, m: Model) -> b.Piece:
     }
     if f.traits:
         stats["Traits"] = ", ".join(t for t, _ in f.traits)
+    if m.z:
+        stats["Standing on"] = f"raised ground {m.z:g}\" up"
     return b.Piece(
         id=str(m.uid), side=m.side, label=m.name, kind="model", profile=f.type.value,
         x=round(m.x, 3), y=round(m.y, 3), base=b.round_base(st.cat.tables.base_mm),
@@ -51,6 +53,10 @@ def _did(e: Event) -> list[b.Did]:
         return [b.Did.move(who, e["frm"], (e["x"], e["y"]), k.replace("_", " "))]
     if k == "climb" and e["passed"]:
         return [b.Did.move(who, e["frm"], (e["x"], e["y"]), "climb")]
+    if k == "jump" and e["passed"]:
+        return [b.Did.move(who, e["frm"], (e["x"], e["y"]), "jump")]
+    if k == "fall":
+        return [b.Did.move(who, e["frm"], (e["x"], e["y"]), "fall")]
     if k == "charge":
         out = [b.Did.move(who, e["frm"], (e["x"], e["y"]), "Charge")]
         if e["engaged"]:
@@ -95,10 +101,12 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
         names={str(m.uid): str(m.uid) for m in st.models},
         radii={str(m.uid): m.r for m in st.models}, translate=_did,
     )
-    heights = {t.name: t.height for t in adv.terrain if t.obstacle}
-    for piece in view.terrain:  # Obstacles: their height in inches, as an attribute
+    heights = {t.name: ("obstacle" if t.obstacle else "raised", t.height)
+               for t in adv.terrain if t.obstacle or t.platform}
+    for piece in view.terrain:  # Obstacles and raised ground: their height, as an attribute
         if piece.name in heights:
-            piece.attributes.append(f"obstacle {heights[piece.name]:g}\"")
+            what, height = heights[piece.name]
+            piece.attributes.append(f"{what} {height:g}\"")
     return view
 
 

@@ -31,7 +31,7 @@ from warband.rulesets.sword_marches.choices import CODEC
 from warband.rulesets.sword_marches.lists import Warband
 from warband.rulesets.sword_marches.models import AdventureModel, ModelType, ZoneModel
 from warband.rulesets.sword_marches.options import Options
-from warband.rulesets.sword_marches.rules.terrain import build_table
+from warband.rulesets.sword_marches.rules.terrain import build_table, settle
 from warband.rulesets.sword_marches.rules.turn import decided, play_turn
 from warband.rulesets.sword_marches.state import Model, SMState, SMView
 
@@ -60,6 +60,7 @@ def _deploy(st: SMState, side: int, zone: ZoneModel) -> None:
             x = cx - span / 2 + (span * slot / (n - 1) if n > 1 else span / 2)
             px, py = _free_spot(st, m, x, y, placed)
             m.x, m.y = px, py
+            settle(st, m)
             placed.append(m)
 
 

@@ -18,6 +18,7 @@ Rule ids: ``sm.check.general``, ``sm.check.rerolls_and_multiple_dice``, ``sm.che
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -38,6 +39,7 @@ __all__ = [
     "OpposedRoll",
     "PoolRoll",
     "RandomCheck",
+    "falling_check",
     "injury",
     "pool_max_distribution",
 ]
@@ -178,8 +180,16 @@ def _pool_max_ways(n: int) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def _margin_distribution(check: OpposedCheck) -> tuple[tuple[int, Fraction], ...]:
+    """The margin's exact distribution (from :func:`_margin_ways`)."""
+    ways, total = _margin_ways(check)
+    return tuple((m, Fraction(w, total)) for m, w in ways)
+
+
+@lru_cache(maxsize=4096)
+def _margin_ways(check: OpposedCheck) -> tuple[tuple[tuple[int, int], ...], int]:
     """Counted in integer ways: each pool's highest die out of 10 ** dice, and each single-die
-    re-roll out of 10 (a side that does not re-roll is padded by 10), divided once at the end."""
+    re-roll out of 10 (a side that does not re-roll is padded by 10); (margin, ways) sorted by
+    margin, and the total the ways are out of."""
     pr, sr = check.primary_rating, check.secondary_rating
     p_single = check.primary.reroll_lowest and not check.primary.free_reroll
     s_single = check.secondary.reroll_lowest and not check.secondary.free_reroll
@@ -202,7 +212,7 @@ def _margin_distribution(check: OpposedCheck) -> tuple[tuple[int, Fraction], ...
                     m = (p2 + pr) - (s + sr)
                     ways[m] = ways.get(m, 0) + w * q * SIDES
     total = SIDES ** (p_dice + s_dice + 2)
-    return tuple(sorted((m, Fraction(w, total)) for m, w in ways.items()))
+    return tuple(sorted(ways.items())), total
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,17 +319,32 @@ class DamageCheck:
 
 
 @lru_cache(maxsize=8192)
+def falling_check(drop: float, con: int, threshold: int) -> DamageCheck:
+    """A Falling Check (sm.terrain.falling_check): d10 + the fall rounded up to whole inches
+    against d10 + CON, no ARM; the result is read as any Damage Check's."""
+    return DamageCheck(math.ceil(drop - 1e-9), 0, con, 0, threshold)
+
+
 def _damage_distribution(check: DamageCheck) -> tuple[tuple[str, Fraction], ...]:
-    out = {name: Fraction(0) for name in INJURIES}
+    ways, total = _damage_ways(check)
+    return tuple((name, Fraction(w, total)) for name, w in zip(INJURIES, ways, strict=True))
+
+
+@lru_cache(maxsize=8192)
+def _damage_ways(check: DamageCheck) -> tuple[tuple[int, ...], int]:
+    """Integer ways of each injury (in INJURIES order) out of 10 ** (dice on both sides)."""
+    nd, nr = 1 + int(check.damage_tactical), 1 + int(check.resistance_tactical)
+    total = SIDES ** (nd + nr)
     if check.immune:
-        out["no_effect"] = Fraction(1)
-        return tuple(out.items())
+        return (total, 0, 0), total
+    out = dict.fromkeys(INJURIES, 0)
     rr = check.resistance_rating
-    for d, wd in pool_max_distribution(1 + int(check.damage_tactical)).items():
-        for r, wr in pool_max_distribution(1 + int(check.resistance_tactical)).items():
+    faces = range(1, SIDES + 1)
+    for d, wd in zip(faces, _pool_max_ways(nd), strict=True):
+        for r, wr in zip(faces, _pool_max_ways(nr), strict=True):
             out[injury(d + check.damage + check.bonus, r + rr, check.threshold,
                        check.helmet)] += wd * wr
-    return tuple(out.items())
+    return tuple(out[name] for name in INJURIES), total
 
 
 # --------------------------------------------------------------------------------- one attack
@@ -404,19 +429,32 @@ class CombatAttack:
 
     def distribution(self) -> dict[tuple[str, str], Fraction]:
         """Exact distribution of (the Defender's result, the Counter-Attack's result): results
-        ``miss``/``no_effect``/``shocked``/``wounded`` and ``none``/``counter`` or an injury."""
-        out: dict[tuple[str, str], Fraction] = {}
-        for margin, p in self.opposed.margin_distribution().items():
-            if margin >= 0:
-                check = self._with_bonus(self.hit, self.damage_bonus(margin))
-                parts = [((r, "none"), q) for r, q in check.distribution().items()]
-            elif not self.counters(margin):
-                parts = [(("miss", "none"), Fraction(1))]
-            elif self.counter_damage is None:
-                parts = [(("miss", "counter"), Fraction(1))]
-            else:
-                check = self._with_bonus(self.counter_damage, (-margin) // 2)
-                parts = [(("miss", r), q) for r, q in check.distribution().items()]
-            for key, q in parts:
-                out[key] = out.get(key, Fraction(0)) + p * q
-        return {k: v for k, v in out.items() if v}
+        ``miss``/``no_effect``/``shocked``/``wounded`` and ``none``/``counter`` or an injury.
+        Counted in integer ways over one common total and divided once at the end."""
+        return dict(_attack_distribution(self))
+
+
+@lru_cache(maxsize=8192)
+def _attack_distribution(attack: CombatAttack) -> tuple[tuple[tuple[str, str], Fraction], ...]:
+    margins, m_total = _margin_ways(attack.opposed)
+    # every Damage Check here rolls 2-4 dice: count all of them out of 10 ** 4
+    d_total = SIDES ** 4
+    ways: dict[tuple[str, str], int] = {}
+    for margin, w in margins:
+        if margin >= 0:
+            dw, dt = _damage_ways(attack._with_bonus(attack.hit, attack.damage_bonus(margin)))
+            scale = d_total // dt
+            parts = [((r, "none"), q * scale) for r, q in zip(INJURIES, dw, strict=True)]
+        elif not attack.counters(margin):
+            parts = [(("miss", "none"), d_total)]
+        elif attack.counter_damage is None:
+            parts = [(("miss", "counter"), d_total)]
+        else:
+            check = attack._with_bonus(attack.counter_damage, (-margin) // 2)
+            dw, dt = _damage_ways(check)
+            scale = d_total // dt
+            parts = [(("miss", r), q * scale) for r, q in zip(INJURIES, dw, strict=True)]
+        for key, q in parts:
+            ways[key] = ways.get(key, 0) + w * q
+    total = m_total * d_total
+    return tuple((k, Fraction(v, total)) for k, v in ways.items() if v)

@@ -117,6 +117,10 @@ class GearTrait(StrEnum):
     VERSATILE = "versatile"
     VICIOUS = "vicious"
     POISON = "poison"
+    #: Source Traits a weapon may carry (sm.trait.source_traits: Gear Traits identical to
+    #: Source Traits are interchangeable); only the house weapons carry them
+    COLD = "cold"
+    ASCENDANT = "ascendant"
 
 
 # ------------------------------------------------------------------------- gear (house profiles)
@@ -127,7 +131,8 @@ class WeaponModel(Strict):
 
     id: str = Field(pattern=ID, max_length=40)
     name: str = Field(min_length=1, max_length=60)
-    rule: str = Field(pattern=r"^sm\.item\.[a-z_]+$")
+    rule: str = Field(pattern=r"^(sm\.item\.[a-z_]+|house)$",
+                      description="the book's item id, or 'house' for a weapon it does not list")
     reach: int = Field(ge=0, le=4, description="Weapon Reach in close combat (0-3; 4 ranged)")
     range: int | None = Field(None, ge=4, le=48, description="Effective Range (Ranged Weapons)")
     rof: int | None = Field(None, ge=1, le=6, description="Rate of Fire; omitted for C")
@@ -246,11 +251,15 @@ class TerrainModel(KitTerrainModel):
     rock. ``obstacle``: a wall, hedge or fence at most 1.5" wide, whose ``height`` sets how it
     is crossed (sm.terrain.obstacles: up to 1" Open Ground, up to 2" crossed from touching it,
     higher only by a Climb) and seen past (sm.terrain.obstacle_los); its ``kind`` is then
-    ignored."""
+    ignored. ``platform``: raised ground (a rooftop, a scaffold, a ledge) whose flat top
+    stands ``height`` inches above the table: models stand on it, reach it by a Climb, leave
+    it by dropping or a Jump (sm.action.jump, sm.terrain.jump_down, sm.terrain.jump_gap)."""
 
     area: bool = False
     obstacle: bool = False
-    height: float = Field(0.0, ge=0.0, le=10.0, description="an Obstacle's height, inches")
+    platform: bool = False
+    height: float = Field(0.0, ge=0.0, le=10.0,
+                          description="an Obstacle's or a platform's height, inches")
 
 
 class ZoneModel(Strict):

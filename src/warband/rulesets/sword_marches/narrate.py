@@ -17,7 +17,7 @@ ACTION_NAMES = {
     "mobile_fire": "Mobile Fire", "standing_fire": "Standing Fire", "take_aim": "Take Aim",
     "charge": "Charge", "stand_and_fight": "Stand & Fight", "disengage": "Disengage",
     "kingmaker": "Kingmaker", "belay_order": "Belay Order", "climb": "Climb",
-    "forfeit": "Forfeit",
+    "jump": "Jump", "forfeit": "Forfeit",
 }
 
 
@@ -276,8 +276,35 @@ def _game_end(e: Event) -> str | None:
 
 def _climb(e: Event) -> str | None:
     res = "and gets over" if e["passed"] else "but cannot get up"
-    return (f"  {_n(e['name'])} climbs the {e['height']:g}\" Obstacle: CBT"
+    return (f"  {_n(e['name'])} climbs {e['height']:g}\": CBT"
             f" ({_dice(e['roll'])}) vs ({_dice(e['against'])}) {res}")
+
+
+def _jump(e: Event) -> str | None:
+    what = f"down {e['size']:g}\"" if e["kind"] == "down" else f"a {e['size']:g}\" gap"
+    if not e["roll"]:
+        return f"  {_n(e['name'])} jumps {what}: too far, it falls"
+    res = "and lands" if e["passed"] else "and falls"
+    return (f"  {_n(e['name'])} jumps {what}: CBT ({_dice(e['roll'])}) vs"
+            f" ({_dice(e['against'])}) {res}")
+
+
+def _fall(e: Event) -> str | None:
+    d = e.data
+    return (f"    {_n(d['name'])} falls {d['drop']:g}\": Falling {_dice(d['damage_dice'])} ="
+            f" {d['damage_total']} vs CON {_dice(d['resistance_dice'])} ="
+            f" {d['resistance_total']}: {d['result'].replace('_', ' ')}")
+
+
+def _diving_charge(e: Event) -> str | None:
+    res = "and dives in" if e["passed"] else "and misses its footing"
+    return f"    {_n(e['name'])} makes a Diving Charge down {e['drop']:g}\" {res}"
+
+
+def _edge_check(e: Event) -> str | None:
+    res = "keeps its footing" if e["passed"] else "goes over the edge"
+    return (f"    {_n(e['name'])}, Shocked near the edge, ({_dice(e['roll'])}) vs"
+            f" ({_dice(e['against'])}): {res}")
 
 
 def _more_than_human(e: Event) -> str | None:
@@ -292,6 +319,10 @@ FORMATS: dict[str, Format] = {
     "deployed": _deployed,
     "more_than_human": _more_than_human,
     "climb": _climb,
+    "jump": _jump,
+    "fall": _fall,
+    "diving_charge": _diving_charge,
+    "edge_check": _edge_check,
     "game_start": _game_start,
     "adventure_check": _adventure_check,
     "roles": _roles,

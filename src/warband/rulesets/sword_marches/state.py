@@ -34,6 +34,8 @@ class Model:
     r: float
     x: float = -100.0
     y: float = -100.0
+    #: height of the ground under the model's centre: 0 or a platform's top (sm.action.jump)
+    z: float = 0.0
     on_table: bool = True
     wounded: bool = False  # Wounded and removed (sm.condition.wounded)
     fled: bool = False  # a Broken model that left the table (sm.condition.broken_flight)
@@ -44,6 +46,7 @@ class Model:
     broke_this_turn: bool = False  # executed a Break Action this Turn (sm.actionphase.break)
     ambush: bool = False  # sm.action.ambush
     tactical_used: bool = False  # a Tactical Die used this Turn (sm.orders.tactical_dice)
+    dived_on: bool = False  # Engaged by a Diving Charge, this Action (sm.cc.diving_charge)
     entangled: bool = False  # until the end of the Turn (sm.geartrait.entangle)
     engaged_turn: int = 0  # Turn its current Engagement began (sm.geartrait.unwieldy)
     token_from_effect: bool = False  # got its Token from Belay Order/Kingmaker this Turn
@@ -130,8 +133,12 @@ class SMState(SideQueries[Model]):
         return [m for m in self.models if m.side == side]
 
     def gap(self, a: Model, b: Model) -> float:
-        """Base edge to base edge (sm.combat.range)."""
-        return math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
+        """Base edge to base edge (sm.combat.range); between models at different heights the
+        drop counts too, so a model on a rooftop is not Engaged with one below it."""
+        flat = math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
+        if a.z == b.z:
+            return flat
+        return math.hypot(max(flat, 0.0), b.z - a.z)
 
     def engaged_with(self, m: Model, counting_all: bool = True) -> list[Model]:
         """Enemies within 1" (sm.cc.engaged); with ``counting_all`` False only Ready ones

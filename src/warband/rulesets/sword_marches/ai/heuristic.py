@@ -29,7 +29,15 @@ from warband.rulesets.sword_marches.rules.combat import (
     ranged_weapon,
     weapon_range,
 )
-from warband.rulesets.sword_marches.rules.terrain import in_difficult, near_cover
+from warband.rulesets.sword_marches.rules.terrain import (
+    BODY_PROPER,
+    climbable,
+    elevation,
+    in_difficult,
+    limit_platforms,
+    near_cover,
+    pieces,
+)
 from warband.rulesets.sword_marches.rules.turn import options_for
 from warband.rulesets.sword_marches.state import Model
 
@@ -80,7 +88,10 @@ def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
             d = max(0.0, d - er - m.r - 1.0)
             break
     step = min(allowance, d) / math.hypot(gx - m.x, gy - m.y)
-    return m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
+    x, y = m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
+    if pieces(view).platforms:  # raised ground stops it at the foot or the edge
+        x, y = limit_platforms(view, m, (x, y), "move")
+    return x, y
 
 
 class HeuristicController:
@@ -181,7 +192,7 @@ class HeuristicController:
         best, best_score = decision.options[0], -math.inf
         for uid in decision.options:
             m = view.by_uid(uid)
-            score = max((self._score(view, act, cache) for act in options_for(view, m)),
+            score = max((self._cached_score(view, act, cache) for act in options_for(view, m)),
                         default=-math.inf)
             if score > best_score:
                 best, best_score = uid, score
@@ -209,13 +220,19 @@ class HeuristicController:
         cache = self._cache(view)
         best, best_score = decision.options[0], -math.inf
         for act in decision.options:
-            key = ("act", act)
-            score = cache.get(key)
-            if score is None:
-                score = cache[key] = self._score(view, act, cache)
+            score = self._cached_score(view, act, cache)
             if score > best_score:
                 best, best_score = act, score
         return best
+
+    def _cached_score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
+        """An option's score, computed once per position (the "activate" decision scores
+        every option; the "action" decision that follows reuses them)."""
+        key = ("act", act)
+        score: float | None = cache.get(key)
+        if score is None:
+            score = cache[key] = self._score(view, act, cache)
+        return score
 
     def _score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
         m = view.by_uid(act.uid)
@@ -247,7 +264,18 @@ class HeuristicController:
             here = self._position(view, m, m.x, m.y, cache)
             gain = self._position(view, m, act.x, act.y, cache) - here
             p = float(DifficultyCheck(rating, 3).probability())
+            if ranged_weapon(m) is not None:
+                # up to a height to shoot from: the foot's pull back plus the better shots to
+                # come (sm.combat.elevated_position)
+                gain += 0.45 + 0.8
             return priority * 0.5 + p * gain - 0.05
+        if a == "jump":
+            from warband.rulesets.sword_marches.mechanics import DifficultyCheck
+
+            here = self._position(view, m, m.x, m.y, cache)
+            gain = self._position(view, m, act.x, act.y, cache) - here
+            p = float(DifficultyCheck(m.f.cbt, 4).probability())
+            return priority * 0.5 + p * gain - (1.0 - p) * 0.5 - 0.1
         if a in ("kingmaker", "belay_order") and target is not None:
             return 0.1 + _value(target) * 0.05
         if a in ("move", "hustle", "ambush", "mobile_fire"):
@@ -279,33 +307,54 @@ class HeuristicController:
         key = ("pos", m.uid, x, y)
         found: float | None = cache.get(key)
         if found is None:
-            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache))
+            ctx = cache.get(("ctx", m.uid))
+            if ctx is None:
+                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
+            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache), ctx)
         return found
 
+    @staticmethod
+    def _spot_context(view: Any, m: Model) -> tuple[Any, ...]:
+        """What :meth:`_spot` needs about ``m`` and the game, the same for every spot."""
+        w = ranged_weapon(m)
+        eff = weapon_range(m, w)[0] if w is not None and w.range is not None else None
+        wl = view.warlord(m.side)
+        command = (wl.x, wl.y, wl.r, wl.f.cmd) if wl is not m and wl.on_table else None
+        late = view.turn >= view.turns - 1
+        adv = view.adventure
+        pull = (0.15 if late else 0.03)
+        return (eff, command, pull, adv.objectives, adv.objective_vp / 2,
+                bool(pieces(view).platforms))
+
     def _spot(self, view: Any, m: Model, x: float, y: float,
-              foes: list[tuple[float, float, float]]) -> float:
+              foes: list[tuple[float, float, float]], ctx: tuple[Any, ...]) -> float:
         if not foes:
             return 0.0
-        d = min(math.hypot(ex - x, ey - y) - er - m.r for ex, ey, er in foes)
-        w = ranged_weapon(m)
+        eff, command, pull, objectives, vp, raised = ctx
+        r = m.r
+        d = min(math.hypot(ex - x, ey - y) - er - r for ex, ey, er in foes)
         score: float = 0.0
-        if w is not None and w.range is not None:
-            eff, _, _ = weapon_range(m, w)
+        if eff is not None:
             score -= 0.05 * abs(d - eff * 0.75)
-            if near_cover(view, x, y, m.r):
+            if near_cover(view, x, y, r):
                 score += 0.3
+            if raised:
+                z = elevation(view, x, y)
+                if z > BODY_PROPER + 2.0:
+                    score += 0.6  # a height to shoot from (sm.combat.elevated_position)
+                elif not m.f.heavy and climbable(view, x, y, r, z):
+                    score += 0.45  # at the foot of one, to Climb next
             if d < 3:
                 score -= 0.4
         else:
             score -= 0.08 * max(0.0, d - 1.0)
-            if near_cover(view, x, y, m.r) and d > m.f.move + 1:
+            if near_cover(view, x, y, r) and d > m.f.move + 1:
                 score += 0.15
-        wl = view.warlord(m.side)
-        if wl is not m and wl.on_table and math.hypot(wl.x - x, wl.y - y) - wl.r - m.r <= wl.f.cmd:
-            score += 0.1
-        late = view.turn >= view.turns - 1
-        for ox, oy in view.adventure.objectives:
-            dist = math.hypot(ox - x, oy - y) - m.r
-            score -= (0.15 if late else 0.03) * max(0.0, dist - 1.0) * (
-                view.adventure.objective_vp / 2)
+        if command is not None:
+            wx, wy, wr, cmd = command
+            if math.hypot(wx - x, wy - y) - wr - r <= cmd:
+                score += 0.1
+        for ox, oy in objectives:
+            dist = math.hypot(ox - x, oy - y) - r
+            score -= pull * max(0.0, dist - 1.0) * vp
         return score

@@ -17,16 +17,22 @@ from warband.core.decisions import Decision
 from warband.rulesets.sword_marches import mechanics as mech
 from warband.rulesets.sword_marches.models import UNARMED, ModelType, Origin, Weapon
 from warband.rulesets.sword_marches.rules.terrain import (
+    BODY_PROPER,
     concealed,
+    edge_drop,
+    elevation,
     has_cover,
     in_area,
     line_of_sight,
     move_model,
+    settle,
 )
 from warband.rulesets.sword_marches.state import Model, SMState
 
 __all__ = [
     "apply_injury",
+    "elevated_over",
+    "fall",
     "build_close_attack",
     "build_ranged_attack",
     "charge_targets",
@@ -96,6 +102,21 @@ def ranged_targets(st: SMState, m: Model) -> list[Model]:
     the closest visible enemy, or a farther one when every closer one may be ignored - Shocked
     or Broken, or Concealed when the farther one is not. Engaged enemies are never targets."""
     seen = [(d, e) for d, e in _visible_enemies(st, m) if not st.engaged(e)]
+    if m.z > 0.0:  # Elevated Position: any enemy it can see (sm.combat.elevated_position)
+        high = [e for _, e in seen if elevated_over(m, e)]
+        if high:
+            return [e for _, e in seen if elevated_over(m, e)
+                    ] + [e for e in _by_priority(st, m, seen) if not elevated_over(m, e)]
+    return _by_priority(st, m, seen)
+
+
+def elevated_over(m: Model, e: Model) -> bool:
+    """``m``'s base is at least 2" above the top of ``e``'s Body Proper (HOUSE: 1" above its
+    base) (sm.combat.elevated_position, sm.cc.diving_charge)."""
+    return m.z >= e.z + BODY_PROPER + 2.0 - 1e-9
+
+
+def _by_priority(st: SMState, m: Model, seen: list[tuple[float, Model]]) -> list[Model]:
     legal = []
     for i, (d, e) in enumerate(seen):
         e_conc = concealed(st, m, e)
@@ -148,11 +169,14 @@ def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
     if not any(poly.distance(here) <= m.r + COVER_ADJUSTMENT for poly in pieces(st).durable):
         return None
     bases = [o.base for o in st.blockers(m)]
+    foes = list(st.enemies_of(m))
     for k in range(16):
         a = 2 * math.pi * k / 16
         x, y = m.x + COVER_ADJUSTMENT * math.cos(a), m.y + COVER_ADJUSTMENT * math.sin(a)
-        if st.table.fits(x, y, m.r, bases) and _straight_line(st, m, x, y, e) and all(
-                math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in st.enemies_of(m)):
+        # cheapest tests first (all pure, so the order changes nothing but the time)
+        if all(math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in foes) and \
+                st.table.fits(x, y, m.r, bases) and elevation(st, x, y) == m.z and \
+                _straight_line(st, m, x, y, e):
             return round(x, 3), round(y, 3)
     return None
 
@@ -383,15 +407,17 @@ def _cover_adjustment(st: SMState, att: Model, dfn: Model) -> None:
         nx, ny = dfn.x + dx / length * step, dfn.y + dy / length * step
         old = (dfn.x, dfn.y)
         bases = [o.base for o in st.blockers(dfn)]
-        if not st.table.fits(nx, ny, dfn.r, bases):
+        if not st.table.fits(nx, ny, dfn.r, bases) or elevation(st, nx, ny) != dfn.z:
             continue
         dfn.x, dfn.y = nx, ny
+        settle(st, dfn)
         if has_cover(st, att, dfn) and line_of_sight(st, att, dfn) and not any(
                 st.gap(dfn, e) < 1.0 for e in st.enemies_of(dfn)):
             st.log.emit("cover_adjustment", uid=dfn.uid, name=dfn.name, x=round(nx, 2),
                         y=round(ny, 2), frm=[round(old[0], 2), round(old[1], 2)])
             return
         dfn.x, dfn.y = old
+        settle(st, dfn)
 
 
 # ------------------------------------------------------------------------------ close combat
@@ -410,7 +436,7 @@ def close_cbt(st: SMState, m: Model, foe: Model, w: Weapon, bonus: int, extra_pe
     """A model's modified CBT for a close combat Attack or Defense Check: Man-at-Arms with a
     close combat Weapon, Highborn against a lower type, then one /2 if any penalty applies:
     Shocked, Broken, Unarmed, Multiple Opponents, Horrible Stench, Entangled, Unwieldy after
-    the first Turn (sm.trait.man_at_arms, sm.trait.highborn, sm.cc.multiple_opponents,
+    the first Turn, Engaged by a Diving Charge (sm.cc.diving_charge, sm.trait.man_at_arms, sm.trait.highborn, sm.cc.multiple_opponents,
     sm.trait.horrible_stench, sm.geartrait.entangle, sm.geartrait.unwieldy,
     sm.geartrait.unarmed, sm.condition.shocked, sm.condition.broken)."""
     cbt = m.f.cbt + bonus
@@ -421,7 +447,7 @@ def close_cbt(st: SMState, m: Model, foe: Model, w: Weapon, bonus: int, extra_pe
     engaged = st.engaged_with(m, counting_all=False)
     stench = m.f.origin is not Origin.SUPERNATURAL and not m.has("horrible_stench") and any(
         e.has("horrible_stench") for e in st.engaged_with(m))
-    penalty = (extra_penalty or m.shocked or m.broken or w is UNARMED or len(engaged) >= 2
+    penalty = (extra_penalty or m.dived_on or m.shocked or m.broken or w is UNARMED or len(engaged) >= 2
                or stench or m.entangled or (w.has("unwieldy") and st.turn > m.engaged_turn))
     return halve(m, cbt) if penalty else cbt
 
@@ -569,10 +595,44 @@ def apply_injury(st: SMState, m: Model, result: str, by: Model | None) -> None:
             if by is not None:
                 by.shocks_dealt += 1
             st.log.emit("shocked", uid=m.uid, name=m.name, side=m.side)
+            shocked_near_edge(st, m)
             return
     if by is not None:
         by.wounds_dealt += 1
     wound(st, m)
+
+
+def shocked_near_edge(st: SMState, m: Model) -> None:
+    """A model Shocked within 1" of the edge of a surface more than 2" up makes a Terrain
+    Check, its CBT (halved for being Shocked, the rules yaml's default) against Difficulty
+    (5); failing, it falls over the edge and takes a Falling Check (sm.terrain.shocked_falling,
+    sm.terrain.falling_check)."""
+    if m.z <= 2.0:
+        return
+    over = edge_drop(st, m)
+    if over is None:
+        return
+    roll = mech.DifficultyCheck(halve(m, m.f.cbt), 5).sample(st.dice)
+    st.log.emit("edge_check", uid=m.uid, name=m.name, roll=roll.primary.rolled,
+                against=roll.secondary.rolled, passed=roll.passed)
+    if not roll.passed:
+        x, y, drop = over
+        fall(st, m, x, y, drop)
+
+
+def fall(st: SMState, m: Model, x: float, y: float, drop: float) -> None:
+    """The model lands at (x, y), ``drop`` inches below where it stood, and takes a Falling
+    Check: d10 + the drop rounded up against d10 + CON, no ARM; Shocked or Wounded as usual
+    (sm.terrain.falling_check)."""
+    frm = [round(m.x, 2), round(m.y, 2)]
+    m.x, m.y = x, y
+    settle(st, m)
+    roll = mech.falling_check(drop, m.f.con, m.f.wound_threshold).sample(st.dice)
+    st.log.emit("fall", uid=m.uid, name=m.name, drop=round(drop, 2), frm=frm, x=x, y=y,
+                damage_dice=roll.damage_dice, resistance_dice=roll.resistance_dice,
+                damage_total=roll.damage_total, resistance_total=roll.resistance_total,
+                result=roll.result)
+    apply_injury(st, m, roll.result, None)
 
 
 def wound(st: SMState, m: Model, fled: bool = False) -> None:
@@ -640,5 +700,6 @@ def flee_from(st: SMState, m: Model, source: tuple[float, float]) -> None:
     frm = [round(m.x, 2), round(m.y, 2)]
     x, y, moved = move_model(st, m, goal, float(dist), "hustle")
     m.x, m.y = x, y
+    settle(st, m)
     st.log.emit("broken", uid=m.uid, name=m.name, side=m.side, random=[a, b],
                 moved=round(moved, 1), frm=frm, x=round(x, 2), y=round(y, 2))

@@ -13,6 +13,12 @@
 * Concealment (sm.ranged.concealment): any part of the target hidden by terrain, a target
   wholly inside Area Terrain, or a shooter inside Area Terrain firing out (sm.terrain.area_cover).
   Cover (sm.ranged.cover): Concealment from durable terrain (wood, stone, metal) within 1".
+* Raised ground (house terrain ``platform``): a model whose centre is on a platform stands at
+  its height (``Model.z``). A Climb takes it up (sm.action.climb); a Move, Charge or Mobile
+  Fire may step off a drop of 2" or less (sm.terrain.jump_down); a bigger drop or a gap to
+  another platform needs a Jump (sm.action.jump, sm.terrain.jump_gap); failing, it falls
+  (sm.terrain.falling_check). The ground under a platform is open (a stilted scaffold or
+  timber walkway): it does not block sight.
 """
 
 from __future__ import annotations
@@ -35,6 +41,15 @@ __all__ = [
     "line_of_sight",
     "move_model",
     "near_cover",
+    "elevation",
+    "limit_platforms",
+    "climbable",
+    "platform_foot",
+    "settle",
+    "jump_spots",
+    "edge_drop",
+    "foot_of_drop",
+    "BODY_PROPER",
 ]
 
 AREA_SIGHT = 2.0  # sm.terrain.area_los
@@ -42,6 +57,11 @@ LOW_OBSTACLE = 1.0  # an Obstacle up to 1" is Open Ground (sm.terrain.obstacles)
 HIGH_OBSTACLE = 2.0  # over 2" it must be Climbed
 CLIMB_MAX = 4.0  # sm.terrain.climb (Insectoid 6")
 TOUCH = 0.05
+FREE_DROP = 2.0  # a drop of 2" or less is stepped off in a Move (sm.terrain.jump_down)
+JUMP_MAX = 4.0  # drops over 4" fail outright; gaps over 4" cannot be jumped
+#: HOUSE figure: the top of a man-sized model's Body Proper stands 1" above its base
+#: (sm.combat.elevated_position needs the shooter 2" above it, so 3" above the target's base)
+BODY_PROPER = 1.0
 _EPS = 1e-6
 
 
@@ -49,7 +69,7 @@ class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
     __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo", "low", "high",
-                 "grown")
+                 "grown", "platforms")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
@@ -64,10 +84,15 @@ class Pieces:
         #: Obstacles over 1" and up to 2" (crossed from touching them) and over 2" (Climbed)
         self.low: list[tuple[Polygon, float]] = []
         self.high: list[tuple[Polygon, float]] = []
+        #: raised ground: (top, height, bounds)
+        self.platforms: list[tuple[Polygon, float, tuple[float, float, float, float]]] = []
         for t in adventure.terrain:
             poly = Polygon(t.points)
             prepare(poly)
             self.all.append(poly)
+            if t.platform:
+                self.platforms.append((poly, t.height, poly.bounds))
+                continue
             if t.obstacle and t.height > LOW_OBSTACLE:
                 (self.high if t.height > HIGH_OBSTACLE else self.low).append((poly, t.height))
                 if t.cover:
@@ -102,7 +127,9 @@ def build_table(adventure: AdventureModel) -> Table:
     2" Area rule is applied on top by :func:`line_of_sight`."""
     terrain = []
     for t in adventure.terrain:
-        if t.obstacle and t.height > HIGH_OBSTACLE:
+        if t.platform:
+            terrain.append(Terrain.from_points(t.name, "open", t.points, cover=t.cover))
+        elif t.obstacle and t.height > HIGH_OBSTACLE:
             # a high wall: walked round, Climbed, and it hides what is behind it
             terrain.append(Terrain.from_points(t.name, "impassable", t.points, blocks_sight=True,
                                                cover=t.cover))
@@ -283,6 +310,8 @@ def move_model(st: SMState, m: Model, goal: tuple[float, float], allowance: floa
     if mode != "flee" and not ranger:
         gx, gy = _limit_difficult(st, m, (gx, gy), mode, start_in)
     gx, gy = _limit_obstacles(st, m, (gx, gy))
+    if pieces(st).platforms:
+        gx, gy = limit_platforms(st, m, (gx, gy), mode)
     bases, stops = _enemy_blockers(st, m, ignore)
     res = st.table.move((m.x, m.y), (gx, gy), m.r, allowance, bases, halve_difficult=False,
                         stop_at=stops)
@@ -367,11 +396,197 @@ def _limit_obstacles(st: SMState, m: Model, goal: tuple[float, float]) -> tuple[
     return (m.x + ux * cut, m.y + uy * cut)
 
 
+def elevation(st: SMState, x: float, y: float) -> float:
+    """The height of the ground at a point: the highest platform under it, else 0."""
+    best = 0.0
+    for poly, height, (x0, y0, x1, y1) in pieces(st).platforms:
+        if height > best and x0 <= x <= x1 and y0 <= y <= y1 and poly.contains(Point(x, y)):
+            best = height
+    return best
+
+
+def _higher_within(st: SMState, x: float, y: float, r: float, z: float) -> bool:
+    """Whether a base of radius ``r`` at (x, y) would overlap a platform higher than ``z``."""
+    here: Point | None = None
+    for poly, height, (x0, y0, x1, y1) in pieces(st).platforms:
+        if height > z + _EPS and x0 - r <= x <= x1 + r and y0 - r <= y <= y1 + r:
+            here = here or Point(x, y)
+            if poly.distance(here) < r - _EPS:
+                return True
+    return False
+
+
+def settle(st: SMState, m: Model) -> None:
+    """Set the model's height from where its centre now stands."""
+    m.z = elevation(st, m.x, m.y) if pieces(st).platforms else 0.0
+
+
+def limit_platforms(st: SMState, m: Model, goal: tuple[float, float], mode: str
+                     ) -> tuple[float, float]:
+    """Raised ground on the way: a model stops at the foot of a platform higher than where
+    it stands (it must Climb), and at the edge of one it stands on unless the drop is 2" or
+    less and the Action is a Move, Charge or Mobile Fire (sm.terrain.jump_down; a Hustle or a
+    flight stops at the edge). ``charge_drop`` mode (a Diving Charge, sm.cc.diving_charge)
+    may drop any height; the Charge itself checks the drop."""
+    dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
+    if dist < _EPS:
+        return goal
+    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    # walk the line in short steps: the ground height changes only at platform edges
+    step = 0.25
+    z = m.z
+    t = 0.0
+    while t < dist:
+        nt = min(dist, t + step)
+        px, py = m.x + ux * nt, m.y + uy * nt
+        # a platform higher than where the model started: it must Climb (its base may
+        # overhang the one it is stepping down from)
+        if _higher_within(st, px, py, m.r, max(z, m.z)):
+            lo, hi = t, nt  # close in on the foot, so the model ends touching it
+            for _ in range(8):
+                mid = (lo + hi) / 2
+                if _higher_within(st, m.x + ux * mid, m.y + uy * mid, m.r, max(z, m.z)):
+                    hi = mid
+                else:
+                    lo = mid
+            t = lo
+            break
+        nz = elevation(st, px, py)
+        if nz < z - _EPS:
+            drop = z - nz
+            free = mode in ("move", "charge") and drop <= FREE_DROP
+            if not (free or mode == "charge_drop"):
+                break  # stays on the edge: a Jump is needed
+            z = nz
+        t = nt
+    if t >= dist:
+        return goal
+    return (m.x + ux * t, m.y + uy * t)
+
+
+def foot_of_drop(st: SMState, m: Model, goal: tuple[float, float]) -> tuple[float, float]:
+    """Where a model going over the edge of its platform toward ``goal`` lands: just past
+    the edge, its base clear of it (sm.cc.diving_charge: a failed dive ends there)."""
+    dist = math.hypot(goal[0] - m.x, goal[1] - m.y) or 1.0
+    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    t = 0.0
+    while t < dist and elevation(st, m.x + ux * t, m.y + uy * t) >= m.z - _EPS:
+        t += 0.05
+    t = min(dist, t + m.r)
+    return round(m.x + ux * t, 2), round(m.y + uy * t, 2)
+
+
+def _edge_point(poly: Polygon, x: float, y: float) -> tuple[float, float, float]:
+    """The nearest point of a platform's edge to (x, y) and its distance."""
+    near = poly.exterior.interpolate(poly.exterior.project(Point(x, y)))
+    return near.x, near.y, math.hypot(near.x - x, near.y - y)
+
+
+def edge_drop(st: SMState, m: Model) -> tuple[float, float, float] | None:
+    """For a model standing on a platform with its base within 1" of the edge: where it lands
+    if it goes over the nearest edge, and the drop (sm.terrain.shocked_falling,
+    sm.terrain.jump_down)."""
+    if m.z <= 0.0:
+        return None
+    for poly, height, _ in pieces(st).platforms:
+        if height != m.z or not poly.contains(Point(m.x, m.y)):
+            continue
+        ex, ey, d = _edge_point(poly, m.x, m.y)
+        if d > m.r + 1.0 + _EPS:
+            return None
+        ux, uy = (ex - m.x) / (d or 1.0), (ey - m.y) / (d or 1.0)
+        x, y = st.table.clamp(ex + ux * (m.r + 0.05), ey + uy * (m.r + 0.05), m.r)
+        return round(x, 2), round(y, 2), m.z - elevation(st, x, y)
+    return None
+
+
+def jump_spots(st: SMState, m: Model) -> list[tuple[float, float, str, float]]:
+    """Where a Jump Action can take a model on a platform whose base is within 1" of its
+    edge (sm.action.jump): down a drop over 2" (``down``, the drop) or across a gap of more
+    than 1" and at most 4" to another platform (``gap``, the gap), landing with room for its
+    whole base. Heavy models may not jump a gap (sm.terrain.jump_gap)."""
+    over = edge_drop(st, m)
+    if over is None:
+        return []
+    x, y, drop = over
+    out: list[tuple[float, float, str, float]] = []
+    fits = st.table.fits(x, y, m.r, [o.base for o in st.blockers(m)])
+    if drop > FREE_DROP and fits:
+        out.append((x, y, "down", round(drop, 2)))
+    if m.f.heavy:
+        return out
+    dx, dy = x - m.x, y - m.y
+    d = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / d, dy / d
+    here = next(p for p, h, _ in pieces(st).platforms
+                if h == m.z and p.contains(Point(m.x, m.y)))
+    ex, ey, _ = _edge_point(here, m.x, m.y)
+    ray = LineString([(ex, ey), (ex + ux * (JUMP_MAX + 0.01), ey + uy * (JUMP_MAX + 0.01))])
+    for poly, height, _ in pieces(st).platforms:
+        if poly is here or height > m.z + _EPS or not poly.intersects(ray):
+            continue
+        hit = poly.intersection(ray)
+        coords = [c for part in getattr(hit, "geoms", [hit]) for c in
+                  (part.coords if hasattr(part, "coords") else [])]
+        gap = min(math.hypot(cx - ex, cy - ey) for cx, cy in coords)
+        if gap <= 1.0:
+            continue
+        lx, ly = ex + ux * (gap + m.r + 0.05), ey + uy * (gap + m.r + 0.05)
+        if poly.contains(Point(lx, ly)) and _wholly_inside(poly, lx, ly, m.r) and \
+                st.table.fits(lx, ly, m.r, [o.base for o in st.blockers(m)]):
+            out.append((round(lx, 2), round(ly, 2), "gap", round(gap, 2)))
+    return out
+
+
+def platform_foot(st: SMState, m: Model, within: float = 18.0) -> tuple[float, float] | None:
+    """The foot of the nearest platform high enough for an Elevated Position that a model on
+    the ground could Climb (house: a point to move to, so a shooter can get up for a height
+    to shoot from)."""
+    if m.z > 0.0 or m.f.heavy:
+        return None
+    here = Point(m.x, m.y)
+    limit = 6.0 if m.has("insectoid") else CLIMB_MAX
+    best: tuple[float, Polygon] | None = None
+    for poly, height, _ in pieces(st).platforms:
+        d = poly.distance(here)
+        if BODY_PROPER + 2.0 <= height <= limit and d <= within and (
+                best is None or d < best[0]):
+            best = (d, poly)
+    if best is None or best[0] <= m.r + TOUCH:
+        return None
+    ex, ey, d = _edge_point(best[1], m.x, m.y)
+    ux, uy = (m.x - ex) / (d or 1.0), (m.y - ey) / (d or 1.0)
+    return round(ex + ux * (m.r + 0.02), 2), round(ey + uy * (m.r + 0.02), 2)
+
+
+def climbable(st: SMState, x: float, y: float, r: float, z: float) -> bool:
+    """Whether a base at (x, y) standing at height ``z`` touches a platform it could Climb to
+    an Elevated Position (sm.combat.elevated_position)."""
+    here: Point | None = None
+    for poly, height, (x0, y0, x1, y1) in pieces(st).platforms:
+        if max(z, BODY_PROPER + 2.0 - _EPS) < height <= z + CLIMB_MAX and x0 - r - TOUCH <= x <= x1 + r + TOUCH and \
+                y0 - r - TOUCH <= y <= y1 + r + TOUCH:
+            here = here or Point(x, y)
+            if poly.distance(here) <= r + TOUCH:
+                return True
+    return False
+
+
 def climb_over(st: SMState, m: Model) -> tuple[float, float, float] | None:
     """Where a model touching an Obstacle over 2" lands on the far side if its Climb succeeds,
     and the height to Climb (sm.action.climb, sm.terrain.climb: at most 4", Insectoid 6")."""
     here = Point(m.x, m.y)
     limit = 6.0 if m.has("insectoid") else CLIMB_MAX
+    for poly, height, _ in pieces(st).platforms:  # up onto raised ground
+        rise = height - m.z
+        if rise <= 0.0 or rise > limit or poly.distance(here) > m.r + TOUCH:
+            continue
+        ex, ey, d = _edge_point(poly, m.x, m.y)
+        ux, uy = (ex - m.x) / (d or 1.0), (ey - m.y) / (d or 1.0)
+        x, y = ex + ux * (m.r + 0.05), ey + uy * (m.r + 0.05)
+        if _wholly_inside(poly, x, y, m.r) and st.table.fits(
+                x, y, m.r, [o.base for o in st.blockers(m)]):
+            return round(x, 2), round(y, 2), rise
     for poly, height in pieces(st).high:
         if poly.distance(here) > m.r + TOUCH or height > limit:
             continue

@@ -25,6 +25,8 @@ from warband.rulesets.sword_marches.rules.combat import (
     close_attack,
     close_cbt,
     close_weapon,
+    elevated_over,
+    fall,
     panic_check,
     ranged_attack,
     ranged_targets,
@@ -33,13 +35,20 @@ from warband.rulesets.sword_marches.rules.combat import (
     wound,
 )
 from warband.rulesets.sword_marches.rules.terrain import (
+    FREE_DROP,
+    JUMP_MAX,
     climb_over,
     concealed,
     edge_goal,
+    elevation,
+    foot_of_drop,
+    jump_spots,
     line_of_sight,
     move_model,
     near_cover,
     pieces,
+    platform_foot,
+    settle,
 )
 from warband.rulesets.sword_marches.state import Model, SMState
 
@@ -207,6 +216,7 @@ def _flee(st: SMState, m: Model) -> None:
     frm = _at(m)
     x, y, moved = move_model(st, m, goal, float(dist), "flee", st.engaged_with(m))
     m.x, m.y = x, y
+    settle(st, m)
     st.log.emit("flee", uid=m.uid, name=m.name, random=[a, b], moved=round(moved, 2), frm=frm,
                 x=round(x, 2), y=round(y, 2))
     if dist > to_edge and moved >= to_edge - 1e-3:
@@ -455,6 +465,10 @@ def destinations(st: SMState, m: Model) -> list[tuple[float, float]]:
     spot = cover_spot(st, m)
     if spot is not None:
         pts.append(spot)
+    if pieces(st).platforms and ranged_weapon(m) is not None:
+        foot = platform_foot(st, m)  # a height to shoot from (sm.combat.elevated_position)
+        if foot is not None:
+            pts.append(foot)
     wl = st.warlord(m.side)
     if wl is not m and wl.on_table and st.gap(m, wl) > wl.f.cmd:
         pts.append(_pt(wl.x, wl.y))
@@ -499,6 +513,8 @@ def options_for(st: SMState, m: Model, allow_forfeit: bool = True) -> list[Act]:
         out.extend(Act(uid, "move", -1, x, y) for x, y in dests)
         if not m.f.heavy:
             out.extend(Act(uid, "hustle", -1, x, y) for x, y in dests[:2])
+        if m.z > 0.0:
+            out.extend(Act(uid, "jump", -1, x, y) for x, y, _, _ in jump_spots(st, m))
         spot = cover_spot(st, m)
         if spot is not None or near_cover(st, m.x, m.y, m.r):
             x, y = spot if spot is not None else (m.x, m.y)
@@ -579,6 +595,7 @@ def _do_move(st: SMState, m: Model, act: Act, target: Model | None, is_break: bo
     frm = _at(m)
     x, y, moved = move_model(st, m, (act.x, act.y), _allowance(m, extra), mode)
     m.x, m.y = x, y
+    settle(st, m)
     st.log.emit("move", uid=m.uid, name=m.name, action=act.action, x=round(x, 2), y=round(y, 2),
                 moved=round(moved, 2), frm=frm)
     if act.action == "ambush":
@@ -618,6 +635,7 @@ def _do_mobile_fire(st: SMState, m: Model, act: Act, target: Model | None, is_br
     frm = _at(m)
     x, y, moved = move_model(st, m, (act.x, act.y), _allowance(m, 0.0), "move")
     m.x, m.y = x, y
+    settle(st, m)
     st.log.emit("move", uid=m.uid, name=m.name, action="mobile_fire", x=round(x, 2),
                 y=round(y, 2), moved=round(moved, 2), frm=frm)
     update_ambushes(st)
@@ -644,12 +662,28 @@ def _do_charge(st: SMState, m: Model, act: Act, target: Model | None, is_break: 
     if start != (m.x, m.y):  # Cover Adjustment, Type 2: 1" of the Charge Move
         frm = _at(m)
         m.x, m.y = start
+        settle(st, m)
         allowance -= 1.0
         st.log.emit("cover_adjustment", uid=m.uid, name=m.name, x=start[0], y=start[1],
                     frm=frm)
     frm = _at(m)
-    x, y, moved = move_model(st, m, (target.x, target.y), allowance, "charge")
+    diving = elevated_over(m, target)
+    top = m.z
+    x, y, moved = move_model(st, m, (target.x, target.y), allowance,
+                             "charge_drop" if diving else "charge")
+    drop = top - elevation(st, x, y)
+    if diving and drop > FREE_DROP:
+        # Diving Charge (sm.cc.diving_charge): a drop over 2" needs a Terrain Check (over 4"
+        # fails outright, sm.terrain.jump_down); failing, the model falls and stops below
+        passed = drop <= JUMP_MAX and mech.DifficultyCheck(
+            m.f.cbt, math.ceil(drop - 1e-9)).sample(st.dice).passed
+        st.log.emit("diving_charge", uid=m.uid, name=m.name, drop=round(drop, 2), passed=passed)
+        if not passed:
+            fx, fy = foot_of_drop(st, m, (target.x, target.y))
+            fall(st, m, fx, fy, m.z - elevation(st, fx, fy))
+            return
     m.x, m.y = x, y
+    settle(st, m)
     engaged = st.gap(m, target) <= 1.0 + 0.02
     st.log.emit("charge", uid=m.uid, name=m.name, target=target.uid, target_name=target.name,
                 moved=round(moved, 2), engaged=engaged, x=round(x, 2), y=round(y, 2), frm=frm)
@@ -658,7 +692,16 @@ def _do_charge(st: SMState, m: Model, act: Act, target: Model | None, is_break: 
     for mm in (m, target):
         if len(st.engaged_with(mm)) <= 1:
             mm.engaged_turn = st.turn
-    yield from close_attack(st, m, target, True, is_break)
+    dived = diving and top - m.z > 0.0
+    if dived:  # every Defender it Engages is at CBT/2 for this Action (sm.cc.diving_charge)
+        for e in st.engaged_with(m):
+            e.dived_on = True
+    try:
+        yield from close_attack(st, m, target, True, is_break)
+    finally:
+        if dived:
+            for e in st.models:
+                e.dived_on = False
 
 
 def _do_fight(st: SMState, m: Model, act: Act, target: Model | None, is_break: bool) -> Steps:
@@ -749,12 +792,44 @@ def _do_climb(st: SMState, m: Model, act: Act, target: Model | None, is_break: b
                 against=roll.secondary.rolled, passed=roll.passed, frm=_at(m), x=x, y=y)
     if roll.passed:
         m.x, m.y = x, y
+        settle(st, m)
+    return
+    yield  # pragma: no cover
+
+
+def _do_jump(st: SMState, m: Model, act: Act, target: Model | None, is_break: bool) -> Steps:
+    """Jump (sm.action.jump): a Terrain Check, CBT against d10 + the drop or the gap rounded
+    up (sm.terrain.terrain_check). Down a drop over 2" (sm.terrain.jump_down): passing, the
+    model lands below; a drop over 4" fails outright; failing, it lands below all the same
+    and takes a Falling Check. Across a gap (sm.terrain.jump_gap): passing, it lands on the
+    far side; failing, it falls into the gap, halfway across at the lowest level, and takes a
+    Falling Check (sm.terrain.falling_check)."""
+    spot = next(((x, y, kind, size) for x, y, kind, size in jump_spots(st, m)
+                 if (x, y) == (act.x, act.y)), None)
+    if spot is None:
+        return
+    x, y, kind, size = spot
+    frm = _at(m)
+    if size > JUMP_MAX:
+        passed, rolled, against = False, [], []
+    else:
+        roll = mech.DifficultyCheck(m.f.cbt, math.ceil(size - 1e-9)).sample(st.dice)
+        passed, rolled, against = roll.passed, roll.primary.rolled, roll.secondary.rolled
+    st.log.emit("jump", uid=m.uid, name=m.name, kind=kind, size=size, roll=rolled,
+                against=against, passed=passed, frm=frm, x=x, y=y)
+    if passed:
+        m.x, m.y = x, y
+        settle(st, m)
+        return
+    if kind == "gap":
+        x, y = (m.x + x) / 2, (m.y + y) / 2
+    fall(st, m, x, y, m.z - elevation(st, x, y))
     return
     yield  # pragma: no cover
 
 
 _HANDLERS: dict[str, Callable[..., Steps]] = {
-    "climb": _do_climb,
+    "climb": _do_climb, "jump": _do_jump,
     "move": _do_move, "hustle": _do_move, "ambush": _do_move, "steady": _do_steady,
     "standing_fire": _do_shoot, "take_aim": _do_shoot, "mobile_fire": _do_mobile_fire,
     "charge": _do_charge, "stand_and_fight": _do_fight, "disengage": _do_disengage,
