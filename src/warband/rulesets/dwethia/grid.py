@@ -50,6 +50,9 @@ class Board:
         default_factory=dict, repr=False)
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
+    #: per base size: each anchor's moves to its neighbours (built by the movement search)
+    steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
+        field(default_factory=dict, repr=False))
 
     # -- spaces ----------------------------------------------------------------------------
     def idx(self, x: int, y: int) -> int:
