@@ -50,6 +50,7 @@ class Board:
         default_factory=dict, repr=False)
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
+    _covers: list[int] = field(default_factory=list, repr=False)
     #: per base size: each anchor's moves to its neighbours (built by the movement search)
     steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
         field(default_factory=dict, repr=False))
@@ -75,6 +76,13 @@ class Board:
 
     def terrain(self, i: int) -> TerrainKind:
         return self.kinds[self.kind[i]]
+
+    @property
+    def covers(self) -> list[int]:
+        """Per space, the cover its terrain gives (cached: read per candidate space by the AI)."""
+        if not self._covers:
+            self._covers = [self.kinds[k].cover for k in self.kind]
+        return self._covers
 
     @property
     def highest(self) -> int:

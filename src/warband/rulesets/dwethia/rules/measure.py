@@ -186,7 +186,6 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
                     if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
                         engaging.add(y * n + x)
 
-    best: dict[int, int] = {}
     heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
     start = -1
     if h.entered:
