@@ -137,13 +137,13 @@ class Board:
         steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
         seen: dict[int, float] = {}
         order: list[int] = []
+        n = self.size
         for s in range(steps + 1):
             t = s / steps
-            x, y = ax + dx * t, ay + dy * t
-            cx, cy = int(x), int(y)
-            if not self.inside(cx, cy):
+            cx, cy = int(ax + dx * t), int(ay + dy * t)
+            if not (0 <= cx < n and 0 <= cy < n):  # self.inside, inlined (hot loop)
                 continue
-            i = self.idx(cx, cy)
+            i = cy * n + cx
             z = az + (bz - az) * t
             if i not in seen:
                 seen[i] = z

@@ -161,6 +161,9 @@ def activate(st: DwethiaState, side: int) -> Steps:
         yield from claim(st, side)
 
 
+_MOVES: dict[tuple[int, int, str], Move] = {}
+
+
 def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, bool, bool]]:
     """Full move, Defensive Move (shield) or Stealth Move (cloak) at half Movement
     (dwethia.phase.movement); an engaged model does not move."""
@@ -179,7 +182,9 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
         for (x, y), r in spots:
             if r.cost > budget:
                 continue
-            mv_choice = Move(x, y, mode)
+            mv_choice = _MOVES.get((x, y, mode))
+            if mv_choice is None:  # Move is frozen: one shared instance per space and mode
+                mv_choice = _MOVES[(x, y, mode)] = Move(x, y, mode)
             options.append(mv_choice)
             costs[mv_choice] = (r.cost, r.difficult)
     if not options:  # nowhere to enter or stand: it waits off the table
