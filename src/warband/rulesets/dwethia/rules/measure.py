@@ -101,6 +101,17 @@ def gap_cost(width: int) -> int:
     return width + 1 if width <= 2 else 2 * width + 1
 
 
+_REACH: dict[tuple[int, int], Reach] = {}
+
+
+def _reach(cost: int, difficult: int) -> Reach:
+    """The shared (frozen) Reach for a cost and difficulty: the search makes thousands."""
+    found = _REACH.get((cost, difficult))
+    if found is None:
+        found = _REACH[(cost, difficult)] = Reach(cost, bool(difficult))
+    return found
+
+
 _Step = tuple[int, int, int, tuple[tuple[int, int], ...]]
 
 
@@ -212,11 +223,11 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
         if retreat:
             if cost > 0 and i not in crowded and i not in engaging:
                 y, x = divmod(i, n)
-                out[(x, y)] = Reach(cost, bool(diff))
+                out[(x, y)] = _reach(cost, diff)
         else:
             if i not in crowded:
                 y, x = divmod(i, n)
-                out[(x, y)] = Reach(cost, bool(diff))
+                out[(x, y)] = _reach(cost, diff)
             if i != start and i in engaging:
                 continue  # the move ends here: it engages
         for j, step, d, gaps in steps[i]:
