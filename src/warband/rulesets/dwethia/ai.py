@@ -304,6 +304,15 @@ class HeuristicController:
                 best, best_v = o, v
         return best
 
+    # several powers in one phase (dwethia.magic.multi_cast): each further one valued alike
+    _declare_cast = _shoot
+
+    def _affinity_action(self, view: Any, d: Decision) -> Any:
+        """Surge (dwethia.magic.affinity_actions) when its Affinity buys no power anyway."""
+        h = view.heroes[d.info["hero"]]
+        keep = min((p.cost for p in h.profile.powers), default=99)
+        return h.affinity - 2 < keep or not h.profile.powers
+
     def _next_shot(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
         return max(d.options, key=lambda o: (self._shot_value(
