@@ -324,13 +324,16 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     mine = {p for p in _touching_pieces(st, shooter) if b.kinds[b.piece_kinds[p]].shoot_from_cover}
     under = {b.piece[b.idx(x, y)] for x, y in target.cells()}
     theirs = _touching_pieces(st, target) - under  # pieces beside it (its own space counts apart)
+    n = b.size
     occupied: dict[int, Hero] = {}
-    for o in st.heroes:
-        if o.on_table and o is not shooter and o is not target:
-            for x, y in o.cells():
-                occupied[b.idx(x, y)] = o
-    own = {b.idx(x, y) for x, y in shooter.cells()} | {b.idx(x, y) for x, y in target.cells()}
-    friends_ok = {f.uid for f in coherent(st, shooter)}
+    if not raised:  # a raised shooter sees over every model (only then are models read)
+        for o in st.heroes:
+            if o.on_table and o is not shooter and o is not target:
+                for x, y in o.cells():
+                    occupied[y * n + x] = o
+    own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
+    friends_ok = {f.uid for f in coherent(st, shooter)} if occupied else set()
+    kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
     few = 1 if quick else 4
     for sx, sy in shooter.cells()[:few]:
@@ -345,12 +348,12 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
                 for i, z in tr.cells:
                     if i in own:
                         continue
-                    k = b.terrain(i)
-                    top = b.elevation[i]
+                    k = kinds[kind[i]]  # b.terrain(i), inlined: the tracing loop is hot
+                    top = elevation[i]
                     if k.blocks_sight and top > z:
                         blocked = True
                         break
-                    p = b.piece[i]
+                    p = piece[i]
                     if p >= 0 and p not in mine and p not in under and k.cover and (
                             z <= max(top, 0) + 1):
                         if p in theirs:
