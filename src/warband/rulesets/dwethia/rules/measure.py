@@ -31,8 +31,13 @@ def _gap(ax: int, ay: int, asz: int, bx: int, by: int, bsz: int) -> int:
 def spaces(st: DwethiaState, a: Hero, b: Hero) -> int:
     """Distance in spaces, base to base (dwethia.core.measuring): the larger of the horizontal
     gap (1 for bases in neighbouring spaces) and the difference in elevation."""
-    g = _gap(a.x, a.y, a.size, b.x, b.y, b.size)
-    return max(g, abs(st.elevation(a) - st.elevation(b)))
+    ax, ay, asz, bx, by, bsz = a.x, a.y, a.size, b.x, b.y, b.size
+    # _gap and st.elevation, inlined: measuring is called for every pair of models, often
+    dx = max(0, bx - (ax + asz - 1), ax - (bx + bsz - 1))
+    dy = max(0, by - (ay + asz - 1), ay - (by + bsz - 1))
+    board = st.board
+    dz = board.elev_at(ax, ay, asz) - board.elev_at(bx, by, bsz)
+    return max(dx, dy, dz, -dz)
 
 
 def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
