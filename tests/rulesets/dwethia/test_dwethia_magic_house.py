@@ -73,7 +73,7 @@ def test_multi_cast_only_declares_what_the_affinity_covers() -> None:
     mage = _with(st, 0, "archmage")
     mage.x, mage.y, mage.entered = 5, 5, True
     mage.affinity = 3  # Lightning (2) leaves 1: only Mend (1) may follow
-    put(st, 1, 6, 5).wounds = 0  # a wounded friend Mend may target
+    mage.wounds = mage.stat("wounds") - 1  # wounded: Mend may target the Archmage itself
     foe = next(h for h in st.heroes if h.side == 1)
     put(st, foe.uid, 10, 5)
     foe.faith = 0
