@@ -20,7 +20,7 @@ class Dwethia(KitRuleset):
     name = "dwethia"
     title = "Dwethia Heroes - arena combat"
     sample_list_names = ("sol-vanguard.yaml", "void-reavers.yaml", "sol-marksmen.yaml",
-                         "void-pack.yaml")
+                         "void-pack.yaml", "sol-arcanum.yaml")
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController

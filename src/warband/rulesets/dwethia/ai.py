@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import heapq
 import random
 from dataclasses import replace
 from fractions import Fraction
@@ -170,7 +171,8 @@ class HeuristicController:
         size = h.size
         markers = list(view.markers)
         todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
-        elev_at = b.elev_at
+        elevs = b.anchors(size)[2]  # a move's (x, y) is always an anchor the base fits on
+        covers = b.covers
         n = b.size
         # objectives it plays toward (its own sealed five: only it can read them)
         pull_centre = "king_of_the_hill" in mine
@@ -189,7 +191,8 @@ class HeuristicController:
         def place(x: int, y: int) -> float:
             """The value of standing at (x, y), whatever the kind of move."""
             score = 0.0
-            elev = elev_at(x, y, size)
+            i = y * n + x
+            elev = elevs[i]
             if foe_facts:
                 near = 99.0
                 best_hit = 0.0
@@ -219,17 +222,20 @@ class HeuristicController:
                         score += best_hit * 3 - threat * 1.5
             else:
                 score -= abs(y - enemy_edge) * 0.2
+            x1, y1 = x + size - 1, y + size - 1
             for fx, fy, fs, fz in friend_boxes:
-                if max(_gap(x, y, size, fx, fy, fs), abs(elev - fz)) <= 1:
+                # next to a friend (measure._gap inlined, as above)
+                if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
+                        and y - (fy + fs - 1) <= 1 and -1 <= elev - fz <= 1):
                     score += 0.5  # coherency (dwethia.core.coherency)
                     break
-            score += 0.3 * b.terrain(y * n + x).cover + (0.15 * elev if shooter else 0.0)
+            score += 0.3 * covers[i] + (0.15 * elev if shooter else 0.0)
             if pull_centre:
                 score -= 0.05 * max(abs(x - centre), abs(y - centre))
             if pull_markers and markers:
-                score -= 0.03 * to_marker[y * n + x]
+                score -= 0.03 * to_marker[i]
             if pull_covert:
-                score -= 0.08 * to_todo[y * n + x]
+                score -= 0.08 * to_todo[i]
             if pull_edges:
                 score -= 0.04 * min(x, n - size - x)
             if pull_high:
@@ -255,11 +261,13 @@ class HeuristicController:
                     score -= 1.0
             return float(score)
 
-        ranked = sorted(d.options, key=lambda mv: (-cheap(mv), mv.x, mv.y, mv.mode))
+        # the options' (x, y, mode) are unique, so the keys never tie and the order is total
+        keyed = [((-cheap(mv), mv.x, mv.y, mv.mode), mv) for mv in d.options]
         if not shooter or not foes:
-            return ranked[0]
+            return min(keyed)[1]
+        ranked = [mv for _, mv in heapq.nsmallest(12, keyed)]
         best, best_score = ranked[0], -1e9
-        for mv in ranked[:12]:
+        for mv in ranked:
             ghost = replace(h, x=mv.x, y=mv.y, entered=True)
             w = h.profile.ranged[0]
             shot = max((self._shot_value(view, ghost, w, e, quick=True) for e in foes
@@ -295,6 +303,15 @@ class HeuristicController:
             if v > best_v:
                 best, best_v = o, v
         return best
+
+    # several powers in one phase (dwethia.magic.multi_cast): each further one valued alike
+    _declare_cast = _shoot
+
+    def _affinity_action(self, view: Any, d: Decision) -> Any:
+        """Surge (dwethia.magic.affinity_actions) when its Affinity buys no power anyway."""
+        h = view.heroes[d.info["hero"]]
+        keep = min((p.cost for p in h.profile.powers), default=99)
+        return h.affinity - 2 < keep or not h.profile.powers
 
     def _next_shot(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]

@@ -50,6 +50,10 @@ class Board:
         default_factory=dict, repr=False)
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
+    _covers: list[int] = field(default_factory=list, repr=False)
+    #: per base size: each anchor's moves to its neighbours (built by the movement search)
+    steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
+        field(default_factory=dict, repr=False))
 
     # -- spaces ----------------------------------------------------------------------------
     def idx(self, x: int, y: int) -> int:
@@ -72,6 +76,13 @@ class Board:
 
     def terrain(self, i: int) -> TerrainKind:
         return self.kinds[self.kind[i]]
+
+    @property
+    def covers(self) -> list[int]:
+        """Per space, the cover its terrain gives (cached: read per candidate space by the AI)."""
+        if not self._covers:
+            self._covers = [self.kinds[k].cover for k in self.kind]
+        return self._covers
 
     @property
     def highest(self) -> int:
@@ -126,13 +137,13 @@ class Board:
         steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
         seen: dict[int, float] = {}
         order: list[int] = []
+        n = self.size
         for s in range(steps + 1):
             t = s / steps
-            x, y = ax + dx * t, ay + dy * t
-            cx, cy = int(x), int(y)
-            if not self.inside(cx, cy):
+            cx, cy = int(ax + dx * t), int(ay + dy * t)
+            if not (0 <= cx < n and 0 <= cy < n):  # self.inside, inlined (hot loop)
                 continue
-            i = self.idx(cx, cy)
+            i = cy * n + cx
             z = az + (bz - az) * t
             if i not in seen:
                 seen[i] = z

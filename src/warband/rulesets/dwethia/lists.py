@@ -122,7 +122,8 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
             save, any(w.kind == "shield" for w in items), any(w.kind == "cloak" for w in items),
             tuple(cat.powers[p] for p in cls.powers if p in cat.powers),
             faction is not None and "ignore_wounds_6" in faction.traits, entry.leader,
-            tuple(faction.destiny_actions) if faction is not None else ()))
+            tuple(faction.destiny_actions) if faction is not None else (),
+            casts=cls.casts, affinity_actions=tuple(cls.affinity_actions)))
     names = Counter(e.name for e in model.models)
     for name, n in names.items():
         if n > 1:

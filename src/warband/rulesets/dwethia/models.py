@@ -94,6 +94,10 @@ class ClassModel(_Model):
     modifiers: StatLine = StatLine()
     carries: list[Literal["melee", "ranged", "shield", "armour", "cloak", "grenade"]]
     powers: list[str] = []
+    #: Affinity powers it may declare in one Shoot phase (dwethia.magic.multi_cast; house data)
+    casts: int = Field(1, ge=1, le=3)
+    #: unique Affinity actions on its profile (dwethia.magic.affinity_actions; house data)
+    affinity_actions: list[Literal["surge"]] = []
 
 
 class ClassesFile(ContentFile):
@@ -276,6 +280,8 @@ class Profile:
     ignore_wounds: bool
     leader: bool
     destiny_actions: tuple[str, ...] = ()
+    casts: int = 1  # dwethia.magic.multi_cast
+    affinity_actions: tuple[str, ...] = ()  # dwethia.magic.affinity_actions
 
     @property
     def size(self) -> int:

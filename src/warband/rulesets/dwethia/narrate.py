@@ -273,6 +273,12 @@ FORMATS: dict[str, Format] = {
     "retreat_blocked": _retreat_blocked,
     "opportunity": _opportunity,
     "cast": _cast,
+    "power_lost": lambda e: (f"    {escape(str(e.get('power')))} on"
+                             f" {escape(str(e.get('target')))} is lost: its Affinity stays"
+                             " spent"),
+    "affinity_action": lambda e: (f"  {escape(str(e.get('hero')))} spends {e.get('cost')}"
+                                  f" Affinity: {e.get('action')}, {e.get('spaces')} spaces"
+                                  " further"),
     "resist": _resist,
     "bid": _bid,
     "resistance_roll": _resistance_roll,

@@ -383,13 +383,28 @@ def power_targets(st: DwethiaState, h: Hero, p: Power) -> list[Hero]:
 
 
 def cast(st: DwethiaState, h: Hero, p: Power, target: Hero) -> Steps:
-    """Activate a power (dwethia.magic.affinity_powers): pay its Affinity; the other side may
-    resist with the Faith of the target or of a model within 10 spaces of the caster
-    (dwethia.magic.faith_resistance), then both bid in turn until one passes, roll, and bid
-    Destiny in turn, the side behind first, until both pass (dwethia.magic.destiny_bidding)."""
+    """Activate a power (dwethia.magic.affinity_powers): pay its Affinity, then resolve it."""
+    pay_for_power(st, h, p, target)
+    yield from resolve_power(st, h, p, target)
+
+
+def pay_for_power(st: DwethiaState, h: Hero, p: Power, target: Hero) -> None:
+    """Declare a power on its target and spend its Affinity: spent whatever then happens
+    (dwethia.magic.multi_cast)."""
     h.affinity -= p.cost
     st.log.emit("cast", hero=h.name, power=p.name, target=target.name, uid=h.uid,
                 target_uid=target.uid, cost=p.cost)
+
+
+def resolve_power(st: DwethiaState, h: Hero, p: Power, target: Hero) -> Steps:
+    """Resolve a power already paid for: the other side may resist with the Faith of the
+    target or of a model within 10 spaces of the caster (dwethia.magic.faith_resistance),
+    then both bid in turn until one passes, roll, and bid Destiny in turn, the side behind
+    first, until both pass (dwethia.magic.destiny_bidding). A target removed before its power
+    resolves takes nothing, and the Affinity stays spent (dwethia.magic.multi_cast)."""
+    if not target.on_table:
+        st.log.emit("power_lost", hero=h.name, power=p.name, target=target.name)
+        return
     defender = 1 - h.side
     candidates = [o for o in st.heroes if o.on_table and o.side == defender and o.faith >= 1
                   and (o is target or spaces(st, o, h) <= FAITH_RANGE)]

@@ -31,8 +31,13 @@ def _gap(ax: int, ay: int, asz: int, bx: int, by: int, bsz: int) -> int:
 def spaces(st: DwethiaState, a: Hero, b: Hero) -> int:
     """Distance in spaces, base to base (dwethia.core.measuring): the larger of the horizontal
     gap (1 for bases in neighbouring spaces) and the difference in elevation."""
-    g = _gap(a.x, a.y, a.size, b.x, b.y, b.size)
-    return max(g, abs(st.elevation(a) - st.elevation(b)))
+    ax, ay, asz, bx, by, bsz = a.x, a.y, a.size, b.x, b.y, b.size
+    # _gap and st.elevation, inlined: measuring is called for every pair of models, often
+    dx = max(0, bx - (ax + asz - 1), ax - (bx + bsz - 1))
+    dy = max(0, by - (ay + asz - 1), ay - (by + bsz - 1))
+    board = st.board
+    dz = board.elev_at(ax, ay, asz) - board.elev_at(bx, by, bsz)
+    return max(dx, dy, dz, -dz)
 
 
 def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
@@ -87,9 +92,9 @@ class Reach:
 def step_cost(from_elev: int, to_elev: int, difficult: bool) -> int:
     """One space's cost (dwethia.move.basic, dwethia.move.incline): 1, or 2 in difficult
     terrain; a climb of one level is ignored, a taller climb is difficult terrain for its whole
-    height (the Assassin climbs 4 for 8 spaces, not 5 for 10); going down is free. (Inlined in
-    :func:`reachable`, which also refuses a climb onto terrain the glossary marks not
-    climbable.)"""
+    height (the Assassin climbs 4 for 8 spaces, not 5 for 10); going down is free. (Tabled per
+    board by the movement search, which also refuses a climb onto terrain the glossary marks
+    not climbable.)"""
     base = 2 if difficult else 1
     climb = to_elev - from_elev
     return max(base, 2 * climb) if climb >= 2 else base
@@ -99,6 +104,68 @@ def gap_cost(width: int) -> int:
     """Crossing a gap of ``width`` spaces to land beyond it (dwethia.move.gap): up to 2 spaces
     the gap is ignored (the jump costs the spaces covered); wider gaps are difficult terrain."""
     return width + 1 if width <= 2 else 2 * width + 1
+
+
+_REACH: dict[tuple[int, int], Reach] = {}
+
+
+def _reach(cost: int, difficult: int) -> Reach:
+    """The shared (frozen) Reach for a cost and difficulty: the search makes thousands."""
+    found = _REACH.get((cost, difficult))
+    if found is None:
+        found = _REACH[(cost, difficult)] = Reach(cost, bool(difficult))
+    return found
+
+
+_Step = tuple[int, int, int, tuple[tuple[int, int], ...]]
+
+
+def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
+    """For each anchor of a base of ``size``: its moves to each neighbouring anchor, in the
+    order of ``_DIRS``, as (neighbour, step cost or 0 when the step is never allowed, whether
+    the neighbour is difficult, the gaps that may be jumped that way as (landing, cost)).
+    Only what never changes is in it (the board's terrain); models are checked by the
+    search. Built once per board and size (the search's hot loop reads it)."""
+    b = st.board
+    found = b.steps.get(size)
+    if found is not None:
+        return found
+    n = b.size
+    fits, rough, elevs, climbable = b.anchors(size)
+    limit = n - size
+    table: list[tuple[_Step, ...]] = []
+    for i in range(n * n):
+        y, x = divmod(i, n)
+        elev = elevs[i]
+        moves: list[_Step] = []
+        for dx, dy in _DIRS:
+            nx, ny = x + dx, y + dy
+            if nx < 0 or ny < 0 or nx > limit or ny > limit:
+                continue
+            j = ny * n + nx
+            step = 0
+            if fits[j]:
+                climb = elevs[j] - elev
+                if climb >= 2 and not climbable[j]:
+                    continue  # a sheer wall (terrain glossary: not climbable); no gap beyond
+                step = step_cost(elev, elevs[j], rough[j])
+            gaps: list[tuple[int, int]] = []
+            if size == 1 and elev >= 2:
+                for width in range(1, 5):
+                    mx, my = x + dx * width, y + dy * width
+                    if not (0 <= mx < n and 0 <= my < n) or b.elevation[my * n + mx] > elev - 2:
+                        break
+                    gx, gy = mx + dx, my + dy
+                    if not (0 <= gx < n and 0 <= gy < n):
+                        break
+                    g = gy * n + gx
+                    if abs(elevs[g] - elev) > 1 or not fits[g]:
+                        continue
+                    gaps.append((g, gap_cost(width)))
+            moves.append((j, step, int(rough[j]), tuple(gaps)))
+        table.append(tuple(moves))
+    b.steps[size] = table
+    return table
 
 
 def reachable(st: DwethiaState, h: Hero, budget: int,
@@ -115,7 +182,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     b = st.board
     n = b.size
     size = h.size
-    fits, rough, elevs, climbable = b.anchors(size)
+    fits, _, elevs, _ = b.anchors(size)
     # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
     blocked: set[int] = set()
     crowded: set[int] = set()
@@ -135,7 +202,6 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
                     if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
                         engaging.add(y * n + x)
 
-    best: dict[int, int] = {}
     heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
     start = -1
     if h.entered:
@@ -149,55 +215,41 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
             i = edge_y * n + x
             if fits[i] and i not in blocked:
                 heap.append((0, 0, i))
-    done: set[int] = set()
+    steps = _step_table(st, size)
+    done = bytearray(n * n)
+    best = [budget + 1] * (n * n)
     out: dict[tuple[int, int], Reach] = {}
-    limit = n - size
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        cost, diff, i = heapq.heappop(heap)
-        if i in done:
+        cost, diff, i = pop(heap)
+        if done[i]:
             continue
-        done.add(i)
-        y, x = divmod(i, n)
-        elev = elevs[i]
+        done[i] = 1
         if retreat:
             if cost > 0 and i not in crowded and i not in engaging:
-                out[(x, y)] = Reach(cost, bool(diff))
+                y, x = divmod(i, n)
+                out[(x, y)] = _reach(cost, diff)
         else:
             if i not in crowded:
-                out[(x, y)] = Reach(cost, bool(diff))
+                y, x = divmod(i, n)
+                out[(x, y)] = _reach(cost, diff)
             if i != start and i in engaging:
                 continue  # the move ends here: it engages
-        for dx, dy in _DIRS:
-            nx, ny = x + dx, y + dy
-            if nx < 0 or ny < 0 or nx > limit or ny > limit:
+        for j, step, d, gaps in steps[i]:
+            if done[j]:
                 continue
-            j = ny * n + nx
-            if j in done:
-                continue
-            if fits[j] and j not in blocked:
-                d = rough[j]
-                climb = elevs[j] - elev  # step_cost, inlined: the movement loop's hot spot
-                if climb >= 2 and not climbable[j]:
-                    continue  # a sheer wall (terrain glossary: not climbable)
-                c = cost + (max(2 if d else 1, 2 * climb) if climb >= 2 else 2 if d else 1)
-                if c <= budget and c < best.get(j, budget + 1):
+            if step and j not in blocked:
+                c = cost + step
+                if c <= budget and c < best[j]:
                     best[j] = c
-                    heapq.heappush(heap, (c, int(d or bool(diff)), j))
-            if size == 1 and elev >= 2:
-                for width in range(1, 5):
-                    mx, my = x + dx * width, y + dy * width
-                    if not (0 <= mx < n and 0 <= my < n) or b.elevation[my * n + mx] > elev - 2:
-                        break
-                    gx, gy = mx + dx, my + dy
-                    if not (0 <= gx < n and 0 <= gy < n):
-                        break
-                    g = gy * n + gx
-                    if g in done or abs(elevs[g] - elev) > 1 or not fits[g] or g in blocked:
-                        continue
-                    c = cost + gap_cost(width)
-                    if c <= budget and c < best.get(g, budget + 1):
-                        best[g] = c
-                        heapq.heappush(heap, (c, diff, g))
+                    push(heap, (c, d or diff, j))
+            for g, gc in gaps:
+                if done[g] or g in blocked:
+                    continue
+                c = cost + gc
+                if c <= budget and c < best[g]:
+                    best[g] = c
+                    push(heap, (c, diff, g))
     return out
 
 
@@ -277,13 +329,16 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     mine = {p for p in _touching_pieces(st, shooter) if b.kinds[b.piece_kinds[p]].shoot_from_cover}
     under = {b.piece[b.idx(x, y)] for x, y in target.cells()}
     theirs = _touching_pieces(st, target) - under  # pieces beside it (its own space counts apart)
+    n = b.size
     occupied: dict[int, Hero] = {}
-    for o in st.heroes:
-        if o.on_table and o is not shooter and o is not target:
-            for x, y in o.cells():
-                occupied[b.idx(x, y)] = o
-    own = {b.idx(x, y) for x, y in shooter.cells()} | {b.idx(x, y) for x, y in target.cells()}
-    friends_ok = {f.uid for f in coherent(st, shooter)}
+    if not raised:  # a raised shooter sees over every model (only then are models read)
+        for o in st.heroes:
+            if o.on_table and o is not shooter and o is not target:
+                for x, y in o.cells():
+                    occupied[y * n + x] = o
+    own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
+    friends_ok = {f.uid for f in coherent(st, shooter)} if occupied else set()
+    kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
     few = 1 if quick else 4
     for sx, sy in shooter.cells()[:few]:
@@ -298,12 +353,12 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
                 for i, z in tr.cells:
                     if i in own:
                         continue
-                    k = b.terrain(i)
-                    top = b.elevation[i]
+                    k = kinds[kind[i]]  # b.terrain(i), inlined: the tracing loop is hot
+                    top = elevation[i]
                     if k.blocks_sight and top > z:
                         blocked = True
                         break
-                    p = b.piece[i]
+                    p = piece[i]
                     if p >= 0 and p not in mine and p not in under and k.cover and (
                             z <= max(top, 0) + 1):
                         if p in theirs:

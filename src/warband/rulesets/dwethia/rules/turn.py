@@ -161,12 +161,17 @@ def activate(st: DwethiaState, side: int) -> Steps:
         yield from claim(st, side)
 
 
+_MOVES: dict[tuple[int, int, str], Move] = {}
+
+
 def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, bool, bool]]:
     """Full move, Defensive Move (shield) or Stealth Move (cloak) at half Movement
     (dwethia.phase.movement); an engaged model does not move."""
     if h.entered and h.destiny >= 1 and "reposition" in h.profile.destiny_actions:
         yield from reposition(st, h)
     mv = h.stat("movement")
+    if h.profile.affinity_actions and not (h.entered and engaged_with(st, h)):
+        mv += yield from affinity_action(st, h)
     modes = [("normal", mv)]
     if h.profile.shield:
         modes.append(("defensive", half_move(mv)))
@@ -179,7 +184,9 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
         for (x, y), r in spots:
             if r.cost > budget:
                 continue
-            mv_choice = Move(x, y, mode)
+            mv_choice = _MOVES.get((x, y, mode))
+            if mv_choice is None:  # Move is frozen: one shared instance per space and mode
+                mv_choice = _MOVES[(x, y, mode)] = Move(x, y, mode)
             options.append(mv_choice)
             costs[mv_choice] = (r.cost, r.difficult)
     if not options:  # nowhere to enter or stand: it waits off the table
@@ -260,10 +267,65 @@ def shoot_phase(st: DwethiaState, h: Hero, cost: int,
             yield from combat.shoot(st, h, w, st.heroes[again.target], melee=engaged)
         return "light" if "light" in w.keywords else "fired"
     if isinstance(choice, Cast):
-        p = next(p for p in h.profile.powers if p.id == choice.power)
-        yield from combat.cast(st, h, p, st.heroes[choice.target])
+        declared = [choice]
+        if h.profile.casts > 1:
+            yield from declare_more_powers(st, h, declared)
+        # every power declared and paid for before any dice (dwethia.magic.multi_cast)
+        powers = [(next(p for p in h.profile.powers if p.id == c.power), st.heroes[c.target])
+                  for c in declared]
+        for p, target in powers:
+            combat.pay_for_power(st, h, p, target)
+        for p, target in powers:
+            if not h.on_table:
+                st.log.emit("power_lost", hero=h.name, power=p.name, target=target.name)
+                continue
+            yield from combat.resolve_power(st, h, p, target)
         return "cast"
     return "hold"
+
+
+def declare_more_powers(st: DwethiaState, h: Hero, declared: list[Cast]) -> Steps:
+    """A caster allowed several powers per phase (house data ``casts``) declares each further
+    power and its target, one at a time, while its Affinity covers every power declared so
+    far; a power is declared at most once (dwethia.magic.multi_cast)."""
+    powers = {p.id: p for p in h.profile.powers}
+    while len(declared) < h.profile.casts:
+        left = h.affinity - sum(powers[c.power].cost for c in declared)
+        used = {c.power for c in declared}
+        options: list[Any] = [Hold()]
+        for p in h.profile.powers:
+            if p.id not in used and p.cost <= left:
+                options.extend(Cast(p.id, t.uid) for t in combat.power_targets(st, h, p))
+        if len(options) == 1:
+            return
+        more = yield Decision("declare_cast", h.side, options,
+                              f"{h.name}: declare another power ({left} Affinity left)?",
+                              info={"hero": h.uid, "declared": len(declared)})
+        if not isinstance(more, Cast):
+            return
+        declared.append(more)
+
+
+SURGE_COST = 2
+SURGE_SPACES = 3
+
+
+def affinity_action(st: DwethiaState, h: Hero) -> Generator[Any, Any, int]:
+    """A unique Affinity action on a hero's profile (dwethia.magic.affinity_actions; house
+    data, the book gives none): Surge - in its Movement phase, before it moves, the hero may
+    spend 2 Affinity to move 3 spaces further this activation. Returns the extra Movement."""
+    if "surge" not in h.profile.affinity_actions or h.affinity < SURGE_COST:
+        return 0
+    use = yield Decision("affinity_action", h.side, [False, True],
+                         f"{h.name}: spend {SURGE_COST} Affinity to Surge"
+                         f" {SURGE_SPACES} spaces further?",
+                         info={"hero": h.uid, "action": "surge"})
+    if not use:
+        return 0
+    h.affinity -= SURGE_COST
+    st.log.emit("affinity_action", hero=h.name, action="Surge", cost=SURGE_COST,
+                spaces=SURGE_SPACES)
+    return SURGE_SPACES
 
 
 def close_combat_phase(st: DwethiaState, h: Hero, fired: bool) -> Generator[Any, Any, bool]:
