@@ -38,7 +38,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
     near_cover,
     pieces,
 )
-from warband.rulesets.sword_marches.rules.turn import options_for
+from warband.rulesets.sword_marches.rules.turn import activate_options
 from warband.rulesets.sword_marches.state import Model
 
 __all__ = ["HeuristicController"]
@@ -192,7 +192,7 @@ class HeuristicController:
         best, best_score = decision.options[0], -math.inf
         for uid in decision.options:
             m = view.by_uid(uid)
-            score = max((self._cached_score(view, act, cache) for act in options_for(view, m)),
+            score = max((self._cached_score(view, act, cache) for act in activate_options(view, decision, m)),
                         default=-math.inf)
             if score > best_score:
                 best, best_score = uid, score

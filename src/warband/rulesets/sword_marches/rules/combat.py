@@ -86,7 +86,8 @@ def weapon_range(m: Model, w: Weapon) -> tuple[float, float, int]:
 
 
 # ------------------------------------------------------------------------------ target priority
-def _visible_enemies(st: SMState, m: Model) -> list[tuple[float, Model]]:
+def visible_enemies(st: SMState, m: Model) -> list[tuple[float, Model]]:
+    """Enemies ``m`` can see (not in Ambush), with their gaps, nearest first."""
     out = []
     for e in st.enemies_of(m):
         if e.ambush:
@@ -97,11 +98,14 @@ def _visible_enemies(st: SMState, m: Model) -> list[tuple[float, Model]]:
     return out
 
 
-def ranged_targets(st: SMState, m: Model) -> list[Model]:
+def ranged_targets(st: SMState, m: Model,
+                   visible: list[tuple[float, Model]] | None = None) -> list[Model]:
     """Legal targets of a Ranged Attack (sm.combat.target_priority, sm.ranged.into_close_combat):
     the closest visible enemy, or a farther one when every closer one may be ignored - Shocked
     or Broken, or Concealed when the farther one is not. Engaged enemies are never targets."""
-    seen = [(d, e) for d, e in _visible_enemies(st, m) if not st.engaged(e)]
+    if visible is None:
+        visible = visible_enemies(st, m)
+    seen = [(d, e) for d, e in visible if not st.engaged(e)]
     if m.z > 0.0:  # Elevated Position: any enemy it can see (sm.combat.elevated_position)
         high = [e for _, e in seen if elevated_over(m, e)]
         if high:
@@ -126,10 +130,12 @@ def _by_priority(st: SMState, m: Model, seen: list[tuple[float, Model]]) -> list
     return legal
 
 
-def charge_targets(st: SMState, m: Model) -> list[Model]:
+def charge_targets(st: SMState, m: Model,
+                   visible: list[tuple[float, Model]] | None = None) -> list[Model]:
     """Legal Charge targets (sm.combat.target_priority, sm.action.charge): by Target Priority
-    (Shocked, Broken and Engaged enemies may be ignored) and with a clear straight line."""
-    seen = _visible_enemies(st, m)
+    (Shocked, Broken and Engaged enemies may be ignored) and with a clear straight line.
+    ``visible``: ``visible_enemies(st, m)`` when the caller has it already."""
+    seen = visible_enemies(st, m) if visible is None else visible
     legal = []
     for i, (d, e) in enumerate(seen):
         if all(c.shocked or c.broken or st.engaged(c) or dc >= d - 1e-6 for dc, c in seen[:i]) \

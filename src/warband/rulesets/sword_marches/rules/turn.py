@@ -32,6 +32,7 @@ from warband.rulesets.sword_marches.rules.combat import (
     ranged_targets,
     ranged_weapon,
     resisted,
+    visible_enemies,
     wound,
 )
 from warband.rulesets.sword_marches.rules.terrain import (
@@ -317,9 +318,16 @@ def action_phase(st: SMState) -> Steps:
         if free:
             unbreakable = False
         active = tuple(m.uid for m in st.living(p) if m.active)
-        uid = yield Decision("activate", p, active, prompt="Which Active model acts?")
-        act = yield _action_decision(st, p, options_for(st, st.by_uid(uid)),
-                                     f"Declare {st.by_uid(uid).name}'s Action")
+        asking = Decision("activate", p, active, prompt="Which Active model acts?")
+        _SHARED.clear()
+        _SHARED.append((asking, {}))
+        uid = yield asking
+        known = _SHARED[0][1] if _SHARED and _SHARED[0][0] is asking else {}
+        _SHARED.clear()
+        options = known.get(uid)
+        if options is None:
+            options = options_for(st, st.by_uid(uid))
+        act = yield _action_decision(st, p, options, f"Declare {st.by_uid(uid).name}'s Action")
         yield from declared(st, p, act, free, None, False)
         p = 1 - p
     if decided(st):
@@ -498,6 +506,24 @@ def cover_spot(st: SMState, m: Model) -> tuple[float, float] | None:
     return _pt(q.x, q.y)
 
 
+#: the pending "activate" decision and the option lists an AI built while answering it, so the
+#: flow does not build the chosen model's options a second time (nothing changes the state
+#: between the question and its answer). One slot; a decision that is not the slot's own
+#: (another game's) neither reads nor writes it, so only the time changes.
+_SHARED: list[tuple[Decision, dict[int, list[Act]]]] = []
+
+
+def activate_options(st: SMState, decision: Decision, m: Model) -> list[Act]:
+    """``options_for(st, m)`` while answering the "activate" ``decision``, kept for the flow."""
+    known = _SHARED[0][1] if _SHARED and _SHARED[0][0] is decision else None
+    options = known.get(m.uid) if known is not None else None
+    if options is None:
+        options = options_for(st, m)
+        if known is not None:
+            known[m.uid] = options
+    return list(options)
+
+
 def options_for(st: SMState, m: Model, allow_forfeit: bool = True) -> list[Act]:
     out: list[Act] = []
     uid = m.uid
@@ -519,10 +545,11 @@ def options_for(st: SMState, m: Model, allow_forfeit: bool = True) -> list[Act]:
         if spot is not None or near_cover(st, m.x, m.y, m.r):
             x, y = spot if spot is not None else (m.x, m.y)
             out.append(Act(uid, "ambush", -1, x, y))
-        out.extend(Act(uid, "charge", e.uid) for e in charge_targets(st, m))
+        visible = visible_enemies(st, m)  # read by both lists of targets
+        out.extend(Act(uid, "charge", e.uid) for e in charge_targets(st, m, visible))
         w = ranged_weapon(m)
         if w is not None:
-            targets = ranged_targets(st, m)
+            targets = ranged_targets(st, m, visible)
             for e in targets:
                 out.append(Act(uid, "standing_fire", e.uid))
                 if not w.has("slow"):
