@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from warband.campaign.store import Action
+from warband.content.errors import ContentError
 from warband.core import registry
-from warband.core.game import Game
+from warband.core.dice import Dice, derive_seed
+from warband.core.game import Game, Outcome
 
-__all__ = ["CampaignError", "CampaignRules", "Derived", "fold", "rules_for"]
+__all__ = ["CampaignBase", "CampaignError", "CampaignRules", "Derived", "fold", "rules_for"]
 
 
 class CampaignError(ValueError):
@@ -66,6 +68,39 @@ class CampaignRules(Protocol):
 
     def check(self, roster: dict[str, Any]) -> list[str]:
         """Invariant violations of a roster (empty when consistent)."""
+
+
+class CampaignBase:
+    """What every campaign plug-in does alike: check a campaign warband with its ruleset's own
+    list rules, hand it to the next battle, and roll an After Action Report's dice from the
+    game's seed (so a report re-derives exactly from the game's record)."""
+
+    #: the registered ruleset whose campaign this is
+    ruleset: str
+    #: the roster key holding the campaign warband's list
+    list_key = "list"
+
+    def parse(self, data: dict[str, Any], source: str) -> Any:
+        """The validated warband of list ``data``; CampaignError listing every violation."""
+        plugin: Any = registry.get(self.ruleset)  # a KitRuleset: parses list data
+        try:
+            return plugin.parse_list(data, source)
+        except ContentError as exc:
+            raise CampaignError(str(exc)) from None
+
+    def muster(self, roster: dict[str, Any]) -> dict[str, Any]:
+        """The list the warband takes into its next battle (checked first)."""
+        data = roster[self.list_key]
+        self.parse(data, f"the {data['name']} campaign warband")
+        return copy.deepcopy(data)
+
+    @staticmethod
+    def report_dice(game: Game, side: int) -> tuple[Outcome, Dice]:
+        """The finished game's outcome and the dice of ``side``'s After Action Report."""
+        outcome = game.outcome()
+        if outcome is None:
+            raise CampaignError("the game is not finished")
+        return outcome, Dice(derive_seed(int(game.header["seed"]), "after-action", side))
 
 
 def rules_for(ruleset: str) -> CampaignRules:

@@ -20,13 +20,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warband.campaign.core import CampaignError
-from warband.content.errors import ContentError
+from warband.campaign.core import CampaignBase, CampaignError
 from warband.content.yamlio import parse_model
-from warband.core.dice import Dice, derive_seed
 from warband.core.game import Game
 from warband.rulesets.arcworlde.catalogue import CONTENT
-from warband.rulesets.arcworlde.lists import parse_list
 
 __all__ = ["CAMPAIGN", "ArcWorldeCampaign"]
 
@@ -72,20 +69,14 @@ def tables() -> ArcCampaignTables:
     return _tables(str(CONTENT.folder()))
 
 
-class ArcWorldeCampaign:
+class ArcWorldeCampaign(CampaignBase):
     """The ArcWorlde campaign plug-in (HOUSE rules)."""
 
     ruleset = "arcworlde"
 
-    def _parse(self, data: dict[str, Any], source: str) -> Any:
-        try:
-            return parse_list(data, source, CONTENT.catalogue())
-        except ContentError as exc:
-            raise CampaignError(str(exc)) from None
-
     def start(self, list_data: dict[str, Any], source: str) -> dict[str, Any]:
         data = copy.deepcopy(list_data)
-        wb = self._parse(data, source)
+        wb = self.parse(data, source)
         cat = CONTENT.catalogue()
         totals: dict[str, int] = {}
         for e in data["characters"]:
@@ -105,19 +96,12 @@ class ArcWorldeCampaign:
         return {"list": data, "gold": wb.game_value - spent, "fallen": [], "fates": {},
                 "battles": 0, "wins": 0}
 
-    def muster(self, roster: dict[str, Any]) -> dict[str, Any]:
-        self._parse(roster["list"], f"the {roster['list']['name']} campaign warband")
-        return copy.deepcopy(roster["list"])
-
     def check(self, roster: dict[str, Any]) -> list[str]:
         return [f"gold {roster['gold']} < 0"] if roster["gold"] < 0 else []
 
     def after_action(self, roster: dict[str, Any], game: Game, side: int) -> dict[str, Any]:
         st: Any = game.state
-        outcome = game.outcome()
-        if outcome is None:
-            raise CampaignError("the game is not finished")
-        dice = Dice(derive_seed(int(game.header["seed"]), "after-action", side))
+        outcome, dice = self.report_dice(game, side)
         mine = [c for c in st.chars if c.side == side]
         names = [c["name"] for c in roster["list"]["characters"]]
         fates = []
@@ -185,7 +169,7 @@ class ArcWorldeCampaign:
                                 " dismiss NAME")
         if payload["gold"] > roster["gold"]:
             raise CampaignError(f"costs {payload['gold']} GP; {roster['gold']} GP banked")
-        self._parse(self.apply_purchase(roster, payload)["list"], "after this purchase")
+        self.parse(self.apply_purchase(roster, payload)["list"], "after this purchase")
         return payload
 
     def apply_purchase(self, roster: dict[str, Any], payload: dict[str, Any]) -> dict[str, Any]:

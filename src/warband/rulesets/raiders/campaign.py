@@ -19,13 +19,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warband.campaign.core import CampaignError
-from warband.content.errors import ContentError
+from warband.campaign.core import CampaignBase, CampaignError
 from warband.content.yamlio import parse_model
-from warband.core.dice import Dice, derive_seed
 from warband.core.game import Game
 from warband.rulesets.raiders.catalogue import CONTENT
-from warband.rulesets.raiders.lists import parse_list
 
 __all__ = ["CAMPAIGN", "RaidersCampaign"]
 
@@ -70,20 +67,14 @@ def tables() -> RaidersCampaignTables:
     return _tables(str(CONTENT.folder()))
 
 
-class RaidersCampaign:
+class RaidersCampaign(CampaignBase):
     """The Raiders of Arcana campaign plug-in (HOUSE rules)."""
 
     ruleset = "raiders"
 
-    def _parse(self, data: dict[str, Any], source: str) -> Any:
-        try:
-            return parse_list(data, source, CONTENT.catalogue())
-        except ContentError as exc:
-            raise CampaignError(str(exc)) from None
-
     def start(self, list_data: dict[str, Any], source: str) -> dict[str, Any]:
         data = copy.deepcopy(list_data)
-        wb = self._parse(data, source)
+        wb = self.parse(data, source)
         cat = CONTENT.catalogue()
         units = []
         for e in data["units"]:
@@ -100,21 +91,14 @@ class RaidersCampaign:
         return {"list": data, "silver": wb.game_value - wb.cost, "exp": dict.fromkeys(names, 0),
                 "lost": [], "battles": 0, "wins": 0, "renown": 0}
 
-    def muster(self, roster: dict[str, Any]) -> dict[str, Any]:
-        self._parse(roster["list"], f"the {roster['list']['name']} campaign warband")
-        return copy.deepcopy(roster["list"])
-
     def check(self, roster: dict[str, Any]) -> list[str]:
         bad = [f"silver {roster['silver']} < 0"] if roster["silver"] < 0 else []
         return bad + [f"{n}: exp {x} < 0" for n, x in roster["exp"].items() if x < 0]
 
     def after_action(self, roster: dict[str, Any], game: Game, side: int) -> dict[str, Any]:
         st: Any = game.state
-        outcome = game.outcome()
-        if outcome is None:
-            raise CampaignError("the game is not finished")
+        outcome, dice = self.report_dice(game, side)
         tab = tables()
-        dice = Dice(derive_seed(int(game.header["seed"]), "after-action", side))
         names = [u["name"] for u in roster["list"]["units"]]
         mine = [u for u in st.units if u.side == side]
         units = []

@@ -29,10 +29,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warband.campaign.core import CampaignError
+from warband.campaign.core import CampaignBase, CampaignError
 from warband.content.errors import ContentError
 from warband.content.yamlio import parse_model
-from warband.core.dice import Dice, derive_seed
+from warband.core.dice import Dice
 from warband.core.game import Game
 from warband.rulesets.sword_marches.catalogue import CONTENT, Catalogue
 from warband.rulesets.sword_marches.lists import RULESET, SLOTS, Warband, parse_list
@@ -125,7 +125,7 @@ def _set_traits(entry: dict[str, Any], traits: dict[str, int]) -> None:
     entry["traits"] = [t if lv == 1 else f"{t}+{lv}" for t, lv in traits.items()]
 
 
-class SwordMarchesCampaign:
+class SwordMarchesCampaign(CampaignBase):
     """The Sword Marches campaign plug-in."""
 
     ruleset = RULESET
@@ -170,15 +170,11 @@ class SwordMarchesCampaign:
         self._validate(roster, source)
         return roster
 
-    def _validate(self, roster: dict[str, Any], source: str) -> Warband:
-        try:
-            return parse_list(roster["muster"], source, _cat())
-        except ContentError as exc:
-            raise CampaignError(str(exc)) from None
+    list_key = "muster"
 
-    def muster(self, roster: dict[str, Any]) -> dict[str, Any]:
-        self._validate(roster, f"the {roster['muster']['name']} campaign warband")
-        return copy.deepcopy(roster["muster"])
+    def _validate(self, roster: dict[str, Any], source: str) -> Warband:
+        warband: Warband = self.parse(roster["muster"], source)
+        return warband
 
     def check(self, roster: dict[str, Any]) -> list[str]:
         problems = []
@@ -200,11 +196,8 @@ class SwordMarchesCampaign:
     def after_action(self, roster: dict[str, Any], game: Game, side: int) -> dict[str, Any]:
         """sm.campaign.after_action_report, in one step from the finished game."""
         st: Any = game.state
-        outcome = game.outcome()
-        if outcome is None:
-            raise CampaignError("the game is not finished")
+        outcome, dice = self.report_dice(game, side)
         tab = tables()
-        dice = Dice(derive_seed(int(game.header["seed"]), "after-action", side))
         mine = st.musters[side]
         theirs = st.musters[1 - side]
         rival = RIVALS.get(mine.faction) == theirs.faction or RIVALS.get(
