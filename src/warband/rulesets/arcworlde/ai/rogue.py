@@ -298,12 +298,8 @@ class RogueController:
         return summon_spot(view, decision)
 
     def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
-        ch = view.chars[decision.info["character"]]
-        plan = self._plans.get((view.round, ch.uid))
-        goal = self._goal(view, ch, plan) if plan else None
-        if goal is None:
-            return decision.options[-1]
-        return C.Move(goal[0], goal[1], "toward the goal")
+        # a movement Spell takes the Character toward its goal, as a Leg It dash does
+        return self._leg_it_move(view, decision, rng)
 
     def _can_shoot_target(self, view: Any, ch: Character, plan: _Plan) -> bool:
         if plan.target is None or not view.chars[plan.target].on_table:
