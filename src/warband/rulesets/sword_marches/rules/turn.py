@@ -361,11 +361,10 @@ def declared(st: SMState, p: int, act: Act, unbreakable: bool, interrupting: Mod
     (sm.actionphase.declaring, sm.actionphase.break_resolution)."""
     m = st.by_uid(act.uid)
     if act.action == "forfeit":
-        forfeited = yield from _forfeit(st, p, m)
-        if forfeited:
+        kept = yield from _forfeit_or_act(st, p, m)
+        if kept is None:
             return
-        act = yield _action_decision(st, p, options_for(st, m, allow_forfeit=False),
-                                     f"{m.name} must act")
+        act = kept
     if not unbreakable and st.mystical[p] and _breakers(st, 1 - p, interrupting):
         use = yield Decision("unbreakable", p, (False, True),
                              prompt="Declare this Action Unbreakable (Signs & Portents)?")
@@ -384,15 +383,25 @@ def declared(st: SMState, p: int, act: Act, unbreakable: bool, interrupting: Mod
             act = yield _action_decision(st, p, options_for(st, m, allow_forfeit=True),
                                          f"After the Break, declare {m.name}'s Action")
             if act.action == "forfeit":
-                forfeited = yield from _forfeit(st, p, m)
-                if forfeited:
+                kept = yield from _forfeit_or_act(st, p, m)
+                if kept is None:
                     return
-                act = yield _action_decision(st, p, options_for(st, m, allow_forfeit=False),
-                                             f"{m.name} must act")
+                act = kept
             st.log.emit("declare", player=p, uid=m.uid, name=m.name, action=act.action,
                         target=act.target, unbreakable=True, is_break=is_break,
                         target_name=st.by_uid(act.target).name if act.target >= 0 else None)
     yield from execute(st, p, act, is_break)
+
+
+def _forfeit_or_act(st: SMState, p: int, m: Model) -> Generator[Any, Any, Act | None]:
+    """A declared Forfeit: None once the model has forfeited, else (an Engaged model that
+    failed its check) the Action it must declare instead (sm.actionphase.forfeit)."""
+    forfeited = yield from _forfeit(st, p, m)
+    if forfeited:
+        return None
+    act: Act = yield _action_decision(st, p, options_for(st, m, allow_forfeit=False),
+                                      f"{m.name} must act")
+    return act
 
 
 def _forfeit(st: SMState, p: int, m: Model) -> Generator[Any, Any, bool]:
