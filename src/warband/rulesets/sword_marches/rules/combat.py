@@ -135,13 +135,18 @@ def charge_targets(st: SMState, m: Model,
     """Legal Charge targets (sm.combat.target_priority, sm.action.charge): by Target Priority
     (Shocked, Broken and Engaged enemies may be ignored) and with a clear straight line.
     ``visible``: ``visible_enemies(st, m)`` when the caller has it already."""
+    return [e for e in charge_candidates(st, m, visible) if charge_start(st, m, e) is not None]
+
+
+def charge_candidates(st: SMState, m: Model,
+                      visible: list[tuple[float, Model]] | None = None) -> list[Model]:
+    """The enemies Target Priority lets ``m`` Charge (sm.combat.target_priority), before the
+    straight-line test of :func:`charge_start` (the costly part, which an AI may leave for the
+    Charges it would choose)."""
     seen = visible_enemies(st, m) if visible is None else visible
-    legal = []
-    for i, (d, e) in enumerate(seen):
-        if all(c.shocked or c.broken or st.engaged(c) or dc >= d - 1e-6 for dc, c in seen[:i]) \
-                and charge_start(st, m, e) is not None:
-            legal.append(e)
-    return legal
+    return [e for i, (d, e) in enumerate(seen)
+            if all(c.shocked or c.broken or st.engaged(c) or dc >= d - 1e-6
+                   for dc, c in seen[:i])]
 
 
 def _straight_line(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
