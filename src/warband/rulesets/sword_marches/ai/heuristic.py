@@ -251,6 +251,29 @@ class HeuristicController:
         a = act.action
         target = view.by_uid(act.target) if act.target >= 0 else None
         priority = _value(m) * 0.05
+        # the Moves first: most options are Moves (the branches exclude each other)
+        if a in ("move", "hustle", "ambush", "mobile_fire"):
+            extra = 4.0 if a == "hustle" else 0.0
+            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
+            foes = self._foes(view, m.side, cache)
+            ctx = cache.get(("ctx", m.uid))
+            if ctx is None:
+                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
+            x, y = _reach_point(view, m, act.x, act.y, allowance, foes, ctx[6], ctx[5])
+            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
+                                                                           cache)
+            if a == "ambush":
+                score += 0.15 if ranged_weapon(m) is not None else -0.1
+            if a == "mobile_fire":
+                # estimated from where it stands now (the targets after the Move are chosen
+                # when it gets there)
+                shots = cache.get(("mobile", m.uid))
+                if shots is None:
+                    shots = cache[("mobile", m.uid)] = max(
+                        (self._shot_value(view, m, e, "mobile_fire")
+                         for e in ranged_targets(view, m)), default=-0.2)
+                score += shots
+            return priority * 0.5 + score
         if a == "forfeit":
             return -5.0
         if a == "steady":
@@ -290,28 +313,6 @@ class HeuristicController:
             return priority * 0.5 + p * gain - (1.0 - p) * 0.5 - 0.1
         if a in ("kingmaker", "belay_order") and target is not None:
             return 0.1 + _value(target) * 0.05
-        if a in ("move", "hustle", "ambush", "mobile_fire"):
-            extra = 4.0 if a == "hustle" else 0.0
-            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
-            foes = self._foes(view, m.side, cache)
-            ctx = cache.get(("ctx", m.uid))
-            if ctx is None:
-                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
-            x, y = _reach_point(view, m, act.x, act.y, allowance, foes, ctx[6], ctx[5])
-            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
-                                                                           cache)
-            if a == "ambush":
-                score += 0.15 if ranged_weapon(m) is not None else -0.1
-            if a == "mobile_fire":
-                # estimated from where it stands now (the targets after the Move are chosen
-                # when it gets there)
-                shots = cache.get(("mobile", m.uid))
-                if shots is None:
-                    shots = cache[("mobile", m.uid)] = max(
-                        (self._shot_value(view, m, e, "mobile_fire")
-                         for e in ranged_targets(view, m)), default=-0.2)
-                score += shots
-            return priority * 0.5 + score
         return -1.0
 
     def _position(self, view: Any, m: Model, x: float, y: float, cache: dict[Any, Any]

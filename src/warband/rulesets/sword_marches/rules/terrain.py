@@ -68,12 +68,14 @@ _EPS = 1e-6
 class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
-    __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low", "high",
-                 "grown", "platforms")
+    __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
+                 "high", "grown", "platforms", "spots")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
         self.memo: dict[tuple[object, ...], bool] = {}
+        #: the nearest cover spot from (x, y, r) (rules.turn.cover_spot), None if none
+        self.spots: dict[tuple[float, float, float], tuple[float, float] | None] = {}
         #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
         self.grown: dict[float, list[tuple[Polygon, Polygon, tuple[float, ...]]]] = {}
         self.area: list[Polygon] = []

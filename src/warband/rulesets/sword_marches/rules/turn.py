@@ -497,9 +497,20 @@ def destinations(st: SMState, m: Model) -> list[tuple[float, float]]:
 
 
 def cover_spot(st: SMState, m: Model) -> tuple[float, float] | None:
-    """The nearest point of terrain that gives Concealment or Cover (house: to move to)."""
+    """The nearest point of terrain that gives Concealment or Cover (house: to move to).
+    Kept per spot and base radius with the table's pieces (a pure function of them)."""
     if near_cover(st, m.x, m.y, m.r):
         return None
+    spots = pieces(st).spots
+    key = (m.x, m.y, m.r)
+    if key not in spots:
+        if len(spots) > 50_000:
+            spots.clear()
+        spots[key] = _cover_spot(st, m)
+    return spots[key]
+
+
+def _cover_spot(st: SMState, m: Model) -> tuple[float, float] | None:
     from shapely import Point
     from shapely.ops import nearest_points
 
