@@ -14,24 +14,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from warband.campaign.core import CampaignBase, CampaignError
-from warband.content.yamlio import parse_model
+from warband.campaign.core import CampaignBase, CampaignError, TableRow, covers, load_tables, pick
 from warband.core.game import Game
 from warband.rulesets.arcworlde.catalogue import CONTENT
 
 __all__ = ["CAMPAIGN", "ArcWorldeCampaign"]
 
 
-class _Row(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    low: int = Field(ge=1, le=6)
-    high: int = Field(ge=1, le=6)
+class _Row(TableRow):
     id: Literal["dead", "lost_kit", "recovered"]
     name: str
 
@@ -51,22 +45,19 @@ class ArcCampaignTables(BaseModel):
     fates: list[_Row]
     gold: _Gold
 
+    @model_validator(mode="after")
+    def _whole_table(self) -> ArcCampaignTables:
+        if not covers(self.fates, 1, 6):
+            raise ValueError("the Fates table must cover 1-6 exactly once")
+        return self
+
     def fate(self, roll: int) -> _Row:
-        return next(r for r in self.fates if r.low <= roll <= r.high)
-
-
-@lru_cache(maxsize=4)
-def _tables(folder: str) -> ArcCampaignTables:
-    path = Path(folder) / "campaign.yaml"
-    tables = parse_model(ArcCampaignTables, path)
-    if sorted(r for row in tables.fates for r in range(row.low, row.high + 1)) != [1, 2, 3, 4, 5,
-                                                                                   6]:
-        raise CampaignError(f"{path}: the Fates table must cover 1-6 exactly once")
-    return tables
+        row: _Row = pick(self.fates, roll)
+        return row
 
 
 def tables() -> ArcCampaignTables:
-    return _tables(str(CONTENT.folder()))
+    return load_tables(ArcCampaignTables, CONTENT.folder())
 
 
 class ArcWorldeCampaign(CampaignBase):
@@ -195,8 +186,7 @@ class ArcWorldeCampaign(CampaignBase):
             lines.append(f"  {c['name']} ({c['profile']}); equipment:"
                          f" {', '.join(c['equipment']) or '-'}"
                          + (f"; fates: {', '.join(fates)}" if fates else ""))
-        if roster["fallen"]:
-            lines.append(f"  Fallen: {', '.join(roster['fallen'])}")
+        lines += self.fallen_lines(roster)
         return lines
 
     def show_report(self, report: dict[str, Any]) -> list[str]:

@@ -13,14 +13,11 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warband.campaign.core import CampaignBase, CampaignError
-from warband.content.yamlio import parse_model
+from warband.campaign.core import CampaignBase, CampaignError, load_tables
 from warband.core.game import Game
 from warband.rulesets.raiders.catalogue import CONTENT
 
@@ -58,13 +55,8 @@ class RaidersCampaignTables(_Strict):
     grow: dict[str, int]
 
 
-@lru_cache(maxsize=4)
-def _tables(folder: str) -> RaidersCampaignTables:
-    return parse_model(RaidersCampaignTables, Path(folder) / "campaign.yaml")
-
-
 def tables() -> RaidersCampaignTables:
-    return _tables(str(CONTENT.folder()))
+    return load_tables(RaidersCampaignTables, CONTENT.folder())
 
 
 class RaidersCampaign(CampaignBase):
