@@ -320,3 +320,40 @@ def test_sm_campaign_experience_no_credit_question_outside_a_campaign() -> None:
     assert not [e for e in one_off.state.log.events if e.kind == "credit"]
     strip = [(e.kind, e.data) for e in camp.state.log.events if e.kind != "credit"]
     assert strip == [(e.kind, e.data) for e in one_off.state.log.events]
+
+
+def test_sm_campaign_after_action_report_applies_every_step_in_one(finished: Game) -> None:
+    """sm.campaign.after_action_report: one report applies Trauma, EXP, Renown and Silver,
+    uses up the Extra Rations and opens a new Commerce step (Scarce Gear attempts reset)."""
+    r = _roster()
+    r["muster"]["extra_rations"] = True
+    r["scarce_attempts"] = 3
+    report = CAMPAIGN.after_action(r, finished, 0)
+    after = CAMPAIGN.apply_report(r, report)
+    assert after["silver"] == r["silver"] + report["silver"] > r["silver"]
+    assert after["renown"] == r["renown"] + report["renown"] > 0
+    assert after["battles"] == 1 and not after["muster"]["extra_rations"]
+    assert after["scarce_attempts"] == 0
+    slain = {t["model"] for t in report["trauma"] if t["result"] == "dead"}
+    for e in report["experience"]:
+        if e["model"] not in slain:
+            hardened = sum(tables().trauma_for(max(t["rolls"])).exp for t in report["trauma"]
+                           if t["model"] == e["model"])
+            assert after["exp"][e["model"]] == e["exp"] + hardened
+
+
+def test_sm_campaign_chronicle_stages_blooded_then_legend(finished: Game) -> None:
+    """sm.campaign.chronicle_stages, sm.campaign.stage_advancement: Upstart, Blooded, Legend
+    in order at the HOUSE Renown thresholds, with a new Archetype allowed at each new stage."""
+    r = _roster()
+    th = tables().renown.thresholds
+    r["renown"] = th["blooded"]
+    r = CAMPAIGN.apply_report(r, CAMPAIGN.after_action(r, finished, 0))
+    assert r["muster"]["stage"] == "blooded" and r["archetype_change"]
+    r = CAMPAIGN.apply_purchase(r, CAMPAIGN.purchase(r, ["archetype", "battle_sage"], 1))
+    r["renown"] = th["legend"]
+    r = CAMPAIGN.apply_report(r, CAMPAIGN.after_action(r, finished, 0))
+    assert r["muster"]["stage"] == "legend" and r["archetype_change"]
+    with pytest.raises(CampaignError, match="before"):
+        CAMPAIGN.purchase(r, ["archetype", "relentless_crusader"], 1)
+    assert RS.parse_list(CAMPAIGN.muster(r), "legend")
