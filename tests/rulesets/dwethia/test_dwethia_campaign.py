@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from warband.campaign.core import CampaignError, fold, load_tables
 from warband.campaign.service import Campaigns
@@ -153,3 +155,32 @@ def test_dwethia_campaign_house_table_must_cover_every_roll(tmp_path: Path) -> N
                    encoding="utf-8")
     with pytest.raises(ContentError, match="Scars table must cover 1-6"):
         load_tables(ScarsAndGlory, tmp_path)
+
+
+NAMES = ["Captain Varro", "Commissar Hale", "Legionaire Brask", "Hunter Ilsa"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(NAMES), st.sampled_from(["scars", "glory"]),
+                          st.integers(1, 6)), max_size=25))
+def test_dwethia_campaign_scars_and_glory_invariants(rolls: list[tuple[str, str, int]]) -> None:
+    """dwethia.campaign.scars_and_glory (property): whatever the rolls, Glory never passes its
+    cap, the Fallen leave for good, the ledgers match the models, and every change is one the
+    table gives, so the list rules still build each remaining model's profile."""
+    roster = CAMPAIGN.start(_data("sol-vanguard.yaml"), "sol")
+    tab = tables()
+    for name, table, roll in rolls:
+        row = next(r for r in getattr(tab, table) if r.low <= roll <= r.high)
+        entry = {"model": name, "roll": roll, "die": roll, "kills": 1, "result": row.id,
+                 "name": row.name}
+        report = {"result": "lost", "kills": {}, "scars": [entry] if table == "scars" else [],
+                  "glory": [entry] if table == "glory" else []}
+        roster = CAMPAIGN.apply_report(roster, report)
+        assert CAMPAIGN.check(roster) == []
+    alive = {m["name"] for m in roster["list"]["models"]}
+    assert alive.isdisjoint(roster["fallen"]) and alive | set(roster["fallen"]) == set(NAMES)
+    # the Composition Chart needs its hero (Captain Varro, the one hero of the list)
+    force = RS.parse_list(roster["list"], "after the season") if "Captain Varro" in alive \
+        else None
+    if force is not None:
+        assert {p.name for p in force.members} == alive
