@@ -20,8 +20,9 @@ def _data(name: str) -> dict[str, Any]:
 
 
 def test_knocked_out_characters_roll_a_fate_and_gold_is_earned() -> None:
-    """arcworlde campaign (HOUSE Fates table): one d6 per Knocked Out Character that did not
-    Flee; Gold per game, per VP and for a victory; the report re-derives from the game."""
+    """arcworlde.combat.health_knock_out, arcworlde.list.gold_game_value (HOUSE campaign Fates
+    table): one d6 per Knocked Out Character that did not Flee; Gold per game, per VP and for a
+    victory; the report re-derives from the game."""
     roster = CAMPAIGN.start(_data("sheriffs-posse.yaml"), "posse")
     rolled = 0
     for seed in range(1, 4):
@@ -45,7 +46,8 @@ def test_knocked_out_characters_roll_a_fate_and_gold_is_earned() -> None:
 
 
 def test_fates_apply_dead_and_lost_kit() -> None:
-    """HOUSE Fates: Dead leaves the roster; Left its kit loses the last equipment."""
+    """arcworlde.combat.health_knock_out (HOUSE Fates): Dead leaves the roster; Left its kit
+    loses the last equipment."""
     roster = CAMPAIGN.start(_data("sheriffs-posse.yaml"), "posse")
     report = {"result": "lost", "vp": 0, "gold": 10, "fates": [
         {"character": "Halfling Archer 1", "roll": 1, "fate": "dead", "name": "Dead"},
@@ -59,6 +61,8 @@ def test_fates_apply_dead_and_lost_kit() -> None:
 
 
 def test_gold_buys_characters_and_is_never_overspent() -> None:
+    """arcworlde.list.gold_game_value: Gold buys Characters between games, the Game Value grows
+    with them, and the bank is never overspent."""
     roster = CAMPAIGN.start(_data("sheriffs-posse.yaml"), "posse")
     roster["gold"] = 30
     p = CAMPAIGN.purchase(roster, ["hire", "halfling-militia", "Old Tom"], 1)

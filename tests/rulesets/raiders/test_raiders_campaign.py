@@ -19,8 +19,9 @@ def _data(name: str) -> dict[str, Any]:
 
 
 def test_units_gain_experience_and_destroyed_units_roll_to_return() -> None:
-    """HOUSE: experience for taking part, surviving and figures killed; a destroyed unit rolls
-    a d6, lost for good at or under ``lost_on``; the report re-derives from the game."""
+    """raiders.core.casualty_removal (HOUSE campaign): experience for taking part, surviving
+    and figures killed; a destroyed unit rolls a d6, lost for good at or under ``lost_on``;
+    the report re-derives from the game."""
     roster = CAMPAIGN.start(_data("ashen-warband.yaml"), "ash")
     rolled = 0
     for seed in range(1, 4):
