@@ -37,7 +37,7 @@ class Options:
     #: (off by default: they are agreed between players, and an AI that tries every option
     #: would otherwise propose them all the time)
     narrative_feats: bool = False
-    #: arcworlde.solo.delayed_arrival: "none" (default), or the side ("a"/"b") of a Rogue
+    #: arcworlde.solo.delayed_arrival: "none" (default), or the side ("a".."d") of a Rogue
     #: Warband that arrives on a 4+ rolled at the start of each Round
     delayed_arrival: str = "none"
 
@@ -57,7 +57,7 @@ OPTIONS = (
     Option.flag("narrative_leg_it_always",
                 "a Narrative dash's Leg It is rolled even when the Feat fails"
                 " (arcworlde.feat.narrative_leg_it)"),
-    Option.one_of("delayed_arrival", ("none", "a", "b"),
+    Option.one_of("delayed_arrival", ("none", "a", "b", "c", "d"),
                   "the Rogue side that arrives later, on a 4+ each Round"
                   " (arcworlde.solo.delayed_arrival)"),
     Option.one_of("environment", ("none", "mildaark"),
