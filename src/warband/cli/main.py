@@ -202,7 +202,7 @@ def _setup(
             continue
         value = max((int(getattr(w, "game_value", 0) or 0) for w in lists), default=0) or 400
         try:
-            data, _ = rs.random_list(value, derive_seed(seed, "rogue warband", side))
+            data, _ = rs.random_list(value, derive_seed(seed, "rogue warband", side) % 10**6)
         except (NotImplementedError, ValueError) as exc:
             fail(f"side {chr(ord('A') + side)} has no list and cannot be generated ({exc});"
                  " give it with --c")

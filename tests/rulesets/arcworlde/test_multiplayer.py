@@ -306,3 +306,37 @@ def test_forest_round_with_rules_played_side_yields_only_players_decisions() -> 
     assert run.finished and wolf.activated
     assert all(d.player in (0, 1) for d in run.asked)
     assert wolf.name in [e["who"] for e in run.events("activate")]
+
+
+def test_arcworlde_feat_narrative_agreed_by_next_player_in_initiative() -> None:
+    """arcworlde.feat.narrative (three players, our reading): the next player after the
+    proposer in this Round's initiative order agrees or disagrees; with two, the opponent."""
+    from warband.rulesets.arcworlde.rules.narrative import agreeing_player
+
+    arena = three_sides(Arena())
+    arena.st.initiative = [2, 0, 1]
+    assert [agreeing_player(arena.st, side) for side in range(3)] == [1, 2, 0]
+    two = Arena()
+    two.st.initiative = [1, 0]
+    assert [agreeing_player(two.st, side) for side in range(2)] == [1, 0]
+
+
+def test_board_view_of_a_three_side_game_has_every_zone_and_side() -> None:
+    """The board view of a three-sided game: a deployment zone per player (C's along the west
+    edge), every side named, pieces of all three sides on the table."""
+    game = RULESET.new_game([*_SAMPLES, rogue_third()], 8)
+    factories = RULESET.controllers()
+    controllers = {0: factories["random"](), 1: factories["random"](), 2: factories["rogue"]()}
+    from warband.core.controller import controller_rng
+
+    rngs = {p: controller_rng(8, p) for p in controllers}
+    while game.state.round < 1 and game.pending() is not None:
+        player = game.waiting_for()[0]
+        decision = game.decision_for(player)
+        game.apply(player, controllers[player].decide(game.view(player), decision, rngs[player]))
+    board = RULESET.board_view(game, 0)
+    assert [z.side for z in board.zones] == [0, 1, 2]
+    west = board.zones[2].polygon
+    assert max(p[0] for p in west) == pytest.approx(6.0)
+    assert [s.label for s in board.sides] == ["a", "b", "c"]
+    assert {p.side for p in board.pieces} == {0, 1, 2}
