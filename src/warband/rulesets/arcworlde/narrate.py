@@ -176,6 +176,8 @@ FORMATS: dict[str, Format] = {
     "forest_creature": lambda e: (f"    [green]{escape(e['who'])} ({escape(e['what'])}) comes out of"
                                   f" the trees at ({e['at'][0]:.1f}, {e['at'][1]:.1f}),"
                                   " played by the Rogue rules[/green]"),
+    "forest_creature_missing": lambda e: (f"    (the forest would bring a {escape(e['what'])},"
+                                          " but the Bestiary has none)"),
     "forest_leaves": lambda e: f"    [green]{escape(e['who'])} wanders back into the forest[/green]",
     "forest_artefact": lambda e: f"    a Fabled Artefact glints at ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
     "arrival_roll": lambda e: (f"  The Rogue Warband ({e['side'].upper()}) rolls {e['roll']} to arrive: "
