@@ -260,26 +260,29 @@ def test_hidden_information_views_per_player_with_three_sides() -> None:
                 getattr(view, secret)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(seed=SEEDS, ai=st.sampled_from(["random", "heuristic", "rogue"]),
-       env=st.sampled_from(["none", "mildaark"]), delayed=st.booleans())
+       env=st.sampled_from(["none", "mildaark"]), delayed=st.booleans(),
+       sides=st.sampled_from([3, 3, 4]))
 def test_three_side_games_keep_invariants_and_replay(
-    seed: int, ai: str, env: str, delayed: bool, tmp_path_factory: Any
+    seed: int, ai: str, env: str, delayed: bool, sides: int, tmp_path_factory: Any
 ) -> None:
-    """Seeded three-sided games (two sample warbands and a generated Rogue Warband, any AI,
-    with or without the Mildaark Forest and the Rogue's delayed arrival) keep the invariants
-    (HP within 0..max, every game ends, a result for every side) and replay exactly
-    (arcworlde.round.initiative, arcworlde.round.activation_sequence,
+    """Seeded three- and four-sided games (two sample warbands and generated Rogue Warbands,
+    any AI, with or without the Mildaark Forest and the Rogue's delayed arrival) keep the
+    invariants (HP within 0..max, every game ends, a result for every side) and replay
+    exactly (arcworlde.round.initiative, arcworlde.round.activation_sequence,
     arcworlde.solo.delayed_arrival)."""
-    data, _ = RULESET.random_list(300, seed % 1000)
-    third = RULESET.parse_list(data, "generated Rogue Warband")
+    rogues = []
+    for side in range(2, sides):
+        data, _ = RULESET.random_list(300, (seed + side) % 1000)
+        rogues.append(RULESET.parse_list(data, "generated Rogue Warband"))
     options = {"environment": env, "delayed_arrival": "c" if delayed else "none"}
-    game = RULESET.new_game([*_SAMPLES, third], seed, options, track_digest=True)
+    game = RULESET.new_game([*_SAMPLES, *rogues], seed, options, track_digest=True)
     factory = RULESET.controllers()[ai]
-    controllers: dict[int, Controller] = {0: factory(), 1: RandomController(),
-                                          2: RogueController()}
+    controllers: dict[int, Controller] = {0: factory(), 1: RandomController()}
+    controllers.update({side: RogueController() for side in range(2, sides)})
     play_checked(game, controllers, seed)
-    assert set(game.outcome().to_json()["result"]) == {"a", "b", "c"}
+    assert set(game.outcome().to_json()["result"]) == set("abcd"[:sides])
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
 
 
