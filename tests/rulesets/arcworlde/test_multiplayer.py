@@ -22,7 +22,7 @@ from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
 from warband.rulesets.arcworlde.ai.rogue import RogueController
 from warband.rulesets.arcworlde.rules.combat import knock_out
 from warband.rulesets.arcworlde.rules.forest import controller, forest_side
-from warband.rulesets.arcworlde.rules.round import decided, play_round, roll_off
+from warband.rulesets.arcworlde.rules.round import decided, play_round, roll_off, rolling_sides
 from warband.rulesets.arcworlde.rules.scenario import final_outcome, objective_holders
 from warband.rulesets.arcworlde.rules.setup import deployment_points, in_zone, placement_problem
 from warband.rulesets.arcworlde.rules.solo import rogue_rules_answer
@@ -83,14 +83,15 @@ def test_arcworlde_solo_initiative_rogue_side_rolls_its_own_die() -> None:
     arena.add("ourk-grunt", 1, (30, 30))
     arena.dice(1)
     side = forest_side(arena.st)  # the side exists (one die seeds its Rogue interpreter)
+    assert rolling_sides(arena.st) == [0, 1]
     arena.dice(3, 4)
-    assert roll_off(arena.st, "initiative") == [1, 0]
+    assert roll_off(arena.st, "initiative", rolling_sides(arena.st)) == [1, 0]
     wolf = arena.add("mildaark-wolf", side, (18, 18))
+    assert rolling_sides(arena.st) == [0, 1, side]
     arena.dice(3, 4, 6)
-    assert roll_off(arena.st, "initiative") == [side, 1, 0]
+    assert roll_off(arena.st, "initiative", rolling_sides(arena.st)) == [side, 1, 0]
     wolf.ko = True
-    arena.dice(4, 3)
-    assert roll_off(arena.st, "initiative") == [0, 1]
+    assert rolling_sides(arena.st) == [0, 1]
 
 
 def test_arcworlde_round_activation_sequence_cycles_through_three_players() -> None:

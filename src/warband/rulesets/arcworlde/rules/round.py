@@ -6,6 +6,8 @@ Rule ids: ``arcworlde.round.initiative``, ``arcworlde.round.activation_sequence`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
@@ -27,14 +29,15 @@ def rolling_sides(st: ArcState) -> list[int]:
     return sides
 
 
-def roll_off(st: ArcState, purpose: str) -> list[int]:
+def roll_off(st: ArcState, purpose: str, sides: Sequence[int] | None = None) -> list[int]:
     """Every side rolls a D6 and they go from the highest roll to the lowest; sides that tie
     re-roll among themselves until their tie is broken, which orders just them (so with three
     players a tie for second place is settled too: arcworlde.round.initiative, the yaml's
     multiplayer default). A Rogue Warband rolls its own die like a player
-    (arcworlde.solo.initiative). Returns the sides in order; the event lists each round of
-    rolls, None for a side that did not roll again."""
-    players = rolling_sides(st) if purpose == "initiative" else list(st.player_sides())
+    (arcworlde.solo.initiative). ``sides``: who rolls (default: every player). Returns the
+    sides in order; the event lists each round of rolls, None for a side that did not roll
+    again."""
+    players = list(st.player_sides()) if sides is None else list(sides)
     width = max(players) + 1
     keys: dict[int, list[int]] = {p: [st.dice.d6()] for p in players}
     row: list[int | None] = [None] * width
@@ -83,7 +86,7 @@ def play_round(st: ArcState) -> Steps:
         yield from arrival_roll(st)  # arcworlde.solo.delayed_arrival
     for c in st.chars:
         c.activated = False
-    st.initiative = roll_off(st, "initiative")
+    st.initiative = roll_off(st, "initiative", rolling_sides(st))
     while True:
         acted = False
         for player in st.initiative:
