@@ -30,6 +30,7 @@ def test_battle_players_3_generates_a_rogue_warband_and_replays(tmp_path: Path) 
     assert data["winner"] in (None, "a", "b", "c")
     loaded = read_record(record)
     assert len(loaded.header["lists"]) == 3
+    assert loaded.header["options"]["rogue"] == "c"  # the rules know the Rogue side
     again = replay(loaded, record)
     assert again.outcome() is not None and again.outcome().to_json()["vp"] == data["vp"]
     narrated = runner.invoke(app, ["battle", "--players", "3", "--seed", "4", "--rounds", "1"])

@@ -209,6 +209,9 @@ def _setup(
         lists.append(rs.parse_list(data, f"generated Rogue Warband {chr(ord('A') + side)}"))
         generated.add(side)
     options = _parse_options(option or [])
+    if generated and "rogue" in rs.option_names() and "rogue" not in options:
+        # the rules know which sides the Rogue Warband rules play (ArcWorlde's -o rogue)
+        options["rogue"] = "".join(chr(ord("a") + side) for side in sorted(generated))
     if rounds is not None:
         if rounds < 1:
             fail("--rounds must be at least 1")

@@ -344,3 +344,24 @@ def test_board_view_of_a_three_side_game_has_every_zone_and_side() -> None:
     assert max(p[0] for p in west) == pytest.approx(6.0)
     assert [s.label for s in board.sides] == ["a", "b", "c"]
     assert {p.side for p in board.pieces} == {0, 1, 2}
+
+
+def test_arcworlde_environment_mildaark_card_joker_rogue_commander_stays_rogue() -> None:
+    """arcworlde.environment.mildaark.card_joker (the yaml's defaults): a Rogue Warband's
+    Commander stays Rogue-controlled, and the players hand their Commanders round among
+    themselves only (option ``rogue`` names the Rogue side, arcworlde.solo.overview)."""
+    arena = three_sides(Arena(options={"environment": "mildaark", "rogue": "c"}))
+    bosses = [arena.add("ourk-warboss", side, (6 + 10 * side, 10)) for side in range(3)]
+    arena.st.initiative = [1, 2, 0]
+    arena.st.forest = {"effects": {"confusion"}}
+    assert arena.st.rogue_sides() == {2}
+    # B and A swap Commanders; C's stays with the Rogue
+    assert [controller(arena.st, boss) for boss in bosses] == [1, 0, 2]
+
+
+def test_rogue_option_names_sides_of_the_game() -> None:
+    """The ``rogue`` option must name sides the game has."""
+    with pytest.raises(ValueError, match="rogue=c"):
+        RULESET.new_game(_SAMPLES, 1, {"rogue": "c"})
+    game = RULESET.new_game([*_SAMPLES, rogue_third()], 1, {"rogue": "c"})
+    assert game.state.rogue_sides() == {2}

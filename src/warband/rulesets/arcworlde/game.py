@@ -90,4 +90,7 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
             raise ValueError(f"delayed_arrival={opts.delayed_arrival}: this game has no side"
                              f" {opts.delayed_arrival.upper()} ({len(warbands)} warbands)")
         st.arriving = st.side_labels.index(opts.delayed_arrival)
+    if opts.rogue != "none" and any(s not in st.side_labels[:st.players] for s in opts.rogue):
+        raise ValueError(f"rogue={opts.rogue}: this game has sides"
+                         f" {', '.join(s.upper() for s in st.side_labels[:st.players])} only")
     return Setup(st, game_flow(st), ArcView, CODEC)

@@ -167,6 +167,16 @@ class ArcState(TableQueries[Character]):
         """The players' sides (the forest's Creatures are not a player)."""
         return range(self.players)
 
+    def rogue_sides(self) -> frozenset[int]:
+        """The sides the Rogue Warband rules play: those the ``rogue`` option names, and the
+        forest's Creatures (arcworlde.solo.overview)."""
+        named = self.options.rogue
+        sides = {i for i, label in enumerate(self.side_labels[:self.players])
+                 if named != "none" and label in named}
+        if self.forest_side is not None:
+            sides.add(self.forest_side)
+        return frozenset(sides)
+
     def commander_of(self, side: int) -> list[Character]:
         return [c for c in self.living(side) if c.commander]
 

@@ -277,12 +277,15 @@ def _active(st: Any, effect: str) -> bool:
 def controller(st: Any, ch: Character) -> int:
     """The player who takes ``ch``'s decisions: its own, but for a Commander in a Round of the
     Joker's confusion the player before its side in this Round's initiative order (each
-    player controls the Commander of the next player: with two sides, the opponent)."""
-    if ch.commander and _active(st, "confusion") and ch.side < st.players:
-        order = [p for p in st.initiative if p < st.players]
+    player controls the Commander of the next player: with two sides, the opponent). A Rogue
+    Warband's Commander stays with the Rogue rules, and a Rogue side takes no other side's
+    Commander (the yaml's defaults)."""
+    rogue = st.rogue_sides()
+    if ch.commander and _active(st, "confusion") and ch.side < st.players and ch.side not in rogue:
+        order = [p for p in st.initiative if p < st.players and p not in rogue]
         if ch.side in order and len(order) > 1:
             return int(order[order.index(ch.side) - 1])
-        if st.players == 2:
+        if st.players == 2 and not rogue:
             return 1 - ch.side
     return ch.side
 

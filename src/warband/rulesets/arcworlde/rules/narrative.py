@@ -166,8 +166,12 @@ def narrative_options(st: Any, ch: Character, ap: int) -> list[Any]:
 
 def agreeing_player(st: ArcState, side: int) -> int:
     """Who agrees to ``side``'s Narrative Feat: the opponent; with three or more players, the
-    next player after ``side`` in this Round's initiative order (our reading)."""
-    order = [p for p in st.initiative if p in st.player_sides()]
+    next player after ``side`` in this Round's initiative order (our reading); a side the
+    Rogue rules play agrees only when no one else could."""
+    rogue = st.rogue_sides()
+    order = [p for p in st.initiative if p in st.player_sides() and (p == side or p not in rogue)]
+    if len(order) <= 1:
+        order = [p for p in st.initiative if p in st.player_sides()]
     if side in order and len(order) > 1:
         return order[(order.index(side) + 1) % len(order)]
     return next((p for p in st.player_sides() if p != side), side)
