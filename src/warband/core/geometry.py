@@ -325,6 +325,8 @@ class Table:
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
+        self._packs: dict[tuple[Any, ...], int] = {}
+        self._packed: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
         self._raised = [(_Poly(t.polygon.exterior.coords), t.elevation) for t in self.terrain
@@ -360,8 +362,19 @@ class Table:
         rectangle ``area`` = (x0, y0, x1, y1), rows from the y0 side, where such a base fits now
         (:meth:`fits`). Rulesets use it to offer deployment spots and to check that a list can
         be deployed at all."""
-        x0, y0, x1, y1 = area
         placed = list(others)
+        key = (area, r, *((o.x, o.y, o.r) for o in placed))
+        spots = self._packed.get(key)
+        if spots is None:
+            if len(self._packed) > 20_000:
+                self._packed.clear()
+            spots = self._packed[key] = self._packed_points(area, r, placed)
+        return list(spots)
+
+    def _packed_points(
+        self, area: tuple[float, float, float, float], r: float, placed: list[Base]
+    ) -> list[tuple[float, float]]:
+        x0, y0, x1, y1 = area
         dx = 2 * r + 0.02
         dy = math.sqrt(3) * r + 0.02
         flip = y0 > y1  # rows from the far side: packed from the y0 edge inward
@@ -388,6 +401,18 @@ class Table:
         spot of :meth:`packed_points`) fit into ``area``: a quick, conservative answer to
         "can they all be deployed there?"."""
         placed = list(others)
+        # Pure, and asked again for every game of the same lists on the same table.
+        key = (area, tuple(radii), *((o.x, o.y, o.r) for o in placed))
+        count = self._packs.get(key)
+        if count is None:
+            if len(self._packs) > 20_000:
+                self._packs.clear()
+            count = self._packs[key] = self._pack(area, radii, placed)
+        return count
+
+    def _pack(
+        self, area: tuple[float, float, float, float], radii: Sequence[float], placed: list[Base]
+    ) -> int:
         for count, r in enumerate(sorted(radii, reverse=True)):
             spots = self.packed_points(area, r, placed)
             if not spots:

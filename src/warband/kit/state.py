@@ -22,7 +22,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from warband.core.geometry import CONTACT
 
-__all__ = ["HIDDEN_FROM_VIEWS", "OpenView", "Piece", "SideQueries", "TableQueries"]
+__all__ = ["HIDDEN_FROM_VIEWS", "KeepingView", "OpenView", "Piece", "SideQueries", "TableQueries"]
 
 #: state attributes no player's view shows
 HIDDEN_FROM_VIEWS = frozenset({"dice", "log"})
@@ -43,6 +43,24 @@ class OpenView(Generic[S]):
         if name in HIDDEN_FROM_VIEWS:
             raise AttributeError(f"{name} is not part of a player's view")
         return getattr(self._state, name)
+
+
+class KeepingView(OpenView[S]):
+    """An open view that keeps what cannot change while it is read: AIs read the state
+    through their view hundreds of thousands of times a game, and each read through
+    ``__getattr__`` costs a failed lookup first. The first read of one of the state's methods,
+    or of an attribute named in ``kept`` (attributes a game never reassigns: their contents
+    may change, the objects stay), is kept on the view; other attributes are read afresh.
+    Views are made per decision, so nothing kept outlives the decision it serves."""
+
+    #: state attributes never reassigned during a game
+    kept: frozenset[str] = frozenset()
+
+    def __getattr__(self, name: str) -> Any:
+        value = super().__getattr__(name)
+        if name in self.kept or getattr(value, "__self__", None) is self._state:
+            object.__setattr__(self, name, value)
+        return value
 
 
 class Piece(Protocol):

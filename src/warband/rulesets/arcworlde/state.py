@@ -14,7 +14,7 @@ from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Base, Table
-from warband.kit.state import OpenView, TableQueries
+from warband.kit.state import KeepingView, TableQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.options import Options
 
@@ -158,10 +158,13 @@ class ArcState(TableQueries[Character]):
         return [c for c in self.living(side) if c.commander]
 
 
-class ArcView(OpenView[ArcState]):
-    """What a player sees: ArcWorlde has open information, so everything but the dice."""
+class ArcView(KeepingView[ArcState]):
+    """What a player sees: ArcWorlde has open information, so everything but the dice (and
+    the ArcDecks' draw piles). The state's methods and the attributes a game never
+    reassigns are kept on the view after their first read (the kit's ``KeepingView``)."""
 
-    __slots__ = ()
+    kept = frozenset({"chars", "pieces", "scenario", "options", "side_names", "side_labels",
+                      "vp_knock_outs", "items", "tokens"})
 
     def __getattr__(self, name: str) -> Any:
         if name == "decks":  # the ArcDecks' draw piles are secret (rules/magic.py)
