@@ -325,7 +325,9 @@ class Table:
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
+        self._moves: dict[tuple[Any, ...], MoveResult] = {}
         self._packs: dict[tuple[Any, ...], int] = {}
+        self._free: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
         self._packed: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
@@ -354,6 +356,20 @@ class Table:
         if not self.on_table(x, y, r) or self.in_impassable(x, y, r):
             return False
         return all(edge_distance(x, y, r, o.x, o.y, o.r) >= -_EPS for o in others)
+
+    def free_spots(
+        self, points: Sequence[tuple[float, float]], r: float, others: Iterable[Base] = ()
+    ) -> list[tuple[float, float]]:
+        """Those of ``points`` where a base of radius ``r`` fits now (:meth:`fits`), in order.
+        Pure and cached: deployment asks the same of every game of a match-up."""
+        placed = list(others)
+        key = (tuple(points), r, *((o.x, o.y, o.r) for o in placed))
+        spots = self._free.get(key)
+        if spots is None:
+            if len(self._free) > 20_000:
+                self._free.clear()
+            spots = self._free[key] = [(x, y) for x, y in points if self.fits(x, y, r, placed)]
+        return list(spots)
 
     def packed_points(
         self, area: tuple[float, float, float, float], r: float, others: Iterable[Base] = ()
@@ -575,9 +591,19 @@ class Table:
         one ends the move", such as an enemy); then the mover stops on touching it.
         """
         stops = tuple(stop_at) if stop_at is not None else (False,) * len(blockers)
-        res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
-        if fly and self._impassable and self.in_impassable(res.x, res.y, r):
-            res = self._land(start, res, r, blockers)
+        # Pure and cached: an AI weighs the same moves again (the flow then makes the one it
+        # chose, a Leg It re-weighs its Charges after each dash), and the games of one
+        # match-up start from the same spots.
+        key = (start[0], start[1], goal[0], goal[1], r, allowance, fly, halve_difficult, stops,
+               *[(b.x, b.y, b.r) for b in blockers])
+        res = self._moves.get(key)
+        if res is None:
+            res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+            if fly and self._impassable and self.in_impassable(res.x, res.y, r):
+                res = self._land(start, res, r, blockers)
+            if len(self._moves) > 20_000:
+                self._moves.clear()
+            self._moves[key] = res
         return res
 
     def terrain_reach(

@@ -42,7 +42,6 @@ from warband.rulesets.arcworlde.ai.tactics import (
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import shot_targets
 from warband.rulesets.arcworlde.rules.movement import simulate_move, surroundings
-from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["HeuristicController"]
@@ -52,7 +51,7 @@ class _Context:
     """Facts about the table and the Character computed once per decision, not once per
     candidate position."""
 
-    __slots__ = ("view", "ch", "enemies", "friends", "holders", "covered", "shooters", "threats",
+    __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
                  "objectives", "objective_range", "table", "around", "pickups")
 
@@ -63,7 +62,6 @@ class _Context:
         self.enemies = list(view.enemies_of(ch))
         self.friends = list(view.friends_of(ch))
         self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
-        self.holders = objective_holders(view)
         scenario = view.scenario
         reach = self.objective_range = scenario.objective_range
         # per objective: does a friend other than ``ch`` stand within reach of it?
@@ -473,7 +471,7 @@ class HeuristicController:
         for m in candidates:
             res, others = simulate_move(view, ch, (m.x, m.y), ch.movement, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
-            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
+            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx, floor=best_v)
             if v > best_v:
                 best, best_v = m, v
         if best is None:
@@ -484,9 +482,14 @@ class HeuristicController:
     SHORTLIST = 4
 
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
-                        contact: list[Character], ctx: _Context, rough: bool = False) -> float:
+                        contact: list[Character], ctx: _Context, rough: bool = False,
+                        floor: float | None = None) -> float:
         """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend.
         ``rough`` skips the line-of-sight test (for the first pass over estimates).
+        ``floor``: the caller only asks whether the score beats it; when even the Cover bonus
+        could not lift it above, the line-of-sight test is skipped and a score no higher
+        than ``floor`` comes back (the terms are added in the same order either way, and
+        float addition never decreases, so the answer to "does it beat ``floor``?" is exact).
         Hot: called for every candidate position, so per-Character facts live in ``ctx``."""
         score = 0.0
         hypot = math.hypot
@@ -513,15 +516,9 @@ class HeuristicController:
         # Danger: enemies that can reach us next.
         threat = ctx.threat(x, y)
         score -= threat * ctx.care * (0.5 if contact else 1.0)
-        # Cover from the nearest enemy shooter.
-        shooters = ctx.shooters
-        if shooters and not rough:
-            near = min(shooters, key=lambda e: hypot(e.x - x, e.y - y))
-            reach = max((a.range or 0.0) for a in near.attacks) + near.movement
-            exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
-            if exposed and ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
-                score += 0.8
+        # The terms after Cover (each 0.0 when it does not apply: adding 0.0 changes nothing).
         # Tokens and Items to pick up: as soon as possible.
+        pick = 0.0
         if ctx.pickups and not ch.broken:
             best_pick = 0.0
             for px, py, gain in ctx.pickups:
@@ -529,8 +526,9 @@ class HeuristicController:
                 value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.35)
                 if value > best_pick:
                     best_pick = value
-            score += best_pick * 1.5
+            pick = best_pick * 1.5
         # Objectives matter more as the end approaches.
+        held = 0.0
         if ctx.objectives and not ch.broken:
             rounds_left = ctx.rounds_left
             weight = 1.5 if rounds_left <= 1 else (0.8 if rounds_left <= 2 else 0.25)
@@ -540,14 +538,27 @@ class HeuristicController:
                 value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.5)
                 if value > best_obj:
                     best_obj = value
-            score += best_obj * weight * 3
+            held = best_obj * weight * 3
         # The Commander keeps its warband within its 8" aura.
+        aura = 0.0
         if ch.commander:
             friends = ctx.friends
             if friends:
                 inside = sum(1 for f in friends if hypot(f.x - x, f.y - y) - f.r - r <= COMMANDER_AURA)
-                score += inside * 0.15
-        return score
+                aura = inside * 0.15
+        # Cover from the nearest enemy shooter.
+        shooters = ctx.shooters
+        if shooters and not rough:
+            near = min(shooters, key=lambda e: hypot(e.x - x, e.y - y))
+            reach = max((a.range or 0.0) for a in near.attacks) + near.movement
+            exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
+            if exposed:
+                covered = score + 0.8 + pick + held + aura
+                if floor is not None and covered <= floor:
+                    return covered  # cannot beat ``floor`` even in Cover
+                if ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
+                    return covered
+        return score + pick + held + aura
 
     #: rough cost of ending up Prone: the rest of the Activation lost, Defence at Disadvantage
     PRONE_COST = 2.5

@@ -120,13 +120,12 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     if ch.side == 1:
         rows = [height - y for y in rows]
     others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
-    out = []
+    grid = []
     steps = max(2, int((width - 2 * r) // 3))
     for i in range(steps + 1):
         x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
-        for y in rows:
-            if st.table.fits(x, y, r, others):
-                out.append((round(x, 3), round(y, 3)))
+        grid.extend((x, y) for y in rows)
+    out = [(round(x, 3), round(y, 3)) for x, y in st.table.free_spots(grid, r, others)]
     return out or st.table.packed_points(zone_area(st.table, ch.side, depth), r, others)
 
 
