@@ -120,7 +120,7 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     if ch.side == 1:
         rows = [height - y for y in rows]
     others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
-    grid = []
+    grid: list[tuple[float, float]] = []
     steps = max(2, int((width - 2 * r) // 3))
     for i in range(steps + 1):
         x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
