@@ -136,10 +136,13 @@ class _Context:
         enemies within 6"): its blows with ``ap`` AP against the trip risk; at least 0, as
         the AI need not Leg It."""
         best = 0.0
+        r = self.ch.r
         for e in self.enemies:
-            gap = math.hypot(e.x - x, e.y - y) - e.r - self.ch.r
+            gap = math.hypot(e.x - x, e.y - y) - e.r - r
             if gap <= 6.0:
                 reach, trip = charge_chance(gap, attempt)
+                if not reach:
+                    continue  # no chance to arrive: worth at most 0, never more than ``best``
                 value = reach * self.strike(e, ap) - trip * HeuristicController.PRONE_COST
                 if value > best:
                     best = value

@@ -106,7 +106,8 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
     objective, the nearest cover, away from the nearest enemy, and toward the friendly
     Commander. Any other point is legal too; these are the options AIs choose among."""
     moves: list[Move] = []
-    enemies = [e for e in st.chars if e.on_table and e.side != ch.side]
+    side = ch.side
+    enemies = [e for e in st.chars if e.side != side and e.on_table]
     for e in enemies:
         moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
     for obj in st.scenario.objectives:
