@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 import shapely
 from shapely.geometry import Polygon
@@ -251,9 +251,10 @@ class Terrain:
         return Terrain(name, TerrainKind(kind), Polygon(points), blocks_sight, cover, elevation)
 
 
-@dataclass(frozen=True, slots=True)
-class Base:
-    """A round base standing at (x, y)."""
+class Base(NamedTuple):
+    """A round base standing at (x, y). (A named tuple rather than a frozen dataclass: the
+    movement code builds one per other model for every move it weighs, and a tuple is made
+    twice as fast.)"""
 
     x: float
     y: float
@@ -363,7 +364,7 @@ class Table:
         """Those of ``points`` where a base of radius ``r`` fits now (:meth:`fits`), in order.
         Pure and cached: deployment asks the same of every game of a match-up."""
         placed = list(others)
-        key = (tuple(points), r, *((o.x, o.y, o.r) for o in placed))
+        key = (tuple(points), r, *placed)
         spots = self._free.get(key)
         if spots is None:
             if len(self._free) > 20_000:
@@ -379,7 +380,7 @@ class Table:
         (:meth:`fits`). Rulesets use it to offer deployment spots and to check that a list can
         be deployed at all."""
         placed = list(others)
-        key = (area, r, *((o.x, o.y, o.r) for o in placed))
+        key = (area, r, *placed)
         spots = self._packed.get(key)
         if spots is None:
             if len(self._packed) > 20_000:
@@ -418,7 +419,7 @@ class Table:
         "can they all be deployed there?"."""
         placed = list(others)
         # Pure, and asked again for every game of the same lists on the same table.
-        key = (area, tuple(radii), *((o.x, o.y, o.r) for o in placed))
+        key = (area, tuple(radii), *placed)
         count = self._packs.get(key)
         if count is None:
             if len(self._packs) > 20_000:
@@ -595,7 +596,7 @@ class Table:
         # chose, a Leg It re-weighs its Charges after each dash), and the games of one
         # match-up start from the same spots.
         key = (start[0], start[1], goal[0], goal[1], r, allowance, fly, halve_difficult, stops,
-               *[(b.x, b.y, b.r) for b in blockers])
+               *blockers)
         res = self._moves.get(key)
         if res is None:
             res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)

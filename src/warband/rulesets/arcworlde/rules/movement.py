@@ -42,7 +42,9 @@ def surroundings(st: Any, ch: Character) -> Surroundings:
     """What a move of ``ch`` must reckon with; an AI weighing many moves of one Character
     from one position computes it once and passes it to :func:`simulate_move`."""
     others = st.blocker_chars(ch)
-    return others, st.blockers(ch), [c.side != ch.side for c in others]
+    side = ch.side
+    # the bases of ``others`` (st.blockers(ch), without a second pass over the table)
+    return others, [Base(c.x, c.y, c.r) for c in others], [c.side != side for c in others]
 
 
 def simulate_move(
