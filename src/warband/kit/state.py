@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import MethodType
 from typing import Any, Generic, Protocol, TypeVar
 
 from warband.core.geometry import CONTACT
@@ -57,8 +58,11 @@ class KeepingView(OpenView[S]):
     kept: frozenset[str] = frozenset()
 
     def __getattr__(self, name: str) -> Any:
-        value = super().__getattr__(name)
-        if name in self.kept or getattr(value, "__self__", None) is self._state:
+        if name in HIDDEN_FROM_VIEWS:
+            raise AttributeError(f"{name} is not part of a player's view")
+        state = self._state
+        value = getattr(state, name)
+        if name in self.kept or (type(value) is MethodType and value.__self__ is state):
             object.__setattr__(self, name, value)
         return value
 
