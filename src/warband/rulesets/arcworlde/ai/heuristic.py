@@ -101,24 +101,32 @@ class _Context:
         if ch.hp <= 3:
             care *= 2
         self.care = care
-        # (x, y, r, free-move reach, Leg It reach, blows) of each enemy that can still fight.
+        # (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that can
+        # still fight.
         self.threats = []
-        for e in self.enemies:
+        for i, e in enumerate(self.enemies):
             if e.broken:
                 continue
             blows = max((a.power * 0.45 / a.ap * e.ap for a in e.attacks
                          if not a.ranged and a.ap), default=0.0)
             if blows > 0:
-                self.threats.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows))
+                self.threats.append((i, e.movement, e.movement + 3.5, blows))
         self._strike: dict[tuple[int, int], float] = {}
         self.around = surroundings(view, ch)
 
-    def threat(self, x: float, y: float) -> float:
-        """Expected Damage the enemy could deal at (x, y) next (as tactics.melee_threat)."""
+    def gaps(self, x: float, y: float) -> list[float]:
+        """The gap (base edge to base edge) between ``ch`` standing at (x, y) and each enemy,
+        in the order of ``enemies``: the threat, Charge and Shot estimates all start from it."""
         r = self.ch.r
+        hypot = math.hypot
+        return [hypot(e.x - x, e.y - y) - e.r - r for e in self.enemies]
+
+    def threat(self, gaps: list[float]) -> float:
+        """Expected Damage the enemy could deal to ``ch`` next where its ``gaps`` to the
+        enemies are these (as tactics.melee_threat)."""
         total = 0.0
-        for ex, ey, er, move, reach, blows in self.threats:
-            d = math.hypot(ex - x, ey - y) - er - r
+        for i, move, reach, blows in self.threats:
+            d = gaps[i]
             if d <= reach:
                 total += blows if d <= move else blows * 0.5
         return total
@@ -131,14 +139,12 @@ class _Context:
             value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True)
         return value
 
-    def charge_value(self, x: float, y: float, ap: int, attempt: int = 1) -> float:
-        """The best Charge from (x, y) by Legging It from roll ``attempt`` (straight-line gaps,
-        enemies within 6"): its blows with ``ap`` AP against the trip risk; at least 0, as
-        the AI need not Leg It."""
+    def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
+        """The best Charge from where ``ch``'s straight-line ``gaps`` to the enemies are these,
+        by Legging It from roll ``attempt`` (enemies within 6"): its blows with ``ap`` AP
+        against the trip risk; at least 0, as the AI need not Leg It."""
         best = 0.0
-        r = self.ch.r
-        for e in self.enemies:
-            gap = math.hypot(e.x - x, e.y - y) - e.r - r
+        for e, gap in zip(self.enemies, gaps, strict=True):
             if gap <= 6.0:
                 reach, trip = charge_chance(gap, attempt)
                 if not reach:
@@ -497,14 +503,14 @@ class HeuristicController:
         score = 0.0
         hypot = math.hypot
         r = ch.r
+        gaps = ctx.gaps(x, y)
         # Attack chances from here.
         if contact:
             score += melee_value(view, ch, ap, contact, False)
         else:
             best_shot = 0.0
             if ctx.shot_reach:
-                for e in ctx.enemies:
-                    d = hypot(e.x - x, e.y - y) - e.r - r
+                for d in gaps:
                     for reach, value in ctx.shot_reach:
                         if d <= reach and value > best_shot:
                             best_shot = value
@@ -512,12 +518,12 @@ class HeuristicController:
             # Melee fighters want to close in: a Charge from here this Activation (Leg It
             # with the AP left), or next time.
             if ctx.melee and not ctx.shot_reach:
-                nearest = min([30.0, *(hypot(e.x - x, e.y - y) - e.r - r for e in ctx.enemies)])
-                charge = ctx.charge_value(x, y, ap) if ap >= 2 else 0.0
+                nearest = min([30.0, *gaps])
+                charge = ctx.charge_value(gaps, ap) if ap >= 2 else 0.0
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
         # Danger: enemies that can reach us next.
-        threat = ctx.threat(x, y)
+        threat = ctx.threat(gaps)
         score -= threat * ctx.care * (0.5 if contact else 1.0)
         # The terms after Cover (each 0.0 when it does not apply: adding 0.0 changes nothing).
         # Tokens and Items to pick up: as soon as possible.
@@ -627,7 +633,7 @@ class HeuristicController:
             elif next_roll <= 3:
                 # Short of contact: a dash that ends closer keeps the Charge alive for the
                 # next roll (the 1AP of the Leg It is already spent).
-                v += 0.8 * ctx.charge_value(res.x, res.y, ap, next_roll)
+                v += 0.8 * ctx.charge_value(ctx.gaps(res.x, res.y), ap, next_roll)
             if v > best_v:
                 best, best_v = m, v
         return best
