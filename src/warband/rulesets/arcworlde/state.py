@@ -71,9 +71,11 @@ class Character:
     damage_dealt: int = 0
     knock_outs: int = 0
 
-    @property
-    def commander(self) -> bool:
-        return self.profile.commander
+    #: the profile's Commander flag, copied once: the AIs read it for every spot they weigh
+    commander: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.commander = self.profile.commander
 
     @property
     def aboard(self) -> bool:

@@ -492,13 +492,14 @@ class HeuristicController:
 
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
                         contact: list[Character], ctx: _Context, rough: bool = False,
-                        floor: float | None = None) -> float:
+                        floor: float | None = None, bonus: float = 0.0) -> float:
         """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend.
         ``rough`` skips the line-of-sight test (for the first pass over estimates).
-        ``floor``: the caller only asks whether the score beats it; when even the Cover bonus
-        could not lift it above, the line-of-sight test is skipped and a score no higher
-        than ``floor`` comes back (the terms are added in the same order either way, and
-        float addition never decreases, so the answer to "does it beat ``floor``?" is exact).
+        ``floor``: the caller only asks whether the score plus ``bonus`` beats it; when even
+        the Cover bonus could not lift it above, the line-of-sight test is skipped and a score
+        that does not beat it comes back (the terms are added in the same order either way,
+        and float addition never decreases, so the answer to "does it beat ``floor``?" is
+        exact).
         Hot: called for every candidate position, so per-Character facts live in ``ctx``."""
         score = 0.0
         hypot = math.hypot
@@ -563,7 +564,7 @@ class HeuristicController:
             exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
             if exposed:
                 covered = score + 0.8 + pick + held + aura
-                if floor is not None and covered <= floor:
+                if floor is not None and covered + bonus <= floor:
                     return covered  # cannot beat ``floor`` even in Cover
                 if ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
                     return covered
@@ -627,13 +628,15 @@ class HeuristicController:
         for m in decision.options:
             res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
-            v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx)
+            bonus = 0.0  # (adding 0.0 changes nothing)
             if touched:
-                v += 3.0  # a Charge: +1AP
+                bonus = 3.0  # a Charge: +1AP
             elif next_roll <= 3:
                 # Short of contact: a dash that ends closer keeps the Charge alive for the
                 # next roll (the 1AP of the Leg It is already spent).
-                v += 0.8 * ctx.charge_value(ctx.gaps(res.x, res.y), ap, next_roll)
+                bonus = 0.8 * ctx.charge_value(ctx.gaps(res.x, res.y), ap, next_roll)
+            v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx, floor=best_v,
+                                     bonus=bonus) + bonus
             if v > best_v:
                 best, best_v = m, v
         return best
