@@ -680,8 +680,22 @@ class Table:
             t_hit = seg_len
             hit: list[int] = []
             for i, o in enumerate(blockers):
-                t = _sweep_circle(x, y, dx, dy, o.x - x, o.y - y, r + o.r)
-                if t is None or t > t_hit + _EPS:
+                # Distance t >= 0 along the unit heading at which the moving base first
+                # touches this one (offset c, radii summing to rr); already touching or
+                # overlapping counts only when moving closer. Written out: the hot loop.
+                cx, cy, rr = o.x - x, o.y - y, r + o.r
+                b = dx * cx + dy * cy
+                c = cx * cx + cy * cy - rr * rr
+                if c <= 1e-6:
+                    if b <= 1e-9:
+                        continue
+                    t = 0.0
+                else:
+                    disc = b * b - c
+                    if disc < 0 or b <= 0:
+                        continue
+                    t = b - math.sqrt(disc)
+                if t > t_hit + _EPS:
                     continue
                 if t < t_hit - _EPS:
                     t_hit, hit = t, [i]
@@ -921,24 +935,8 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
 
 def _touching(x: float, y: float, r: float, bases: Sequence[Base]) -> tuple[int, ...]:
     """Indices of the bases within CONTACT of a base of radius ``r`` at (x, y)."""
-    return tuple(i for i, o in enumerate(bases) if edge_distance(x, y, r, o.x, o.y, o.r) <= CONTACT)
-
-
-def _sweep_circle(
-    x: float, y: float, dx: float, dy: float, cx: float, cy: float, rr: float
-) -> float | None:
-    """Distance t >= 0 along unit direction (dx, dy) at which a circle moving from the origin
-    first touches a circle at (cx, cy) (offsets relative to the mover), radii summing to rr.
-
-    Already touching or overlapping counts only when moving closer."""
-    b = dx * cx + dy * cy
-    c = cx * cx + cy * cy - rr * rr
-    if c <= 1e-6:
-        return 0.0 if b > 1e-9 else None
-    disc = b * b - c
-    if disc < 0 or b <= 0:
-        return None
-    return b - math.sqrt(disc)
+    hypot = math.hypot  # edge_distance(x, y, r, o.x, o.y, o.r), written out (hot)
+    return tuple([i for i, o in enumerate(bases) if hypot(o.x - x, o.y - y) - r - o.r <= CONTACT])
 
 
 def _cost(t: float, seg_len: float, spans: list[tuple[float, float]]) -> float:
