@@ -61,7 +61,9 @@ class _Context:
         self.table = view.table
         self.enemies = list(view.enemies_of(ch))
         self.friends = list(view.friends_of(ch))
-        self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
+        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack
+        self.shooters = [(e, max((a.range or 0.0) for a in e.attacks) + e.movement)
+                         for e in self.enemies if any(a.ranged for a in e.attacks)]
         scenario = view.scenario
         reach = self.objective_range = scenario.objective_range
         # per objective: does a friend other than ``ch`` stand within reach of it?
@@ -559,9 +561,13 @@ class HeuristicController:
         # Cover from the nearest enemy shooter.
         shooters = ctx.shooters
         if shooters and not rough:
-            near = min(shooters, key=lambda e: hypot(e.x - x, e.y - y))
-            reach = max((a.range or 0.0) for a in near.attacks) + near.movement
-            exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
+            near, reach = shooters[0]  # the nearest (the first of equals, as min() picks)
+            nearest = hypot(near.x - x, near.y - y)
+            for e, e_reach in shooters:
+                d = hypot(e.x - x, e.y - y)
+                if d < nearest:
+                    near, reach, nearest = e, e_reach, d
+            exposed = nearest - near.r - r <= reach
             if exposed:
                 covered = score + 0.8 + pick + held + aura
                 if floor is not None and covered + bonus <= floor:

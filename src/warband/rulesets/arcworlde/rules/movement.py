@@ -78,11 +78,12 @@ def do_move(
     touched += [st.chars[c.rider_uid] for c in touched
                 if c.rider_uid is not None and st.chars[c.rider_uid].aboard]
     enemies = [c for c in touched if c.side != ch.side]
-    st.log.emit(
-        "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
-        to=[round(ch.x, 2), round(ch.y, 2)], inches=round(res.travelled, 2),
-        allowance=round(allowance, 2),
-    )
+    if st.log.enabled:  # (the simulator plays with the log off: no rounding for nobody)
+        st.log.emit(
+            "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
+            to=[round(ch.x, 2), round(ch.y, 2)], inches=round(res.travelled, 2),
+            allowance=round(allowance, 2),
+        )
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
     if ch.rider_uid is not None:  # the rider of a Monstrous Mount goes with it
