@@ -87,20 +87,23 @@ class SideQueries(Generic[P]):
 
     def living(self, side: int | None = None) -> Iterator[P]:
         """Pieces on the table (of ``side``, or of every side)."""
+        # (the cheap side test first: ``on_table`` is a property in most rulesets)
         for p in self.pieces:
-            if p.on_table and (side is None or p.side == side):
+            if (side is None or p.side == side) and p.on_table:
                 yield p
 
     def enemies_of(self, piece: P) -> Iterator[P]:
         """Enemy pieces on the table."""
+        side = piece.side
         for p in self.pieces:
-            if p.on_table and p.side != piece.side:
+            if p.side != side and p.on_table:
                 yield p
 
     def friends_of(self, piece: P) -> Iterator[P]:
         """Friendly pieces on the table, ``piece`` itself left out."""
+        side = piece.side
         for p in self.pieces:
-            if p.on_table and p.side == piece.side and p is not piece:
+            if p.side == side and p is not piece and p.on_table:
                 yield p
 
     def by_uid(self, uid: int) -> P:

@@ -164,7 +164,11 @@ def _straight_move(ch: Character, m: Any, allowance: float, others: list[Charact
     d = math.hypot(dx, dy)
     if d < 1e-9:
         return ch.x, ch.y, []
-    target = next((o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= o.r), None)
+    target = None  # the first base the goal point lies in
+    for o in others:
+        if math.hypot(o.x - m.x, o.y - m.y) <= o.r:
+            target = o
+            break
     stop = d if target is None else d - ch.r - target.r
     go = max(0.0, min(allowance, stop))
     touched = [target] if target is not None and go >= stop - 1e-9 and target.side != ch.side else []
