@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT
+from warband.core.geometry import CONTACT, Base, MoveResult
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -91,6 +91,36 @@ def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
     return 1.0 if danger else 0.2
 
 
+def in_reach(view: Any, u: Unit, start: tuple[float, float], allowance: float) -> tuple[Base, ...]:
+    """The bases of the other units on the table that ``u`` could touch moving up to
+    ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
+    than the allowance plus both footprints (and an inch to spare) from ``start`` can neither
+    stop the move nor be walked round, since the mover never gets further than its allowance
+    from where it started."""
+    sx, sy = start
+    reach = allowance + u.radius + 1.0
+    return tuple(b for b in (o.base for o in view.units if o.on_table and o is not u)
+                 if math.hypot(b.x - sx, b.y - sy) <= reach + b.r)
+
+
+def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+              allowance: float, near: tuple[Base, ...]) -> MoveResult:
+    """Where ``u`` really gets moving from ``start`` toward ``goal`` (paths round terrain,
+    the units ``near`` it in the way: :func:`in_reach`), as :meth:`Table.move` says,
+    remembered on the table (:meth:`~warband.core.geometry.Table.memo`) so that the same
+    question asked at the next activation, or in the next game, is not worked out again.
+
+    The answer is the one :meth:`Table.move` gives with every other unit on the table
+    (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
+    ``contact``, which count the units passed."""
+    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, near)
+    moves = view.table.memo("raiders.ai.real_move")
+    end: MoveResult | None = moves.get(key)
+    if end is None:
+        end = moves[key] = view.table.move(start, goal, u.radius, allowance, near)
+    return end
+
+
 def _fighting_state(u: Unit) -> tuple[Any, ...]:
     """Everything about a unit that its combat numbers depend on."""
     return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade)
@@ -115,11 +145,13 @@ class HeuristicController:
         self._combat: dict[tuple[Any, ...], float] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
+        self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
         self._fields = {}
         self._owns = {}
+        self._reach = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -366,8 +398,8 @@ class HeuristicController:
         gap = view.gap(u, t)
         bonus = gap > u.move / 2
         tire = _fatigue_penalty(view, u, extra + 1)
-        bases = [o.base for o in view.units if o.on_table and o is not u]
-        reach = view.table.move((u.x, u.y), (t.x, t.y), u.radius, u.move, bases)
+        reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
+                          self._in_reach(view, u, (u.x, u.y), u.move))
         if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
             return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
         if t.broken:
@@ -450,13 +482,13 @@ class HeuristicController:
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
             out = []
-            bases = [o.base for o in view.units if o.on_table and o is not u]
             for p in entry_candidates(view, u, allowance):
                 start = entry_start(view, u, (p.x, p.y))
                 if start is None:
                     continue
                 # how far it really gets: units already on the edge may be in the way
-                end = view.table.move(start, (p.x, p.y), u.radius, allowance - u.radius, bases)
+                end = real_move(view, u, start, (p.x, p.y), allowance - u.radius,
+                                in_reach(view, u, start, allowance - u.radius))
                 score = self._position(view, u, end.x, end.y)
                 value = 8.0 + 0.3 * end.travelled + 0.05 * score
                 out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
@@ -475,16 +507,25 @@ class HeuristicController:
             x, y = _toward(u, p.x, p.y, allowance)
             rough.append((self._position(view, u, x, y), p))
         rough.sort(key=lambda item: -item[0])
-        bases = [o.base for o in view.units if o.on_table and o is not u]
         out = []
+        near = self._in_reach(view, u, (u.x, u.y), allowance)
         for _, p in rough[:SHORTLIST]:
-            end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, bases)
+            end = real_move(view, u, (u.x, u.y), (p.x, p.y), allowance, near)
             if end.travelled < 0.5:
                 continue
             gain = self._position(view, u, end.x, end.y) - here - penalty
             out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
                             reason=f"{action} {p.label}".strip()))
         return out
+
+    def _in_reach(self, view: Any, u: Unit, start: tuple[float, float],
+                  allowance: float) -> tuple[Base, ...]:
+        """:func:`in_reach`, once per decision."""
+        key = ("in_reach", u.uid, start, allowance)
+        near = self._reach.get(key)
+        if near is None:
+            near = self._reach[key] = in_reach(view, u, start, allowance)
+        return near
 
     def _field(self, view: Any, u: Unit) -> list[tuple[float, ...]]:
         """Per enemy, what a position needs (computed once per decision): position, the
