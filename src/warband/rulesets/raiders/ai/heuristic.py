@@ -168,18 +168,73 @@ class HeuristicController:
 
     # -- the turn ----------------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
-        best: Plan | None = None
-        for opt in decision.options:
-            if not isinstance(opt, C.Activate):
-                continue
-            plan = self.best_plan(view, view.by_uid(opt.uid))
-            if plan is not None and (best is None or plan.value > best.value):
-                best = plan
+        best = self._best_of(view, [view.by_uid(opt.uid) for opt in decision.options
+                                    if isinstance(opt, C.Activate)])
         if best is None or best.value < PASS_BELOW:
             self._plan = None
             return Reasoned(C.Pass(), "nothing worth the fatigue")
         self._plan = best
         return Reasoned(C.Activate(best.uid), f"{best.reason} (worth {best.value:.1f})")
+
+    def _best_of(self, view: Any, units: list[Unit]) -> Plan | None:
+        """The most valuable plan of any of ``units`` (the first of the most valuable, in the
+        order of the units and of their actions, as :meth:`best_plan` unit by unit), or one
+        worth less than :data:`PASS_BELOW` if none is worth more.
+
+        Moves are the costly plans to weigh (a menu of destinations each, real moves for
+        the best of them), so they are weighed last, most promising first, and a Move or Run
+        that could not be worth as much as the best plan found so far (:meth:`_move_ceiling`)
+        is not weighed at all: it could never be chosen, so the choice is the one weighing
+        every plan gives."""
+        found: list[tuple[tuple[int, int], list[Plan]]] = []
+        moves: list[tuple[float, int, int, Unit, str, float]] = []
+        floor = PASS_BELOW
+        for i, u in enumerate(units):
+            for j, action in enumerate(actions_for(view, u)):
+                if action in ("move", "run"):
+                    tire = _fatigue_penalty(view, u, 1)
+                    moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
+                    continue
+                plans = self._plans_for(view, u, action, 1)
+                found.append(((i, j), plans))
+                floor = max([floor, *(p.value for p in plans)])
+        moves.sort(key=lambda m: -m[0])
+        for ceiling, i, j, u, action, tire in moves:
+            if ceiling < floor:
+                break  # nor can any after it
+            plans = self._move_plans(view, u, action, tire)
+            found.append(((i, j), plans))
+            floor = max([floor, *(p.value for p in plans)])
+        found.sort(key=lambda f: f[0])
+        return max((p for _, plans in found for p in plans), key=lambda p: p.value, default=None)
+
+    def _move_ceiling(self, view: Any, u: Unit, action: str, tire: float) -> float:
+        """A value no plan of :meth:`_move_plans` for ``u`` exceeds. A unit on the table ends
+        its move within its allowance of where it stands, so no enemy gets closer to it than
+        that much less than now, and :meth:`_position` is at most its best lure of an enemy
+        at that distance (threat and straying from the Lead Retinue only take away); a
+        margin covers rounding. Units coming onto the table are not bounded (their plans are
+        worth at least 8)."""
+        field = self._field(view, u)
+        if not u.deployed:
+            return math.inf
+        allowance = float(u.move if action == "move" else u.run)
+        penalty = 0.3 if action == "run" else 0.0
+        if u.ready and not u.has("rangers"):
+            penalty += 2.0
+        if u.behind_palisade:
+            penalty += 4.0
+        here = self._position(view, u, u.x, u.y)
+        ranged, reach_u, move, _ = self._own(view, u)
+        top = 0.0 if not field else -math.inf
+        for ex, ey, _reach, _c, _sr, _sl, lure, radii in field:
+            d = max(0.0, math.hypot(ex - u.x, ey - u.y) - allowance - 1e-6)
+            if ranged:
+                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+            else:
+                value = lure - 0.8 * max(0.0, d - radii - move)
+            top = max(top, value)
+        return top - here - penalty - tire + 1e-6
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         uid = decision.info["unit"]
