@@ -213,12 +213,13 @@ class HeuristicController:
         its move within its allowance of where it stands, so no enemy gets closer to it than
         that much less than now, and :meth:`_position` is at most its best lure of an enemy
         at that distance (threat and straying from the Lead Retinue only take away); a
-        margin covers rounding. Units coming onto the table are not bounded (their plans are
-        worth at least 8)."""
+        margin covers rounding. A unit coming onto the table gets no further than its
+        allowance less its footprint, and its position counts a twentieth."""
         field = self._field(view, u)
-        if not u.deployed:
-            return math.inf
         allowance = float(u.move if action == "move" else u.run)
+        if not u.deployed:
+            best_lure = max((f[6] for f in field), default=0.0)
+            return 8.0 + 0.3 * max(0.0, allowance - u.radius) + 0.05 * best_lure - tire + 1e-6
         penalty = 0.3 if action == "run" else 0.0
         if u.ready and not u.has("rangers"):
             penalty += 2.0

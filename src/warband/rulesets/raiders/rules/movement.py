@@ -425,7 +425,20 @@ def _reachable_end(st: Any, u: Unit, aim: tuple[float, float],
 
 def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a unit entering the table: five points along its own edge
-    (and, for Scouts, points in from the side edges), each as deep as the allowance goes."""
+    (and, for Scouts, points in from the side edges), each as deep as the allowance goes.
+    Kept on the table like the Move menus, under everything they depend on (the edge, the
+    unit's footprint, whether it scouts, the units on the table that may stand in the way)."""
+    _, bases = _blocking(st, u)
+    key = (st.edges[u.side], u.radius, u.has("scouts"), st.scenario.deployment_depth, allowance,
+           tuple(bases))
+    menus = st.table.memo("raiders.entry_candidates")
+    menu: list[Point] | None = menus.get(key)
+    if menu is None:
+        menu = menus[key] = _entry_menu(st, u, allowance)
+    return list(menu)
+
+
+def _entry_menu(st: Any, u: Unit, allowance: float) -> list[Point]:
     w, h = st.table.width, st.table.height
     depth = max(0.0, allowance - u.radius)
     own = st.edges[u.side]
