@@ -210,11 +210,13 @@ class HeuristicController:
 
     def _move_ceiling(self, view: Any, u: Unit, action: str, tire: float) -> float:
         """A value no plan of :meth:`_move_plans` for ``u`` exceeds. A unit on the table ends
-        its move within its allowance of where it stands, so no enemy gets closer to it than
-        that much less than now, and :meth:`_position` is at most its best lure of an enemy
-        at that distance (threat and straying from the Lead Retinue only take away); a
-        margin covers rounding. A unit coming onto the table gets no further than its
-        allowance less its footprint, and its position counts a twentieth."""
+        its move within its allowance of where it stands, so each enemy ends up at most that
+        much nearer or further than now. So :meth:`_position` there is at most the best lure
+        of an enemy at the nearest it could get, less the threat it cannot escape (enemies
+        that could charge or shoot it wherever it ends) and the straying from its Lead
+        Retinue it cannot avoid; a margin covers rounding. A unit coming onto the table gets
+        no further than its allowance less its footprint, and its position counts a
+        twentieth."""
         field = self._field(view, u)
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
@@ -226,16 +228,28 @@ class HeuristicController:
         if u.behind_palisade:
             penalty += 4.0
         here = self._position(view, u, u.x, u.y)
-        ranged, reach_u, move, _ = self._own(view, u)
+        ranged, reach_u, move, lead = self._own(view, u)
         top = 0.0 if not field else -math.inf
-        for ex, ey, _reach, _c, _sr, _sl, lure, radii in field:
-            d = max(0.0, math.hypot(ex - u.x, ey - u.y) - allowance - 1e-6)
+        worst = shots = 0.0
+        far = allowance + 1e-6  # the furthest the end can be from where it stands
+        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+            now = math.hypot(ex - u.x, ey - u.y)
+            d = max(0.0, now - far)
             if ranged:
                 value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
             else:
                 value = lure - 0.8 * max(0.0, d - radii - move)
             top = max(top, value)
-        return top - here - penalty - tire + 1e-6
+            if now + far <= reach and charge_loss > worst:
+                worst = charge_loss
+            if now + far <= shoot_reach:
+                shots += shot_loss
+        if ranged:
+            return top - (worst + shots) * 0.9 - here - penalty - tire + 1e-6
+        spread = 0.0
+        if lead is not None:
+            spread = 0.1 * max(0.0, math.hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
+        return top - (worst + shots) * 0.5 - spread - here - penalty - tire + 1e-6
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         uid = decision.info["unit"]
