@@ -268,6 +268,9 @@ FORMATS: dict[str, Format] = {
     "wounded": _wounded,
     "slain": _slain,
     "quick_shot": _quick_shot,
+    "casualties_removed": lambda e: ("  End of the phase: "
+                                     f"{escape(', '.join(e.get('heroes') or []))}"
+                                     " removed from the table"),
     "retreat_declared": _retreat_declared,
     "retreat": _retreat,
     "retreat_blocked": _retreat_blocked,

@@ -40,6 +40,9 @@ class Hero:
     activated: bool = False
     defensive: bool = False  # Defensive Move until its next activation
     stealth: bool = False  # Stealth Move until its next activation
+    #: slain by a ranged attack this Shoot phase, still standing until the phase ends
+    #: (dwethia.combat.casualties): In the Way of later shots, never a target
+    fallen: bool = False
     # objective tracking (public facts)
     kills: list[int] = field(default_factory=list)
     wounded: set[int] = field(default_factory=set)
@@ -109,6 +112,9 @@ class DwethiaState:
     #: public counters behind some objectives
     spells_cast: list[int] = field(default_factory=lambda: [0, 0])
     kills_after_leader: list[int] = field(default_factory=lambda: [0, 0])
+    #: the ranged casualties of the phase under way, removed together when it ends
+    #: (dwethia.combat.casualties); None outside a phase that collects them
+    casualties: list[Hero] | None = None
     over: bool = False
     winner: int | None = None
     ended_by: str = ""

@@ -107,6 +107,10 @@ def wound(st: DwethiaState, attacker: Hero, victim: Hero, unsaved: int, how: str
     victim.slain = True
     st.log.emit("slain", hero=victim.name, by=attacker.name, how=how,
                 side=st.side_labels[victim.side])
+    if st.casualties is not None and how in RANGED_KILLS:
+        # removed with the phase's other ranged casualties when the phase ends
+        victim.fallen = True
+        st.casualties.append(victim)
     obj.on_kill(st, attacker, victim, how, risky)
     quick = [w for w in victim.profile.ranged if "quick_shot" in w.keywords]
     if quick and not attacker.slain:
@@ -116,6 +120,28 @@ def wound(st: DwethiaState, attacker: Hero, victim: Hero, unsaved: int, how: str
             st.log.emit("quick_shot", hero=victim.name, target=attacker.name)
             yield from shoot(st, victim, w, attacker, melee=False, redirect=False)
         victim.slain = True
+
+
+#: how a ranged attack kills (``wound``'s ``how``): these casualties wait for the phase's end
+RANGED_KILLS = frozenset({"shot", "grenade", "black_sun", "spell"})
+
+
+def collect_casualties(st: DwethiaState) -> None:
+    """Open a phase whose ranged casualties are removed together at its end
+    (dwethia.combat.casualties)."""
+    st.casualties = []
+
+
+def remove_casualties(st: DwethiaState) -> None:
+    """The phase ends: every model its ranged attacks slew leaves the table together
+    (dwethia.combat.casualties). Until now each stood where it fell - In the Way of later
+    shots, but slain: no target, no wound, no action."""
+    fallen, st.casualties = st.casualties or [], None
+    if not fallen:
+        return
+    for h in fallen:
+        h.fallen = False
+    st.log.emit("casualties_removed", heroes=[h.name for h in fallen])
 
 
 def _can_target(st: DwethiaState, h: Hero, w: Weapon, t: Hero, engaged_ok: bool = False) -> bool:

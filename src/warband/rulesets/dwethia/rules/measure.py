@@ -332,8 +332,8 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     n = b.size
     occupied: dict[int, Hero] = {}
     if not raised:  # a raised shooter sees over every model (only then are models read)
-        for o in st.heroes:
-            if o.on_table and o is not shooter and o is not target:
+        for o in st.heroes:  # a casualty still standing is In the Way (dwethia.combat.casualties)
+            if (o.on_table or o.fallen) and o is not shooter and o is not target:
                 for x, y in o.cells():
                     occupied[y * n + x] = o
     own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
