@@ -546,3 +546,54 @@ def test_melee_casualties_leave_at_once() -> None:
     drive(combat.fight(st, skarn, foe), lambda d: d.options[0])
     assert foe.slain and not foe.fallen and st.casualties == []
     combat.remove_casualties(st)
+
+
+def test_coherent_group_retreats_after_combat_as_one_block() -> None:
+    """dwethia.melee.post_combat_retreat: after a fight a player may retreat an entire
+    coherent group together - every model moved by the same offset of up to 3 spaces, each
+    ending not next to an enemy - or, declining, chosen models one by one; enemies that had
+    them in reach make their Opportunity Attacks (dwethia.melee.opportunity_attack)."""
+    from warband.rulesets.dwethia.choices import GroupRetreat, Retreat
+    from warband.rulesets.dwethia.rules.combat import fight, group_moves
+    from warband.rulesets.dwethia.rules.measure import adjacent, engaged_with
+
+    def setup():  # type: ignore[no-untyped-def]
+        st = open_state()
+        captain, legionaire = put(st, 0, 5, 5), put(st, 2, 6, 5)  # coherent pair
+        skarn = put(st, 6, 5, 6)  # next to both
+        skarn.wounds = 9
+        st.dice = scripted(*([1] * 40))  # every attack and opportunity die misses
+        return st, captain, legionaire, skarn
+
+    st, captain, legionaire, skarn = setup()
+    offers = group_moves(st, [captain, legionaire])
+    assert GroupRetreat(0, -3) in offers and GroupRetreat(0, 1) not in offers
+    asked: list[str] = []
+
+    def block(d):  # type: ignore[no-untyped-def]
+        asked.append(d.kind)
+        if d.kind == "group_retreat":
+            assert d.player == 0 and d.info["heroes"] == [0, 2] and d.options[0] is False
+            return GroupRetreat(0, -3)
+        return d.options[0]
+
+    drive(fight(st, captain, skarn), block)
+    assert (captain.x, captain.y, legionaire.x, legionaire.y) == (5, 2, 6, 2)
+    assert "retreat" not in asked  # no model retreats on its own after the block
+    assert not engaged_with(st, captain) and adjacent(st, captain, legionaire)
+    opp = [e for e in st.log.events if e.kind == "opportunity"]
+    assert [e["hero"] for e in opp] == [captain.name, legionaire.name]
+    # declining the block move: each model is offered its own retreat
+    st, captain, legionaire, skarn = setup()
+    singles: list[int] = []
+
+    def one_by_one(d):  # type: ignore[no-untyped-def]
+        if d.kind == "group_retreat":
+            return False
+        if d.kind == "retreat":
+            singles.append(d.info["hero"])
+            return next(o for o in d.options if isinstance(o, Retreat))
+        return d.options[0]
+
+    drive(fight(st, captain, skarn), one_by_one)
+    assert singles[:1] == [captain.uid] and not engaged_with(st, captain)

@@ -83,6 +83,8 @@ class HeuristicController:
             score["master_of_affinity"] = 0.55
         if "corrupt" in powers:
             score["corruption"] = 0.8
+        if any(p.effect == "summon" for h in mine for p in h.profile.powers):
+            score["summoners_war"] = 0.6
         if "black_sun" in keywords:
             score["grilled_or_extra_crispy"] = max(score["grilled_or_extra_crispy"], 0.6)
         if "grenade" in keywords:
@@ -298,6 +300,8 @@ class HeuristicController:
                     v = 0.9 if "corruption" in mine else 0.25
                 elif p.effect == "mend":
                     v = 0.3
+                elif p.effect == "summon":  # a body on the table, and the objective
+                    v = 0.85 if "summoners_war" in mine else 0.4
                 if "master_of_affinity" in mine:
                     v += 0.2
             if v > best_v:
@@ -306,6 +310,13 @@ class HeuristicController:
 
     # several powers in one phase (dwethia.magic.multi_cast): each further one valued alike
     _declare_cast = _shoot
+
+    def _summon_place(self, view: Any, d: Decision) -> Any:
+        """The summoned model goes where it is nearest the enemy (it fights from next
+        round)."""
+        foes = [e for e in view.heroes if e.on_table and e.side != d.player]
+        return min(d.options, key=lambda p: (min((_gap(p.x, p.y, 1, e.x, e.y, e.size)
+                                                  for e in foes), default=0), p.x, p.y))
 
     def _affinity_action(self, view: Any, d: Decision) -> Any:
         """Surge (dwethia.magic.affinity_actions) when its Affinity buys no power anyway."""
@@ -348,6 +359,24 @@ class HeuristicController:
             return d.options[0]
         return max(spots, key=lambda r: (min((_gap(r.x, r.y, h.size, e.x, e.y, e.size)
                                               for e in foes), default=0), -r.x, -r.y))
+
+    def _group_retreat(self, view: Any, d: Decision) -> Any:
+        """Retreat the coherent group as one block (dwethia.melee.post_combat_retreat) when a
+        model of it next to an enemy is down to its last wound and the enemies next to the
+        group hurt it more than it hurts them; to the offset farthest from the enemy."""
+        group = [view.heroes[u] for u in d.info["heroes"]]
+        foes = self._foes(view, group[0])
+        near = [(g, e) for g in group for e in foes if spaces(view, g, e) <= 1]
+        if not near or min(g.wounds for g, _ in near) > 1:
+            return False
+        threat = sum(self._threat(view, e, g) for g, e in near)
+        value = max(self._melee_value(view, g, e) for g, e in near)
+        if value >= threat:
+            return False
+        moves = [o for o in d.options if o is not False]
+        return max(moves, key=lambda o: (min(
+            (_gap(g.x + o.dx, g.y + o.dy, g.size, e.x, e.y, e.size) for g in group
+             for e in foes), default=0), -abs(o.dx) - abs(o.dy), o.dx, o.dy))
 
     def _reroll(self, view: Any, d: Decision) -> Any:
         """The exact policy of the shared mechanics (the re-rolls its distribution assumes)."""

@@ -81,6 +81,24 @@ def _build(directory: Path, reader: ContentReader) -> Catalogue:
                     reader.problem(str(directory / "house" / "classes.yaml"),
                                    f"unknown power {p!r}", f"classes.{cid}.powers",
                                    line_for(class_lines, ("classes", cid, "powers")))
+    if powers is not None and classes is not None and races is not None and wargear is not None:
+        where = str(directory / "house" / "powers.yaml")
+        for pid, power in powers.powers.items():
+            if (power.effect == "summon") != (power.summons is not None):
+                reader.problem(where, "a summon power names the model it summons (summons),"
+                               " and only a summon power does", f"powers.{pid}.summons")
+            if power.summons is None:
+                continue
+            s = power.summons
+            if s.race not in races.races:
+                reader.problem(where, f"unknown race {s.race!r}", f"powers.{pid}.summons.race")
+            if s.class_ not in classes.classes:
+                reader.problem(where, f"unknown class {s.class_!r}",
+                               f"powers.{pid}.summons.class")
+            for w in s.wargear:
+                if w not in wargear.wargear:
+                    reader.problem(where, f"unknown wargear {w!r}",
+                                   f"powers.{pid}.summons.wargear")
     if factions is not None and classes is not None and races is not None:
         for fid, fac in factions.factions.items():
             for c in fac.classes:
@@ -101,7 +119,8 @@ def _build(directory: Path, reader: ContentReader) -> Catalogue:
         directory=directory, digest=reader.digest, races=dict(races.races),
         classes=dict(classes.classes), factions=dict(factions.factions),
         wargear=dict(wargear.wargear),
-        powers={k: Power(k, p.name, p.cost, p.range, p.effect, p.strength, p.target)
+        powers={k: Power(k, p.name, p.cost, p.range, p.effect, p.strength, p.target,
+                         p.summons)
                 for k, p in powers.powers.items()},
         terrain=dict(terrain.terrain), objectives=dict(objectives.objectives), arenas=arenas)
 

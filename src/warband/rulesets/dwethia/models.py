@@ -146,13 +146,25 @@ class WargearFile(ContentFile):
     wargear: dict[str, WargearModel]
 
 
+class SummonModel(_Model):
+    """The model a summoning power brings into the game (dwethia.objective.summoners_war):
+    built like a force's model, race + class + the caster's faction."""
+
+    name: str
+    race: str
+    class_: str = Field(alias="class")
+    wargear: list[str] = []
+
+
 class PowerModel(_Model):
     name: str
     cost: int = Field(ge=0, le=20)
     range: int = Field(ge=1, le=100)
-    effect: Literal["bolt", "corrupt", "mend"]
+    effect: Literal["bolt", "corrupt", "mend", "summon"]
     strength: int = Field(0, ge=0, le=20)
-    target: Literal["enemy", "friend"]
+    #: ``self``: the caster itself (a summoning places its model next to the caster)
+    target: Literal["enemy", "friend", "self"]
+    summons: SummonModel | None = None
 
 
 class PowersFile(ContentFile):
@@ -258,6 +270,8 @@ class Power:
     effect: str
     strength: int
     target: str
+    #: a summoning power's model (race, class, wargear, name)
+    summons: SummonModel | None = None
 
 
 @dataclass(frozen=True, slots=True)

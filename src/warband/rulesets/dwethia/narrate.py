@@ -273,6 +273,8 @@ FORMATS: dict[str, Format] = {
                                      " removed from the table"),
     "retreat_declared": _retreat_declared,
     "retreat": _retreat,
+    "group_retreat": lambda e: (f"  {escape(', '.join(e.get('heroes') or []))} retreat together"
+                                f" as one block ({e.get('dx'):+d}, {e.get('dy'):+d})"),
     "retreat_blocked": _retreat_blocked,
     "opportunity": _opportunity,
     "cast": _cast,
@@ -291,6 +293,9 @@ FORMATS: dict[str, Format] = {
     "power_resolves": _power_resolves,
     "corrupted": _corrupted,
     "mended": _mended,
+    "summoned": lambda e: (f"    {escape(str(e.get('model')))} is summoned next to"
+                           f" {escape(str(e.get('hero')))} at ({e.get('x')}, {e.get('y')})"
+                           f" ({e.get('count')} summoned by this side)"),
     "objective_achieved": _objective_achieved,
     "objectives_revealed": _objectives_revealed,
     "end_round": _end_round,

@@ -168,8 +168,8 @@ def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
     return table
 
 
-def reachable(st: DwethiaState, h: Hero, budget: int,
-              retreat: bool = False) -> dict[tuple[int, int], Reach]:
+def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
+              lifted: frozenset[int] = frozenset()) -> dict[tuple[int, int], Reach]:
     """Every anchor space ``h`` may end its move on with ``budget`` movement, and the cheapest
     cost to get there (dwethia.move.*). Enemies block; friends may be passed but not ended on;
     a space next to an enemy ends the move (it engages, dwethia.move.engagement); an engaged
@@ -178,7 +178,10 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
 
     ``retreat``: a retreat move (dwethia.melee.retreat_option, post_combat_retreat) leaves
     engagement, may pass enemies' neighbouring spaces and must end at least one space away
-    from every enemy (not next to one)."""
+    from every enemy (not next to one).
+
+    ``lifted``: models (by number) moving together with ``h`` (a coherent group retreating as
+    one block), whose present spaces do not count as occupied."""
     b = st.board
     n = b.size
     size = h.size
@@ -188,7 +191,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     crowded: set[int] = set()
     engaging: set[int] = set()  # anchors next to an enemy (at most one level apart)
     for o in st.heroes:
-        if o is h or not o.on_table:
+        if o is h or not o.on_table or o.uid in lifted:
             continue
         into = blocked if o.side != h.side else crowded
         for y in range(o.y - size + 1, o.y + o.size):
