@@ -100,6 +100,29 @@ class HeuristicController:
         c = (view.board.size - 1) / 2
         return max(d.options, key=lambda p: (abs(p.x - c) + abs(p.y - c), p.x, p.y))
 
+    def _terrain_piece(self, view: Any, d: Decision) -> Any:
+        """The biggest piece left first (dwethia.setup.terrain): the tall ones shape the
+        table most, and small ones fit in the gaps later."""
+        from warband.rulesets.dwethia.catalogue import catalogue
+
+        box = catalogue().terrain_box.pieces
+        return max(d.options, key=lambda pid: (box[pid].width * box[pid].depth, pid))
+
+    def _terrain_place(self, view: Any, d: Decision) -> Any:
+        """Spread the pieces over the table, nearer the middle where the fighting is: the
+        place farthest (up to 8 spaces) from the pieces already down, less a quarter of its
+        distance from the centre."""
+        n, w, h = d.info["size"], d.info["width"], d.info["depth"]
+        c = (n - 1) / 2
+        placed = d.info["placed"]
+
+        def value(p: Any) -> tuple[float, int, int]:
+            gap = min((max(px - (p.x + w), p.x - (px + pw), py - (p.y + h), p.y - (py + ph))
+                       for px, py, pw, ph in placed), default=8)
+            centre = max(abs(p.x + w / 2 - c), abs(p.y + h / 2 - c))
+            return (min(gap, 8) - 0.25 * centre, -p.x, -p.y)
+        return max(d.options, key=value)
+
     def _go_first(self, view: Any, d: Decision) -> Any:
         return True
 

@@ -48,9 +48,7 @@ def _piece(st: DwethiaState, h: Hero) -> b.Piece:
 
 def _terrain(st: DwethiaState) -> list[b.TerrainPiece]:
     """The arena's pieces as drawn: movement kind from the glossary, height in levels."""
-    from warband.rulesets.dwethia.catalogue import catalogue
-
-    arena = catalogue().arenas.get(st.options.arena)
+    arena = st.board.arena
     if arena is None:
         return []
     out = []

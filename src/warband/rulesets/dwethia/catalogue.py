@@ -25,6 +25,7 @@ from warband.rulesets.dwethia.models import (
     PowersFile,
     RaceModel,
     RacesFile,
+    TerrainBoxFile,
     TerrainFile,
     TerrainKind,
     WargearFile,
@@ -47,6 +48,8 @@ class Catalogue(CatalogueBase):
     terrain: dict[str, TerrainKind]
     objectives: dict[str, ObjectiveModel]
     arenas: dict[str, ArenaModel]
+    #: the pieces players place in turn (dwethia.setup.terrain, ``-o arena=placed``)
+    terrain_box: TerrainBoxFile
 
     @staticmethod
     def build(directory: Path, reader: ContentReader) -> Catalogue:
@@ -61,6 +64,19 @@ def _build(directory: Path, reader: ContentReader) -> Catalogue:
     powers, _ = reader.read(directory / "house" / "powers.yaml", PowersFile)
     terrain, _ = reader.read(directory / "house" / "terrain.yaml", TerrainFile)
     objectives, _ = reader.read(directory / "book" / "objectives.yaml", ObjectivesFile)
+    box, box_lines = reader.read(directory / "house" / "terrain_box.yaml", TerrainBoxFile)
+    if box is not None and terrain is not None:
+        for bid, bp in box.pieces.items():
+            for i, part in enumerate(bp.parts):
+                if part.kind not in terrain.terrain:
+                    reader.problem(str(directory / "house" / "terrain_box.yaml"),
+                                   f"unknown terrain kind {part.kind!r}",
+                                   f"pieces.{bid}.parts[{i}].kind",
+                                   line_for(box_lines, ("pieces", bid, "parts", i, "kind")))
+            if bp.width > box.size or bp.depth > box.size - 2 * box.margin:
+                reader.problem(str(directory / "house" / "terrain_box.yaml"),
+                               "piece does not fit on the table between the edge strips",
+                               f"pieces.{bid}", line_for(box_lines, ("pieces", bid)))
     arenas: dict[str, ArenaModel] = {}
     for path in sorted((directory / "arenas").glob("*.yaml")):
         arena, lines = reader.read(path, ArenaModel)
@@ -115,6 +131,7 @@ def _build(directory: Path, reader: ContentReader) -> Catalogue:
         reader.problem(str(directory / "arenas"), "no arena files found")
     reader.raise_if_problems()
     assert races and classes and factions and wargear and powers and terrain and objectives
+    assert box is not None
     return Catalogue(
         directory=directory, digest=reader.digest, races=dict(races.races),
         classes=dict(classes.classes), factions=dict(factions.factions),
@@ -122,7 +139,8 @@ def _build(directory: Path, reader: ContentReader) -> Catalogue:
         powers={k: Power(k, p.name, p.cost, p.range, p.effect, p.strength, p.target,
                          p.summons)
                 for k, p in powers.powers.items()},
-        terrain=dict(terrain.terrain), objectives=dict(objectives.objectives), arenas=arenas)
+        terrain=dict(terrain.terrain), objectives=dict(objectives.objectives), arenas=arenas,
+        terrain_box=box)
 
 
 CONTENT = ContentFolder(DEFAULT_CONTENT, ENV_VAR, Catalogue.load)

@@ -51,6 +51,11 @@ def describe_choice(view: Any, c: Any) -> str:
     if isinstance(c, Hold):
         return "do nothing"
     if isinstance(c, str):
+        from warband.rulesets.dwethia.catalogue import catalogue
+
+        piece = catalogue().terrain_box.pieces.get(c)
+        if piece is not None:  # a piece of the terrain box (dwethia.setup.terrain)
+            return f"{piece.name} ({piece.width} x {piece.depth} spaces)"
         return objective_name(c) if c != "retreat" else "retreat"
     if isinstance(c, bool):
         return "yes" if c else "no"

@@ -54,6 +54,8 @@ class Board:
     #: per base size: each anchor's moves to its neighbours (built by the movement search)
     steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
         field(default_factory=dict, repr=False))
+    #: the arena it was built from (its pieces, as the board view draws them)
+    arena: ArenaModel | None = field(default=None, repr=False)
 
     # -- spaces ----------------------------------------------------------------------------
     def idx(self, x: int, y: int) -> int:
@@ -173,4 +175,4 @@ def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
              for q, found in arena.marker_spots.items()}
     return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
                  [p.kind for p in arena.pieces], [kinds[k].impassable for k in kind],
-                 [kinds[k].difficult for k in kind])
+                 [kinds[k].difficult for k in kind], arena=arena)

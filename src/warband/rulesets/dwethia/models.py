@@ -214,6 +214,35 @@ class ArenaModel(ContentFile):
     marker_spots: dict[Literal["sw", "se", "nw", "ne"], list[tuple[int, int]]]
 
 
+class BoxPiece(_Model):
+    """One kind of piece in the terrain box players place from (dwethia.setup.terrain): its
+    parts as rectangles relative to the piece's south-west corner, and how many the box holds."""
+
+    name: str
+    count: int = Field(1, ge=1, le=10)
+    parts: list[PieceModel] = Field(min_length=1)
+
+    @property
+    def width(self) -> int:
+        return max(p.x + p.w for p in self.parts)
+
+    @property
+    def depth(self) -> int:
+        return max(p.y + p.h for p in self.parts)
+
+
+class TerrainBoxFile(ContentFile):
+    """The pieces players place one at a time, in turn (house data, dwethia.setup.terrain):
+    the table's size, the strip along the two entry edges kept clear (``margin``), the space
+    kept free around every piece (``spacing``) and the grid the corners snap to (``snap``)."""
+
+    size: int = Field(ge=12, le=96)
+    margin: int = Field(3, ge=0, le=12)
+    spacing: int = Field(1, ge=0, le=6)
+    snap: int = Field(2, ge=1, le=6)
+    pieces: dict[str, BoxPiece]
+
+
 class ModelEntry(_Model):
     """One model of a force: its race, class and wargear (dwethia.list.building_force)."""
 

@@ -252,6 +252,9 @@ FORMATS: dict[str, Format] = {
     "edges": _edges,
     "marker": _marker,
     "objectives_sealed": _objectives_sealed,
+    "terrain_placed": lambda e: (f"Player {e.get('player')} places {e.get('name')} at"
+                                 f" ({e.get('x')}, {e.get('y')}), {e.get('w')} x {e.get('h')}"
+                                 " spaces"),
     "round": _round,
     "priority_roll": _priority_roll,
     "priority": _priority,

@@ -1,0 +1,101 @@
+"""Setting the table up piece by piece (dwethia.setup.terrain, ``-o arena=placed``)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from dwethia_helpers import forces
+
+from warband.core.controller import play
+from warband.core.decisions import Decision
+from warband.core.record import read_record, replay, write_record
+from warband.rulesets.dwethia import RULESET
+from warband.rulesets.dwethia.catalogue import catalogue
+from warband.rulesets.dwethia.choices import Place
+from warband.rulesets.dwethia.describe import describe_choice
+from warband.rulesets.dwethia.rules.terrain import free_spots
+
+
+def _placing(seed: int) -> tuple[Any, list[Decision]]:
+    """A placed-terrain game driven by the heuristic through its set-up: the decisions asked
+    until the table edges are rolled for."""
+    game = RULESET.new_game(forces()[:2], seed, {"arena": "placed"})
+    ai = RULESET.controllers()["heuristic"]()
+    asked: list[Decision] = []
+    while True:
+        d = game.pending()
+        assert isinstance(d, Decision)
+        if d.kind == "table_edge":
+            return game, asked
+        asked.append(d)
+        game.apply(d.player, ai.decide(game.view(d.player), d, random.Random(0)))
+
+
+def test_players_alternate_placing_the_terrain_box() -> None:
+    """dwethia.setup.terrain: the players take turns, a first, each choosing a piece left in
+    the box, then its place among the legal ones; every piece is placed; no two pieces
+    overlap or touch, none stands in the entry strips; the table then has the pieces' heights
+    and objective marker spaces on open ground in every quarter; the edges are rolled for
+    after (dwethia.setup.objective_markers follows)."""
+    game, asked = _placing(2)
+    box = catalogue().terrain_box
+    total = sum(p.count for p in box.pieces.values())
+    pieces = [d for d in asked if d.kind == "terrain_piece"]  # one kind left: not asked
+    places = [d for d in asked if d.kind == "terrain_place"]
+    assert len(places) == total and 0 < len(pieces) <= total
+    assert [d.player for d in places] == [n % 2 for n in range(total)]
+    st = game.state
+    placed = [e for e in st.log.events if e.kind == "terrain_placed"]
+    assert len(placed) == total
+    assert [e["player"] for e in placed] == ["ab"[n % 2] for n in range(total)]
+    covered: set[tuple[int, int]] = set()
+    for e in placed:
+        assert box.margin <= e["y"] and e["y"] + e["h"] <= box.size - box.margin
+        cells = {(x, y) for y in range(e["y"], e["y"] + e["h"])
+                 for x in range(e["x"], e["x"] + e["w"])}
+        grown = {(x + dx, y + dy) for x, y in cells for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+        assert not grown & covered  # a space apart from every earlier piece
+        covered |= cells
+    tower = next(e for e in placed if e["piece"] == "tower")
+    b = st.board
+    assert b.elevation[b.idx(tower["x"], tower["y"])] == 7
+    assert b.name == "Placed terrain" and b.arena is not None
+    for q in ("sw", "se", "nw", "ne"):
+        assert b.marker_spots[q]
+        for x, y in b.marker_spots[q]:
+            assert b.piece[b.idx(x, y)] < 0 and b.elevation[b.idx(x, y)] == 0
+    # the options offered for a piece are exactly the free spots for it at that moment
+    first = places[0]
+    assert first.options == free_spots(box, first.info["piece"], [])
+    assert describe_choice(game.view(0), pieces[0].options[0]).endswith("spaces)")
+
+
+def test_a_piece_is_never_offered_where_it_would_overlap() -> None:
+    """dwethia.setup.terrain: a spot overlapping a placed piece (or within a space of it)
+    is not among the options."""
+    box = catalogue().terrain_box
+    placed = [(10, 10, 6, 3)]
+    for spot in free_spots(box, "rubble", placed):
+        assert isinstance(spot, Place)
+        assert (spot.x + 3 < 10 or spot.x > 16 or spot.y + 3 < 10 or spot.y > 13)
+
+
+def test_placed_terrain_games_play_through_and_replay(tmp_path: Path) -> None:
+    """dwethia.setup.terrain in whole games: heuristic and random controllers place the
+    terrain and play on it; the record replays exactly; the bundled arenas remain options."""
+    lists = forces()
+    ctl = RULESET.controllers()
+    for seed in range(2):
+        game = RULESET.new_game([lists[seed % 4], lists[(seed + 1) % 4]], seed,
+                                {"arena": "placed"}, track_digest=True)
+        play(game, {0: ctl["heuristic"](), 1: ctl["random"]()}, seed)
+        assert game.over
+        path = tmp_path / f"{seed}.jsonl"
+        write_record(game, path)
+        assert replay(read_record(path), path).digest == game.digest
+    for arena in ("foundry", "rooftops"):
+        g = RULESET.new_game(lists[:2], 1, {"arena": arena})
+        first = g.pending()
+        assert isinstance(first, Decision) and first.kind == "table_edge"
