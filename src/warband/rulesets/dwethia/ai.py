@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -61,6 +60,15 @@ def _distance_map(points: tuple[tuple[int, int], ...], n: int) -> tuple[int, ...
 def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
     """Expected unsaved wounds, exact (cached: the mechanics are frozen values)."""
     return _expected(mech.distribution())
+
+
+def _ghost(h: Any, x: int, y: int) -> Any:
+    """A copy of hero ``h`` standing at (x, y) (what a shooting position would see); the
+    dataclass copied field for field, without running its ``__init__``."""
+    ghost = object.__new__(type(h))
+    ghost.__dict__.update(h.__dict__)
+    ghost.x, ghost.y, ghost.entered = x, y, True
+    return ghost
 
 
 class HeuristicController:
@@ -292,11 +300,15 @@ class HeuristicController:
             return min(keyed)[1]
         ranked = [mv for _, mv in heapq.nsmallest(12, keyed)]
         best, best_score = ranked[0], -1e9
+        w = h.profile.ranged[0]
+        shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
         for mv in ranked:
-            ghost = replace(h, x=mv.x, y=mv.y, entered=True)
-            w = h.profile.ranged[0]
-            shot = max((self._shot_value(view, ghost, w, e, quick=True) for e in foes
-                        if spaces(view, ghost, e) <= w.range), default=0.0)
+            shot = shots.get((mv.x, mv.y))
+            if shot is None:
+                ghost = _ghost(h, mv.x, mv.y)
+                shot = shots[(mv.x, mv.y)] = max(
+                    (self._shot_value(view, ghost, w, e, quick=True) for e in foes
+                     if spaces(view, ghost, e) <= w.range), default=0.0)
             total = cheap(mv) + 3 * shot
             if total > best_score:
                 best, best_score = mv, total

@@ -337,10 +337,18 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     if not raised:  # a raised shooter sees over every model (only then are models read)
         for o in st.heroes:  # a casualty still standing is In the Way (dwethia.combat.casualties)
             if (o.on_table or o.fallen) and o is not shooter and o is not target:
-                for x, y in o.cells():
-                    occupied[y * n + x] = o
+                ox, oy, osz = o.x, o.y, o.size
+                if osz == 1:
+                    occupied[oy * n + ox] = o
+                else:
+                    for y in range(oy, oy + osz):
+                        for x in range(ox, ox + osz):
+                            occupied[y * n + x] = o
     own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
-    friends_ok = {f.uid for f in coherent(st, shooter)} if occupied else set()
+    # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
+    # asked only of the models a line crosses (what coherent() would say of them)
+    friends_ok: dict[int, bool] = {}
+    side = shooter.side
     kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
     few = 1 if quick else 4
@@ -369,9 +377,14 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
                         else:
                             pieces.add(p)
                     occ = occupied.get(i)
-                    if occ is not None and not raised and occ.uid not in friends_ok:
-                        models.add(occ.uid)
-                        friendly = friendly or occ.side == shooter.side
+                    if occ is not None:
+                        ok = friends_ok.get(occ.uid)
+                        if ok is None:
+                            ok = friends_ok[occ.uid] = (occ.on_table and occ.side == side
+                                                        and spaces(st, shooter, occ) <= 1)
+                        if not ok:
+                            models.add(occ.uid)
+                            friendly = friendly or occ.side == side
                 if blocked:
                     continue
                 key = (len(pieces) + len(models) + cover, cover, friendly)
