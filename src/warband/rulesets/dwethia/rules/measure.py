@@ -337,12 +337,12 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     if not raised:  # a raised shooter sees over every model (only then are models read)
         for o in st.heroes:  # a casualty still standing is In the Way (dwethia.combat.casualties)
             if (o.on_table or o.fallen) and o is not shooter and o is not target:
-                ox, oy, osz = o.x, o.y, o.size
-                if osz == 1:
-                    occupied[oy * n + ox] = o
+                hx, hy, hs = o.x, o.y, o.size
+                if hs == 1:
+                    occupied[hy * n + hx] = o
                 else:
-                    for y in range(oy, oy + osz):
-                        for x in range(ox, ox + osz):
+                    for y in range(hy, hy + hs):
+                        for x in range(hx, hx + hs):
                             occupied[y * n + x] = o
     own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
     # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
