@@ -297,17 +297,51 @@ def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """What line of sight reads of a base at one place on the board (cached per board):
+    its spaces (in ``Hero.cells`` order) and their indices, its elevation, the pieces it
+    touches that may be shot from, the pieces under it and beside it, the cover of its own
+    spaces."""
+
+    cells: list[tuple[int, int]]
+    idx: frozenset[int]
+    elev: int
+    mine: frozenset[int]
+    under: frozenset[int]
+    theirs: frozenset[int]
+    own_cover: int
+
+
+def _facts(st: DwethiaState, h: Hero) -> _Place:
+    b = st.board
+    key = (h.x, h.y, h.size)
+    found: _Place | None = b.sight_facts.get(key)
+    if found is not None:
+        return found
+    cells = h.cells()
+    touching = _touching_pieces(st, h)
+    under = frozenset(b.piece[b.idx(x, y)] for x, y in cells)
+    found = b.sight_facts[key] = _Place(
+        cells, frozenset(b.idx(x, y) for x, y in cells), b.elev_at(h.x, h.y, h.size),
+        frozenset(p for p in touching if b.kinds[b.piece_kinds[p]].shoot_from_cover),
+        under, frozenset(touching - under), max(b.terrain(b.idx(x, y)).cover for x, y in cells))
+    return found
+
+
 def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
     """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
     of who may be targeted, asked far more often than the full modifiers)."""
+    st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
     b = st.board
-    za = st.elevation(viewer) + 1.0
-    zb = st.elevation(target) + 0.5
-    own = {b.idx(x, y) for x, y in viewer.cells()} | {b.idx(x, y) for x, y in target.cells()}
+    fv, ft = _facts(st, viewer), _facts(st, target)
+    za = fv.elev + 1.0
+    zb = ft.elev + 0.5
+    own = fv.idx | ft.idx
     elevation, kind, kinds = b.elevation, b.kind, b.kinds
-    for sx, sy in viewer.cells()[:4]:
+    for sx, sy in fv.cells[:4]:
         for ox, oy in _OFFSETS:
-            for tx, ty in target.cells()[:4]:
+            for tx, ty in ft.cells[:4]:
                 tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
                 if not any(i not in own and kinds[kind[i]].blocks_sight and elevation[i] > z
                            for i, z in tr.cells):
@@ -325,18 +359,20 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     with the shooter (dwethia.shoot.behind_friends).
 
     ``quick``: only the line between the centres of the first spaces (an AI's estimate)."""
+    st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
     b = st.board
-    za = st.elevation(shooter) + 1.0
-    zb = st.elevation(target) + 0.5
-    raised = st.elevation(shooter) > 0
-    mine = {p for p in _touching_pieces(st, shooter) if b.kinds[b.piece_kinds[p]].shoot_from_cover}
-    under = {b.piece[b.idx(x, y)] for x, y in target.cells()}
-    theirs = _touching_pieces(st, target) - under  # pieces beside it (its own space counts apart)
+    fs, ft = _facts(st, shooter), _facts(st, target)
+    za = fs.elev + 1.0
+    zb = ft.elev + 0.5
+    raised = fs.elev > 0
+    mine = fs.mine
+    under = ft.under
+    theirs = ft.theirs  # pieces beside it (its own space counts apart)
     n = b.size
     occupied: dict[int, Hero] = {}
     if not raised:  # a raised shooter sees over every model (only then are models read)
         for o in st.heroes:  # a casualty still standing is In the Way (dwethia.combat.casualties)
-            if (o.on_table or o.fallen) and o is not shooter and o is not target:
+            if ((o.entered and not o.slain) or o.fallen) and o is not shooter and o is not target:
                 hx, hy, hs = o.x, o.y, o.size
                 if hs == 1:
                     occupied[hy * n + hx] = o
@@ -344,7 +380,7 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
                     for y in range(hy, hy + hs):
                         for x in range(hx, hx + hs):
                             occupied[y * n + x] = o
-    own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
+    own = fs.idx | ft.idx
     # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
     # asked only of the models a line crosses (what coherent() would say of them)
     friends_ok: dict[int, bool] = {}
@@ -352,9 +388,9 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
     few = 1 if quick else 4
-    for sx, sy in shooter.cells()[:few]:
+    for sx, sy in fs.cells[:few]:
         for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
-            for tx, ty in target.cells()[:few]:
+            for tx, ty in ft.cells[:few]:
                 tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
                 blocked = False
                 pieces: set[int] = set()
@@ -397,8 +433,8 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
         return Sight(False, 0, 0, dist)
     # the target's own space: a trench or scaffolding covers its occupant unless the shooter
     # looks down from well above (house reading of the glossary)
-    own_cover = max(b.terrain(b.idx(x, y)).cover for x, y in target.cells())
-    if st.elevation(shooter) >= st.elevation(target) + 3:
+    own_cover = ft.own_cover
+    if fs.elev >= ft.elev + 3:
         own_cover = 0
     # cover stacks (dwethia.shoot.hit_modifiers): the target's own space (a trench), a piece
     # beside it on the line (a barricade), a Stealth Move; Long Distance adds in ``penalty``
