@@ -223,6 +223,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
     best = [budget + 1] * (n * n)
     out: dict[tuple[int, int], Reach] = {}
     pop, push = heapq.heappop, heapq.heappush
+    shared = _REACH.get  # _reach, inlined: the search makes thousands
     while heap:
         cost, diff, i = pop(heap)
         if done[i]:
@@ -230,12 +231,12 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
         done[i] = 1
         if retreat:
             if cost > 0 and i not in crowded and i not in engaging:
-                y, x = divmod(i, n)
-                out[(x, y)] = _reach(cost, diff)
+                r = shared((cost, diff)) or _reach(cost, diff)
+                out[(i % n, i // n)] = r
         else:
             if i not in crowded:
-                y, x = divmod(i, n)
-                out[(x, y)] = _reach(cost, diff)
+                r = shared((cost, diff)) or _reach(cost, diff)
+                out[(i % n, i // n)] = r
             if i != start and i in engaging:
                 continue  # the move ends here: it engages
         for j, step, d, gaps in steps[i]:
