@@ -46,8 +46,23 @@ def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
 
 
 def engaged_with(st: DwethiaState, h: Hero) -> list[Hero]:
-    """Enemies next to ``h`` (dwethia.move.engagement)."""
-    return [e for e in st.heroes if e.on_table and e.side != h.side and adjacent(st, h, e)]
+    """Enemies next to ``h`` (dwethia.move.engagement): :func:`adjacent`, written out (asked
+    for every model in every phase)."""
+    board = st.board
+    ax, ay, asz = h.x, h.y, h.size
+    az = board.elev_at(ax, ay, asz)
+    out = []
+    for e in st.heroes:
+        if e.side == h.side or not e.entered or e.slain:
+            continue
+        bx, by, bsz = e.x, e.y, e.size
+        if (bx - (ax + asz - 1) > 1 or ax - (bx + bsz - 1) > 1 or by - (ay + asz - 1) > 1
+                or ay - (by + bsz - 1) > 1):
+            continue
+        dz = az - board.elev_at(bx, by, bsz)
+        if -1 <= dz <= 1:
+            out.append(e)
+    return out
 
 
 def in_reach(st: DwethiaState, h: Hero) -> list[Hero]:
