@@ -99,3 +99,27 @@ def test_placed_terrain_games_play_through_and_replay(tmp_path: Path) -> None:
         g = RULESET.new_game(lists[:2], 1, {"arena": arena})
         first = g.pending()
         assert isinstance(first, Decision) and first.kind == "table_edge"
+
+
+def test_bad_terrain_box_and_summon_data_are_reported_not_raised(tmp_path: Path) -> None:
+    """dwethia.setup.terrain, dwethia.objective.summoners_war (house data checked at the
+    edge): a terrain box piece of an unknown kind and a summoning power naming an unknown
+    class are each reported with file and field, all at once - no traceback."""
+    import shutil
+
+    import pytest
+
+    from warband.content.yamlio import ContentError
+    from warband.rulesets.dwethia.catalogue import DEFAULT_CONTENT, Catalogue
+
+    folder = tmp_path / "content"
+    shutil.copytree(DEFAULT_CONTENT, folder)
+    box = folder / "house" / "terrain_box.yaml"
+    box.write_text(box.read_text().replace("{kind: rubble,", "{kind: lava,"))
+    powers = folder / "house" / "powers.yaml"
+    powers.write_text(powers.read_text().replace("class: warrior", "class: lich"))
+    with pytest.raises(ContentError) as err:
+        Catalogue.load(folder)
+    text = str(err.value)
+    assert "terrain_box.yaml" in text and "lava" in text and "pieces.rubble.parts[0].kind" in text
+    assert "powers.yaml" in text and "lich" in text and "powers.raise_dead.summons.class" in text
