@@ -123,3 +123,22 @@ def test_bad_terrain_box_and_summon_data_are_reported_not_raised(tmp_path: Path)
     text = str(err.value)
     assert "terrain_box.yaml" in text and "lava" in text and "pieces.rubble.parts[0].kind" in text
     assert "powers.yaml" in text and "lich" in text and "powers.raise_dead.summons.class" in text
+
+
+def test_board_view_shows_each_piece_as_it_is_placed() -> None:
+    """dwethia.setup.terrain on the web board: after each placement the board view draws the
+    pieces placed so far (a person placing the next one sees the table as it stands)."""
+    from warband.rulesets.dwethia.board import board_view
+
+    game = RULESET.new_game(forces()[:2], 4, {"arena": "placed"})
+    ai = RULESET.controllers()["heuristic"]()
+    drawn: list[int] = []
+    while True:
+        d = game.pending()
+        assert isinstance(d, Decision)
+        if d.kind == "table_edge":
+            break
+        if d.kind == "terrain_place":
+            drawn.append(len(board_view(game, d.player).terrain))
+        game.apply(d.player, ai.decide(game.view(d.player), d, random.Random(0)))
+    assert drawn[0] == 0 and drawn == sorted(drawn) and drawn[-1] > drawn[1] > 0

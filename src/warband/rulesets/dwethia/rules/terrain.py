@@ -114,8 +114,10 @@ def place_terrain(st: DwethiaState, box: TerrainBoxFile,
         placed.append((where.x, where.y, bp.width, bp.depth))
         parts.extend(p.model_copy(update={"x": p.x + where.x, "y": p.y + where.y})
                      for p in bp.parts)
+        # the table as it stands, so that every view and board view shows the pieces so far
+        st.board = build_board(_arena(box, parts, {q: [] for q in ("sw", "se", "nw", "ne")}),
+                               kinds)
         st.log.emit("terrain_placed", player=st.side_labels[player], piece=pid, name=bp.name,
                     x=where.x, y=where.y, w=bp.width, h=bp.depth)
         player = 1 - player
-    bare = build_board(_arena(box, parts, {q: [] for q in ("sw", "se", "nw", "ne")}), kinds)
-    st.board = build_board(_arena(box, parts, marker_spots(bare)), kinds)
+    st.board = build_board(_arena(box, parts, marker_spots(st.board)), kinds)
