@@ -18,9 +18,9 @@ from warband.rulesets.dwethia.describe import describe_choice
 from warband.rulesets.dwethia.rules.terrain import free_spots
 
 
-def _placing(seed: int) -> tuple[Any, list[Decision]]:
+def _placing(seed: int, before: Any = None) -> tuple[Any, list[Decision]]:
     """A placed-terrain game driven by the heuristic through its set-up: the decisions asked
-    until the table edges are rolled for."""
+    until the table edges are rolled for (``before(game, decision)`` sees each first)."""
     game = RULESET.new_game(forces()[:2], seed, {"arena": "placed"})
     ai = RULESET.controllers()["heuristic"]()
     asked: list[Decision] = []
@@ -29,6 +29,8 @@ def _placing(seed: int) -> tuple[Any, list[Decision]]:
         assert isinstance(d, Decision)
         if d.kind == "table_edge":
             return game, asked
+        if before is not None:
+            before(game, d)
         asked.append(d)
         game.apply(d.player, ai.decide(game.view(d.player), d, random.Random(0)))
 
@@ -130,15 +132,11 @@ def test_board_view_shows_each_piece_as_it_is_placed() -> None:
     pieces placed so far (a person placing the next one sees the table as it stands)."""
     from warband.rulesets.dwethia.board import board_view
 
-    game = RULESET.new_game(forces()[:2], 4, {"arena": "placed"})
-    ai = RULESET.controllers()["heuristic"]()
     drawn: list[int] = []
-    while True:
-        d = game.pending()
-        assert isinstance(d, Decision)
-        if d.kind == "table_edge":
-            break
+
+    def look(game: Any, d: Decision) -> None:
         if d.kind == "terrain_place":
             drawn.append(len(board_view(game, d.player).terrain))
-        game.apply(d.player, ai.decide(game.view(d.player), d, random.Random(0)))
+
+    _placing(4, look)
     assert drawn[0] == 0 and drawn == sorted(drawn) and drawn[-1] > drawn[1] > 0
