@@ -237,6 +237,37 @@ def test_arcworlde_arcanite_using_outside_the_activation_on_defence(arena: Arena
     assert [list(d) for d in run.events("attack")[0]["defence"]] == [[1], [5], [1]]
 
 
+def test_arcworlde_arcanite_using_extra_die_on_defence(arena: Arena) -> None:
+    """arcworlde.arcanite.using (b): "an extra D6 on any roll" on a Defence Roll: the first
+    Defence Roll against this Attack rolls one more die and their Successes add up."""
+    grunt = arena.add("ourk-grunt", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=9, arcanite=1)
+    arena.dice(6, 6, 4,  # Chop: two Crits and a Hit, 5 Hits
+               5, 6,  # first Defence Roll, with the extra die: 1 + 2 saves 3
+               4, 2)  # then 4 saves one more, 2 fails: 1 Damage
+    run = arena.activate(grunt, C.Attack("Chop", militia.uid))
+    assert run.pending.kind == "arcanite_defence"
+    assert C.UseArcanite("defence_die") in run.pending.options
+    run.answer(C.UseArcanite("defence_die"))
+    attack = run.events("attack")[0]
+    assert militia.hp == 8 and militia.arcanite == 0
+    assert [list(d) for d in attack["defence"]] == [[5], [4], [2]]
+    assert attack["defence_extra"] == [[6], [], []]
+    assert attack["defended"] == 4
+
+
+def test_arcworlde_arcanite_extra_defence_die_at_advantage(arena: Arena) -> None:
+    """arcworlde.arcanite.using with arcworlde.dice.advantage_disadvantage: in Cover each
+    Defence die is two dice keeping the best, the extra die too."""
+    from warband.rulesets.arcworlde.mechanics import AttackMechanic
+
+    roll = AttackMechanic(power=0, defence=1, defence_extra=1)
+    dice = arena.dice(1, 5, 2, 6, 3, 1)  # roll (1/5 keeps 5), extra (2/6 keeps 6): saves 3 of 4
+    rolls, damage = roll.defend(dice, 4)
+    assert rolls[0].rolled == (1, 5) and rolls[0].extra_rolled == (2, 6) and rolls[0].saves == 3
+    assert damage == 1 and rolls[1].rolled == (3, 1) and rolls[1].extra_rolled == ()
+
+
 def test_arcworlde_arcanite_defence_not_asked_without_tokens(arena: Arena) -> None:
     grunt = arena.add("ourk-grunt", 0, (10, 10))
     militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=9)

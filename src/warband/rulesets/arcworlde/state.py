@@ -56,7 +56,9 @@ class Character:
     arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
     arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
     primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
-    warded: bool = False  # a Token spent to re-roll its next failed Defence Roll
+    # a Token spent against the Attack coming: "ward" (re-roll its first failed Defence Roll)
+    # or "defence_die" (one more die on its first Defence Roll); None: none
+    warded: str | None = None
     # Creatures' Traits (rules/creatures.py)
     gobbled_by: int | None = None  # uid of the Creature that swallowed it: off the table
     escape_tries: int = 0
