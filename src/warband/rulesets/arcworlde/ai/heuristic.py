@@ -40,7 +40,7 @@ from warband.rulesets.arcworlde.ai.tactics import (
     shot_value,
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
-from warband.rulesets.arcworlde.rules.combat import shot_targets
+from warband.rulesets.arcworlde.rules.combat import shot_targets, stray_victim
 from warband.rulesets.arcworlde.rules.movement import simulate_move, surroundings
 from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.state import Character
@@ -437,12 +437,19 @@ class HeuristicController:
         return summon_spot(view, decision)
 
     def _best_shot(self, view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
+        """The Shot with the best value per AP, at the AP that hits most often per AP; into a
+        melee where a friend would take a failed Shot, at any AP (more dice, fewer misses on
+        the friend), and only when the Shot is worth more than the harm it risks."""
         best, best_v = None, 0.0
+        risky: dict[int, bool] = {}
         for o in shots:
             attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
-            if o.ap != best_shot_ap(attack, ap):
+            target = view.chars[o.target]
+            if o.target not in risky:
+                risky[o.target] = stray_victim(view, ch, target) is not None
+            if o.ap != best_shot_ap(attack, ap) and not risky[o.target]:
                 continue
-            v = shot_value(view, ch, attack, view.chars[o.target], o.ap)
+            v = shot_value(view, ch, attack, target, o.ap) / o.ap
             if v > best_v:
                 best, best_v = o, v
         return best

@@ -13,7 +13,7 @@ from typing import Any
 
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, FeatCheck
 from warband.rulesets.arcworlde.models import Attack
-from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover
+from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover, stray_victim
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = [
@@ -126,9 +126,15 @@ def best_shot_ap(attack: Attack, ap: int) -> int:
 
 
 def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: int) -> float:
-    """Expected value of a Shot with ``ap`` dice on ``target``."""
+    """Expected value of a Shot with ``ap`` dice on ``target``: the Attack's worth if the Feat
+    succeeds, less, when a friend is in base contact with the target, the worth of the Attack
+    that friend then takes if it fails (arcworlde.feat.shot_friendly_fire)."""
     p_hit = _feat_p(ap, DIFFICULTY[attack.shot])
-    return p_hit * attack_score(view, ch, attack, target, charged=False)
+    value = p_hit * attack_score(view, ch, attack, target, charged=False)
+    victim = stray_victim(view, ch, target)
+    if victim is not None:
+        value -= (1.0 - p_hit) * attack_score(view, ch, attack, victim, charged=False)
+    return value
 
 
 def melee_threat(view: Any, x: float, y: float, r: float, side: int,

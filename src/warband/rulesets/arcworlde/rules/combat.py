@@ -210,6 +210,16 @@ def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Chara
     return out
 
 
+def stray_victim(st: Any, shooter: Character, target: Character) -> Character | None:
+    """The friend a failed Shot at ``target`` hits instead: of the shooter's friends in base
+    contact with the target, the nearest to the shooter (of two as near, the first placed);
+    None when no friend touches it (arcworlde.feat.shot_friendly_fire)."""
+    friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
+    if not friends:
+        return None
+    return min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
+
+
 def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, ap: int) -> None:
     """Take a Shot: a Feat (Easy unless the Attack says otherwise); on a success resolve the
     Attack. A failed Shot at a target in base contact with the shooter's friends hits the one
@@ -218,9 +228,8 @@ def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, a
                     shot=True):
         resolve_attack(st, shooter, attack, target, charged=False)
         return
-    friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
-    if friends:
-        victim = min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
+    victim = stray_victim(st, shooter, target)
+    if victim is not None:
         st.log.emit("stray_shot", who=shooter.name, target=target.name, hit=victim.name)
         resolve_attack(st, shooter, attack, victim, charged=False, stray=True)
     else:
