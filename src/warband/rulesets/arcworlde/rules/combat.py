@@ -214,7 +214,7 @@ def stray_victim(st: Any, shooter: Character, target: Character) -> Character | 
     """The friend a failed Shot at ``target`` hits instead: of the shooter's friends in base
     contact with the target, the nearest to the shooter (of two as near, the first placed);
     None when no friend touches it (arcworlde.feat.shot_friendly_fire)."""
-    friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
+    friends: list[Character] = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
     if not friends:
         return None
     return min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
