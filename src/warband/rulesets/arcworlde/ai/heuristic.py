@@ -31,6 +31,7 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
     spell_reach,
     summon_spot,
 )
+from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_shot_ap,
@@ -41,7 +42,8 @@ from warband.rulesets.arcworlde.ai.tactics import (
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import shot_targets, stray_victim
-from warband.rulesets.arcworlde.rules.movement import simulate_move, surroundings
+from warband.rulesets.arcworlde.rules.magic import CAST_AP
+from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.state import Character
 
@@ -318,6 +320,9 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, shots)
         if cast is not None:
             return cast
+        feat = self._narrative(view, ch, ap, by_type, shots)
+        if feat is not None:
+            return feat
         if legging and C.LegIt in by_type:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
@@ -360,6 +365,9 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, attacks)
         if cast is not None:
             return cast
+        feat = self._narrative(view, ch, ap, by_type, attacks)
+        if feat is not None:
+            return feat
         gobbles = by_type.get(C.Gobble)
         if gobbles:
             gulp = best_gobble(view, ch, ap, gobbles, attacks)
@@ -388,9 +396,20 @@ class HeuristicController:
         casts = by_type.get(C.Cast)
         if not casts:
             return None
-        choice, value, cost = best_cast(view, ch, ap, casts)
+        walks = C.Move in by_type  # its free movement is still to come
+
+        def move_value(spell: Any, target: Character) -> float:
+            return self._move_spell_value(view, ch, ap, spell, target, walks)
+
+        choice, value, cost = best_cast(view, ch, ap, casts, move_value)
         if choice is None or value < 0.8:
             return None
+        if value / cost < self._rival_per_ap(view, ch, ap, rivals):
+            return None
+        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+
+    def _rival_per_ap(self, view: Any, ch: Character, ap: int, rivals: list[Any]) -> float:
+        """The best value per AP among the Attacks and Shots on offer."""
         rival = 0.0
         for o in rivals:
             if isinstance(o, C.Attack):
@@ -401,9 +420,75 @@ class HeuristicController:
                 attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
                 if o.ap == best_shot_ap(attack, ap):
                     rival = max(rival, shot_value(view, ch, attack, view.chars[o.target], o.ap) / o.ap)
-        if value / cost < rival:
+        return rival
+
+    def _narrative(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
+                   rivals: list[Any]) -> Any:
+        """A Narrative Feat from the menu when its exact odds times its effect beat the best
+        Attack or Shot per AP (ai/narrative_ai.py; arcworlde.feat.narrative)."""
+        proposals = by_type.get(C.Narrative)
+        if not proposals:
             return None
-        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+        rival = self._rival_per_ap(view, ch, ap, rivals)
+        if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
+            rival = max(rival, _Context(view, ch).charge_value(ch.x, ch.y, ap) / ap)
+        choice, value = best_narrative(view, ch, proposals, rival)
+        if choice is None:
+            return None
+        return Reasoned(choice, f"Narrative Feat {choice.feat} ({choice.difficulty},"
+                                f" {choice.ap} dice): worth {value:.1f}")
+
+    #: how much of a movement Spell's gain counts when the Character moved could walk there
+    #: itself this Activation (its free movement is still to come)
+    WALKS_ANYWAY = 0.35
+
+    def _spell_move_ap(self, view: Any, mage: Character, ap: int, target: Character) -> int:
+        """AP the Character a movement Spell moves will have to act with from there."""
+        if target is mage:
+            return max(0, ap - CAST_AP)
+        return 0 if target.activated else target.ap
+
+    def _move_spell_value(self, view: Any, mage: Character, ap: int, spell: Any,
+                          target: Character, walks: bool) -> float:
+        """What moving ``target`` up to the Spell's distance is worth: the best position it
+        could reach (objectives, a Charge or an Attack from there, out of the enemy's reach:
+        the move scoring's terms), less where it stands (arcworlde.magic.casting). A friend
+        yet to Activate, or the Mage before its free movement, could walk part of the way
+        itself: that part of the gain is not the Spell's."""
+        if target.aboard:
+            return 0.0  # a rider goes where its mount goes
+        left = self._spell_move_ap(view, mage, ap, target)
+        gain = self._best_spot(view, target, left, spell.amount,
+                               move_candidates(view, target, spell.amount))[1]
+        walking = (target is mage and walks) or (target is not mage and not target.activated)
+        return gain * (self.WALKS_ANYWAY if walking else 1.0)
+
+    def _best_spot(self, view: Any, ch: Character, ap: int, inches: float, moves: list[Any]
+                   ) -> tuple[Any, float]:
+        """The move among ``moves`` (up to ``inches``) ending where ``ch`` stands best with
+        ``ap`` AP, and how much better that is than where it stands (at least 0)."""
+        ctx = _Context(view, ch)
+        here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
+        best, best_v = None, here
+        for m in _distinct_headings(ch, moves, inches)[: self.SPELL_MOVES]:
+            res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
+            touched = [others[i] for i in res.contact if others[i].side != ch.side]
+            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
+            if v > best_v:
+                best, best_v = m, v
+        return best, best_v - here
+
+    #: destinations of a movement Spell judged in full
+    SPELL_MOVES = 12
+
+    def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """Where a movement Spell takes its target: the spot it stands best (the Mage's
+        side chooses; arcworlde.magic.casting)."""
+        target = view.chars[decision.info["character"]]
+        mage_side_ap = 0 if target.activated else target.ap
+        moves = [o for o in decision.options if o.label != "stay"]
+        best, _ = self._best_spot(view, target, mage_side_ap, decision.info["inches"], moves)
+        return best if best is not None else decision.options[-1]
 
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))

@@ -11,7 +11,13 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, FeatCheck
+from warband.rulesets.arcworlde.mechanics import (
+    DIFFICULTY,
+    AttackMechanic,
+    D6Hits,
+    FeatCheck,
+    FixedHits,
+)
 from warband.rulesets.arcworlde.models import Attack
 from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover, stray_victim
 from warband.rulesets.arcworlde.state import Character
@@ -27,8 +33,12 @@ __all__ = [
 ]
 
 
+#: the mechanics that deal Damage: an Attack, a set number of Hits, D6 Hits
+DamageMechanic = AttackMechanic | FixedHits | D6Hits
+
+
 @lru_cache(maxsize=16384)
-def _stats(mech: AttackMechanic) -> tuple[float, tuple[float, ...]]:
+def _stats(mech: DamageMechanic) -> tuple[float, tuple[float, ...]]:
     """(mean Damage, P(Damage >= k) for k = 0..max) of an Attack, exactly computed."""
     dist = mech.distribution()
     top = max(dist)
@@ -42,7 +52,7 @@ def _stats(mech: AttackMechanic) -> tuple[float, tuple[float, ...]]:
     return mean, tuple(tail)
 
 
-def damage_stats(mech: AttackMechanic, hp: int) -> tuple[float, float]:
+def damage_stats(mech: DamageMechanic, hp: int) -> tuple[float, float]:
     """(expected Damage, chance to deal at least ``hp``)."""
     mean, tail = _stats(mech)
     kill = tail[hp] if hp < len(tail) else 0.0

@@ -41,11 +41,13 @@ from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = [
+    "FAILURES",
     "HITS_PER_SUCCESS",
     "NarrativeFeat",
     "compromise",
     "feats_menu",
     "narrative_hits",
+    "narrative_mechanic",
     "narrative_options",
     "perform_narrative",
 ]
@@ -118,6 +120,14 @@ def narrative_hits(needed: int, targets: int) -> list[int]:
     total = HITS_PER_SUCCESS * needed
     share = math.ceil(total / max(1, targets))
     return [share] * targets
+
+
+def narrative_mechanic(target: Character, hits: int) -> FixedHits:
+    """A damaging Narrative Feat's Hits on ``target``: through its Armour and Defence Rolls, at
+    Disadvantage when it is Prone or Broken, a Shield's re-roll (arcworlde.feat.narrative_damage;
+    the AI judges a Feat with this same mechanic)."""
+    return FixedHits(hits, target.armour, -1 if target.prone or target.broken else 0,
+                     1 if "shield" in target.traits else 0)
 
 
 def compromise(failure: str) -> str:
@@ -201,8 +211,7 @@ def _effect(st: ArcState, ch: Character, feat: NarrativeFeat, needed: int,
     if feat.effect == "damage":
         living = [t for t in targets if t.on_table]
         for target, hits in zip(living, narrative_hits(needed, len(living)), strict=True):
-            mech = FixedHits(hits, target.armour, -1 if target.prone or target.broken else 0,
-                             1 if "shield" in target.traits else 0)
+            mech = narrative_mechanic(target, hits)
             blocked, defence, damage = mech.sample(st.dice)
             before = target.hp
             target.hp = max(0, target.hp - damage)
