@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
+from warband.content.yamlio import ContentReader, field_name, line_for
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.kit.models import SLUG_PATTERN, Strict
@@ -50,6 +52,7 @@ __all__ = [
     "narrative_mechanic",
     "narrative_options",
     "perform_narrative",
+    "read_feats_menu",
 ]
 
 #: Hits a damaging Narrative Feat deals per Success its difficulty needs
@@ -89,29 +92,30 @@ class NarrativeFeat:
     failure: str
 
 
-_MENUS: dict[str, tuple[NarrativeFeat, ...]] = {}
+def read_feats_menu(reader: ContentReader, directory: Path) -> tuple[NarrativeFeat, ...]:
+    """Read every ``narrative-feats*.yaml`` of a content folder through ``reader`` (validation
+    and the content digest, with the rest of the folder: a user's copy replaces them like any
+    other data); a repeated template id is reported with its file, line and field."""
+    out: dict[str, NarrativeFeat] = {}
+    for path in sorted(directory.glob("narrative-feats*.yaml")):
+        data, lines = reader.read(path, NarrativeFeatsFile)
+        if not isinstance(data, NarrativeFeatsFile):
+            continue
+        for i, f in enumerate(data.feats):
+            if f.id in out:
+                loc = ("feats", i, "id")
+                reader.problem(str(path), f"duplicate Narrative Feat id {f.id!r}",
+                               field_name(loc), line_for(lines, loc))
+            out[f.id] = NarrativeFeat(f.id, f.name, DIFFICULTY[f.difficulty], f.effect, f.reach,
+                                      f.max_targets, f.needs_terrain, f.ranged, f.failure)
+    return tuple(out.values())
 
 
 def feats_menu(st: Any) -> tuple[NarrativeFeat, ...]:
-    """The Narrative Feat templates of the game's content folder."""
-    from warband.content.yamlio import ContentReader
+    """The Narrative Feat templates of the content folder in use (read with the catalogue)."""
     from warband.rulesets.arcworlde.catalogue import catalogue
 
-    directory = catalogue().directory
-    key = str(directory)
-    menu = _MENUS.get(key)
-    if menu is None:
-        reader = ContentReader()
-        out: list[NarrativeFeat] = []
-        for path in sorted(directory.glob("narrative-feats*.yaml")):
-            data, _ = reader.read(path, NarrativeFeatsFile)
-            if isinstance(data, NarrativeFeatsFile):
-                out += [NarrativeFeat(f.id, f.name, DIFFICULTY[f.difficulty], f.effect, f.reach,
-                                      f.max_targets, f.needs_terrain, f.ranged, f.failure)
-                        for f in data.feats]
-        reader.raise_if_problems()
-        menu = _MENUS[key] = tuple(out)
-    return menu
+    return catalogue().narrative_feats
 
 
 def narrative_hits(needed: int, targets: int) -> list[int]:
