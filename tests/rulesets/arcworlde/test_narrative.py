@@ -102,13 +102,17 @@ def test_arcworlde_feat_narrative_leg_it_not_rolled_on_failure_unless_option() -
 
 
 def test_arcworlde_feat_narrative_disagreement_compromise_in_play() -> None:
-    """The opponent disagrees: the proposed (lower) difficulty is kept and the failure is
-    worse (Prone becomes D6 Hits and Prone)."""
+    """arcworlde.feat.narrative and arcworlde.core.code_of_conduct (the yaml's reading: a
+    program cannot negotiate, so every agreement is settled by the compromise rule): the
+    opponent disagrees, the proposed (lower) difficulty is kept and the failure is worse (Prone
+    becomes D6 Hits and Prone); the agreement is one yes/no decision, never left open."""
     arena = Arena(options=NARRATIVE)
     archer = arena.add("halfling-archer", 0, (10, 10), hp=20)
     arena.add("ourk-brute", 1, (10, 30))
     arena.dice(1, 2, 1)  # the Feat fails; D6 Hits = 2; the Defence Roll fails
-    run = arena.activate(archer, C.Narrative("daring-dash", (), "easy", 1), C.AgreeFeat(False))
+    run = arena.activate(archer, C.Narrative("daring-dash", (), "easy", 1))
+    assert run.pending.options == [C.AgreeFeat(True), C.AgreeFeat(False)]
+    run.answer(C.AgreeFeat(False))
     event = run.events("narrative")[0]
     assert event["difficulty"] == "easy" and not event["agreed"] and event["failure"] == "hits"
     assert archer.hp == 18 and archer.prone
