@@ -302,3 +302,27 @@ def test_heuristic_walks_to_a_token(arena: Arena) -> None:
     assert C.Move(13.0, 6.0, "to an Arcanite Token") in run.pending.options
     choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
     assert getattr(choice, "choice", choice) == C.Move(13.0, 6.0)
+
+
+@pytest.mark.parametrize(("attacker", "attack", "hp"), [
+    ("ourk-brute", "Smash", 3), ("ourk-grunt", "Chop", 1), ("ourk-warboss", "Cleaver Swing", 4)])
+def test_heuristic_spends_arcanite_on_the_better_defence(arena: Arena, attacker: str, attack: str,
+                                                         hp: int) -> None:
+    """arcworlde.arcanite.using on Defence: offered an extra Defence die or a re-roll, the
+    heuristic takes the one that leaves it the lowest chance to be Knocked Out by this Attack
+    (exact distributions of the one mechanic the game rolls), or keeps the Token."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+    from warband.rulesets.arcworlde.ai.tactics import damage_stats
+    from warband.rulesets.arcworlde.rules.combat import attack_mechanic, ward
+
+    foe = arena.add(attacker, 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(foe, "east"), hp=hp, arcanite=1)
+    run = arena.activate(foe, C.Attack(attack, militia.uid))
+    d = run.pending
+    assert {o.use for o in d.options} == {"defence_die", "ward", "decline"}
+    choice = HeuristicController().decide(arena.view(1), d, random.Random(0))
+    blow = next(a for a in foe.usable_attacks() if a.name == attack)
+    mech = attack_mechanic(blow, militia, False, False)
+    kill = {u: damage_stats(ward(mech, u), militia.hp)[1] for u in ("defence_die", "ward")}
+    if choice.use != "decline":
+        assert kill[choice.use] == min(kill.values())
