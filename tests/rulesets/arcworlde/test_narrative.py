@@ -217,3 +217,20 @@ def test_heuristic_proposes_a_narrative_feat_when_the_odds_favour_it() -> None:
     run = arena.activate(brute)
     choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
     assert not isinstance(getattr(choice, "choice", choice), C.Narrative)
+
+
+def test_arcworlde_trait_monstrous_mount_rider_cannot_dash_or_vault_off() -> None:
+    """arcworlde.trait.monstrous_mount with arcworlde.feat.narrative: a rider aboard its mount
+    goes only where the mount goes, so the menu offers it no dash or vault (found by the
+    property test: a vaulting Sheriff left its War Boar's base); damaging Feats remain."""
+    from warband.rulesets.arcworlde.rules.narrative import narrative_options
+
+    arena = Arena(options=NARRATIVE)
+    boar = arena.add("war-boar", 0, (10, 10))
+    sheriff = arena.add("halfling-sheriff", 0, (10, 10), mount_uid=boar.uid)
+    boar.rider_uid = sheriff.uid
+    arena.add("ourk-grunt", 1, (10, 14))
+    feats = {o.feat for o in narrative_options(arena.st, sheriff, 3)}
+    assert not feats & {"daring-dash", "vault-obstacle"}
+    assert "distract" in feats
+    assert {"daring-dash", "vault-obstacle"} <= {o.feat for o in narrative_options(arena.st, boar, 3)}

@@ -170,8 +170,10 @@ def narrative_options(st: Any, ch: Character, ap: int) -> list[Any]:
             if not found or (feat.needs_terrain and not _by_terrain(st, ch)):
                 continue
             targets = tuple(t.uid for t in found)
-        elif st.engaged_with(ch):
-            continue  # a dash or a vault is a move: not out of base contact
+        elif ch.aboard or st.engaged_with(ch):
+            # a dash or a vault is a move: not out of base contact, and not for a rider on its
+            # Monstrous Mount, which goes only where its mount goes (arcworlde.trait.monstrous_mount)
+            continue
         for needed in sorted({feat.needed, max(1, feat.needed - 1)}):
             out.extend(C.Narrative(feat.id, targets, DIFFICULTY_NAMES[needed - 1], n)
                        for n in range(1, ap + 1))
