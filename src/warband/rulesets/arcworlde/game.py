@@ -73,6 +73,7 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
         raise ValueError(problem)
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
     prepare_magic(st, spell_book(cat))
+    st.narrative_menu = cat.narrative_feats
     prepare_arcanite(st)
     if opts.delayed_arrival != "none":
         st.arriving = 0 if opts.delayed_arrival == "a" else 1

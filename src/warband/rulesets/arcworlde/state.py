@@ -122,6 +122,8 @@ class ArcState(TableQueries[Character]):
     decks: dict[int, Deck] = field(default_factory=dict)
     #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
     spellbook: Any = None
+    #: the Narrative Feat menu in play (``rules/narrative.py``; the packaged one when None)
+    narrative_menu: Any = None
     #: Activations begun so far (Death Throes: once per Activation)
     activation_count: int = 0
     #: the Pack Hunters Activated together now: {"members", "quarry", "used"} (rules/creatures.py)

@@ -429,12 +429,16 @@ class HeuristicController:
         proposals = by_type.get(C.Narrative)
         if not proposals:
             return None
-        rival = self._rival_per_ap(view, ch, ap, rivals)
-        if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
-            rival = max(rival, _Context(view, ch).charge_value(ch.x, ch.y, ap) / ap)
-        choice, value = best_narrative(view, ch, proposals, rival)
+        choice, value = best_narrative(view, ch, proposals, 0.0)
         if choice is None:
             return None
+        # (the rivals only when some Feat is worth proposing at all: they cost more to judge)
+        if self._rival_per_ap(view, ch, ap, rivals) >= value / choice.ap:
+            return None
+        if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
+            charge = _Context(view, ch).charge_value(ch.x, ch.y, ap) / ap
+            if charge >= value / choice.ap:
+                return None
         return Reasoned(choice, f"Narrative Feat {choice.feat} ({choice.difficulty},"
                                 f" {choice.ap} dice): worth {value:.1f}")
 
@@ -442,7 +446,8 @@ class HeuristicController:
     #: itself this Activation (its free movement is still to come)
     WALKS_ANYWAY = 0.35
 
-    def _spell_move_ap(self, view: Any, mage: Character, ap: int, target: Character) -> int:
+    @staticmethod
+    def _spell_move_ap(mage: Character, ap: int, target: Character) -> int:
         """AP the Character a movement Spell moves will have to act with from there."""
         if target is mage:
             return max(0, ap - CAST_AP)
@@ -457,7 +462,7 @@ class HeuristicController:
         itself: that part of the gain is not the Spell's."""
         if target.aboard:
             return 0.0  # a rider goes where its mount goes
-        left = self._spell_move_ap(view, mage, ap, target)
+        left = self._spell_move_ap(mage, ap, target)
         gain = self._best_spot(view, target, left, spell.amount,
                                move_candidates(view, target, spell.amount))[1]
         walking = (target is mage and walks) or (target is not mage and not target.activated)
@@ -470,7 +475,17 @@ class HeuristicController:
         ctx = _Context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here
-        for m in _distinct_headings(ch, moves, inches)[: self.SPELL_MOVES]:
+        candidates = _distinct_headings(ch, moves, inches)
+        if len(candidates) > self.SPELL_SHORTLIST:
+            # straight-line estimates first; only the most promising are simulated in full
+            blockers = ctx.around[0]
+            guesses = []
+            for m in candidates:
+                x, y, touched = _straight_move(ch, m, inches, blockers)
+                guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
+            guesses.sort(key=lambda g: -g[0])
+            candidates = [m for _, m in guesses[: self.SPELL_SHORTLIST]]
+        for m in candidates:
             res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
@@ -478,16 +493,16 @@ class HeuristicController:
                 best, best_v = m, v
         return best, best_v - here
 
-    #: destinations of a movement Spell judged in full
-    SPELL_MOVES = 12
+    #: a movement Spell's destinations simulated in full after the straight-line first pass
+    SPELL_SHORTLIST = 2
 
     def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         """Where a movement Spell takes its target: the spot it stands best (the Mage's
         side chooses; arcworlde.magic.casting)."""
         target = view.chars[decision.info["character"]]
-        mage_side_ap = 0 if target.activated else target.ap
+        ap_left = 0 if target.activated else target.ap  # (the Mage's own AP are not told)
         moves = [o for o in decision.options if o.label != "stay"]
-        best, _ = self._best_spot(view, target, mage_side_ap, decision.info["inches"], moves)
+        best, _ = self._best_spot(view, target, ap_left, decision.info["inches"], moves)
         return best if best is not None else decision.options[-1]
 
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:

@@ -112,10 +112,14 @@ def read_feats_menu(reader: ContentReader, directory: Path) -> tuple[NarrativeFe
 
 
 def feats_menu(st: Any) -> tuple[NarrativeFeat, ...]:
-    """The Narrative Feat templates of the content folder in use (read with the catalogue)."""
-    from warband.rulesets.arcworlde.catalogue import catalogue
+    """The Narrative Feat templates of the game's content folder (read with its catalogue;
+    the folder in use for a hand-built state)."""
+    menu: tuple[NarrativeFeat, ...] | None = st.narrative_menu
+    if menu is None:
+        from warband.rulesets.arcworlde.catalogue import catalogue
 
-    return catalogue().narrative_feats
+        menu = catalogue().narrative_feats
+    return menu
 
 
 def narrative_hits(needed: int, targets: int) -> list[int]:
