@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -116,10 +116,11 @@ class Campaigns:
 
     def battle(self, name: str, against: str, ai: str = "heuristic", ai_b: str | None = None,
                seed: int | None = None, list_dir: Path | None = None,
-               hook: Callable[[str], None] | None = None) -> dict[str, Any]:
+               hook: Callable[[str], None] | None = None,
+               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Simulate the next battle with the AI and apply its After Action Report in one
         step. ``against`` names another campaign (whose report is applied too) or a list
-        file."""
+        file; ``options`` are the game's rule options (a scenario, ...), kept in its record."""
 
         def attempt() -> dict[str, Any]:
             me = self.load(name)
@@ -149,8 +150,8 @@ class Campaigns:
                 if a not in controllers:
                     raise CampaignError(f"unknown AI {a!r} (one of {', '.join(controllers)})")
             try:
-                game = rs.new_game([ours, theirs], s, track_digest=True)
-            except ValueError as exc:  # the two warbands cannot meet (sizes, sides, ...)
+                game = rs.new_game([ours, theirs], s, dict(options or {}), track_digest=True)
+            except (ValueError, ContentError) as exc:  # the two warbands cannot meet (sizes, sides, ...)
                 raise CampaignError(f"cannot set up the battle: {exc}") from None
             play(game, {0: controllers[ai](), 1: controllers[ai_b or ai]()}, s)
             if hook is not None:

@@ -85,10 +85,15 @@ def register(app: typer.Typer, fail: Callable[[str], Any]) -> None:
                ai: Annotated[str, typer.Option("--ai")] = "heuristic",
                ai_b: Annotated[str | None, typer.Option("--ai-b")] = None,
                seed: Annotated[int | None, typer.Option("--seed")] = None,
+               option: Annotated[list[str] | None, typer.Option(
+                   "--option", "-o", help="Rule option NAME=VALUE (a scenario, ...).")] = None,
                db: DbOption = None) -> None:
         """Simulate the next battle with the AI and apply its After Action Report."""
+        from warband.cli.main import _parse_options
+
+        options = _parse_options(option or [])
         with _campaigns(db, fail) as c:
-            report = c.battle(name, against, ai, ai_b, seed)
+            report = c.battle(name, against, ai, ai_b, seed, options=options)
             loaded = c.load(name)
             print(f"{name}: {loaded.derived.history[-1][2].split(';')[0]}")
             print("\n".join(_rules(loaded.ruleset).show_report(report)))
