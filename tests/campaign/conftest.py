@@ -24,7 +24,7 @@ def _clean_pg(url: str) -> None:
 
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS actions, campaigns, alembic_version CASCADE"))
+        conn.execute(text("DROP TABLE IF EXISTS pending_battles, saved_games, actions, campaigns, alembic_version CASCADE"))
     engine.dispose()
 
 

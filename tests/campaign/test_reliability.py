@@ -4,12 +4,12 @@ their invariants and undo restores exactly."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
 import subprocess
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -172,32 +172,36 @@ def test_two_processes_updating_one_campaign_lose_no_update(db_url: str) -> None
     store.close()
 
 
-def _field_or_recruit(camps: Campaigns, name: str) -> bool:
-    """Hire Warriors while the warband is too small to take the field; False if it cannot."""
-    for _ in range(6):
-        roster = camps.load(name).derived.roster
+def _field_or_recruit(camps: Campaigns, name: str, roster: dict[str, Any]
+                      ) -> dict[str, Any]:
+    """Hire Warriors while the warband is too small to take the field; its roster then (a
+    valid Muster: RULES.muster raises otherwise)."""
+    for attempt in range(6):
         try:
             RULES.muster(roster)
-            return True
+            return roster
         except CampaignError:
             pass
         like = next(iter(roster["templates"]))
-        try:
-            camps.spend(name, ["hire", like, f"Recruit {roster['battles']}-{_}"])
-        except CampaignError:
-            return False
-    return False
+        camps.spend(name, ["hire", like, f"Recruit {roster['battles']}-{attempt}"])
+        roster = camps.load(name).derived.roster
+    RULES.muster(roster)
+    return roster
 
 
-def _random_purchase(camps: Campaigns, name: str, rng: random.Random) -> None:
-    roster = camps.load(name).derived.roster
+def _random_purchase(camps: Campaigns, name: str, roster: dict[str, Any],
+                     rng: random.Random) -> bool:
+    """A random purchase (True if the rules allowed it; a refused one changes nothing)."""
     models = [m["name"] for m in roster["muster"]["models"]]
     options: list[list[str]] = [
         ["rations"], ["trait", rng.choice(models), "valor"],
         ["raise", rng.choice(models), "man_at_arms"], ["seek", rng.choice(models), "warblade"],
         ["gear", rng.choice(models), "helmet"]]
-    with contextlib.suppress(CampaignError):
+    try:
         camps.spend(name, rng.choice(options))
+    except CampaignError:
+        return False
+    return True
 
 
 def _undo_restores_exactly(camps: Campaigns, name: str, before: dict[str, Any]) -> None:
@@ -206,39 +210,49 @@ def _undo_restores_exactly(camps: Campaigns, name: str, before: dict[str, Any]) 
 
 
 @pytest.mark.slow
-@settings(max_examples=3, deadline=None,
+@settings(max_examples=1, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=hs.integers(0, 10**6))
-def test_long_campaigns_keep_their_invariants(tmp_path: Path, seed: int) -> None:
-    """Two campaigns fight each other (both reports applied) with purchases between battles:
-    XP and Silver never negative, the roster a valid Muster whenever it can take the field,
-    undo restores exactly."""
-    store = Store(f"sqlite:///{tmp_path / f'long-{seed}.db'}")
+def test_fifty_battle_campaigns_keep_their_invariants(tmp_path: Path, seed: int) -> None:
+    """Issue 15 (quality bar): two Sword Marches campaigns fight each other 50 times (both
+    After Action Reports applied each time, sm.campaign.after_action_report) with random
+    purchases and undos between battles: EXP and Silver never negative, no Stackable Trait
+    above +3 (sm.trait.stackable), the roster a valid Muster whenever it takes the field
+    (recruiting when Trauma has thinned it), undo restoring the roster exactly, and every
+    report re-deriving from its record. The random AI plays (the campaign rules, not the
+    tactics, are under test: it is the fastest AI), and hypothesis draws ONE seed per run
+    (derandomized, so the suite is repeatable): one 50-battle campaign pair takes about a
+    minute here, because each command re-folds the whole log."""
+    store = Store(f"sqlite:///{tempfile.mkdtemp(dir=tmp_path) + '/long.db'}")
     camps = Campaigns(store)
     rng = random.Random(seed)
     camps.new("a", "sword-marches", sm_list("ashen-company.yaml"))
     camps.new("b", "sword-marches", sm_list("greyrun-wardens.yaml"))
-    battles = 0
-    for _ in range(17):
+    rosters = {n: camps.load(n).derived.roster for n in ("a", "b")}
+    battles = undone = purchases = 0
+    while battles < 50:
         for name in ("a", "b"):
-            _random_purchase(camps, name, rng)
-            before = camps.load(name).derived.roster
-            if rng.random() < 0.3:
-                _random_purchase(camps, name, rng)
-                if camps.load(name).derived.roster != before:
+            before = rosters[name]
+            if rng.random() < 0.6 and _random_purchase(camps, name, before, rng):
+                purchases += 1
+                if rng.random() < 0.2:
                     _undo_restores_exactly(camps, name, before)
-        if not (_field_or_recruit(camps, "a") and _field_or_recruit(camps, "b")):
-            break
-        before = camps.load("a").derived.roster
+                else:
+                    rosters[name] = camps.load(name).derived.roster
+            rosters[name] = _field_or_recruit(camps, name, rosters[name])
+        before = rosters["a"]
         camps.battle("a", "b", ai="random", seed=rng.randrange(10**6))
         battles += 1
-        for name in ("a", "b"):
-            roster = camps.load(name).derived.roster
+        rosters = {n: camps.load(n).derived.roster for n in ("a", "b")}
+        for roster in rosters.values():
             assert RULES.check(roster) == []
             assert roster["silver"] >= 0 and min(roster["exp"].values(), default=0) >= 0
-        if rng.random() < 0.2:
+        if rng.random() < 0.1:
             _undo_restores_exactly(camps, "a", before)
-    assert battles >= 5
+            rosters["a"] = before
+            undone += 1
+    assert purchases > 10
+    assert rosters["b"]["battles"] == 50 and rosters["a"]["battles"] == 50 - undone
     for name in ("a", "b"):
         assert camps.verify(name) == []
     store.close()

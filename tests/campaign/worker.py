@@ -24,7 +24,6 @@ import time
 import traceback
 from typing import Any
 
-
 #: the statements of a write transaction where a child may kill itself
 WRITES = {"INSERT", "UPDATE", "DELETE"}
 
