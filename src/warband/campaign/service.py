@@ -46,6 +46,8 @@ class Fought:
     reports: dict[str, dict[str, Any]]
     #: what applying it appends (the versions it was computed on)
     updates: list[Update]
+    #: the finished game (not stored: its record is in ``updates``)
+    game: Game | None = None
 
 
 @dataclass
@@ -204,7 +206,7 @@ class Campaigns:
                 ("battle", {"record": record, "side": 1, "opponent": name, "seed": s,
                             "result": other_result}),
                 ("report", reports[against])]))
-        return Fought(name, loaded.ruleset, opponent, s, result, reports, updates)
+        return Fought(name, loaded.ruleset, opponent, s, result, reports, updates, game)
 
     def battle(self, name: str, against: str, ai: str = "heuristic", ai_b: str | None = None,
                seed: int | None = None, list_dir: Path | None = None,
