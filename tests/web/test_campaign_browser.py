@@ -12,12 +12,13 @@ from typing import Any
 
 import pytest
 
-from .test_browser import Page, _free_port, browser, pytestmark, uvicorn  # noqa: F401
+from warband.campaign.service import Campaigns
+from warband.campaign.store import Store
+from warband.core import registry
+from warband.web.app import create_app
 
-from warband.campaign.service import Campaigns  # noqa: E402
-from warband.campaign.store import Store  # noqa: E402
-from warband.core import registry  # noqa: E402
-from warband.web.app import create_app  # noqa: E402
+# the browser fixture, the tab helper and the skip marks of the board's browser tests
+from .test_browser import Page, _free_port, browser, pytestmark, uvicorn  # noqa: F401
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +53,7 @@ def _text(page: Any, selector: str) -> str:
 
 
 def test_campaign_page_reviews_a_battle_report_and_confirms_it(
-        browser: Any, campaign_server: tuple[str, str], tmp_path: Path) -> None:
+        browser: Any, campaign_server: tuple[str, str], tmp_path: Path) -> None:  # noqa: F811
     """sm.campaign.after_action_report on the web board: the report is shown for review,
     nothing changes until Confirm, then both campaigns' reports are applied."""
     server, db = campaign_server
@@ -93,7 +94,7 @@ def test_campaign_page_reviews_a_battle_report_and_confirms_it(
 
 
 def test_campaign_page_discards_a_battle_and_watches_it_first(
-        browser: Any, campaign_server: tuple[str, str], tmp_path: Path) -> None:
+        browser: Any, campaign_server: tuple[str, str], tmp_path: Path) -> None:  # noqa: F811
     server, db = campaign_server
     tab = Page(browser, server, tmp_path)
     page = tab.page
