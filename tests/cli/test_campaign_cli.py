@@ -76,7 +76,7 @@ def test_bad_input_gets_a_message_and_changes_nothing(db: str, tmp_path: Path) -
         (("battle", "ashen", "--against", "nowhere.yaml"), "neither a campaign nor a list"),
         (("battle", "ashen", "--against", _list("arcworlde", "sheriffs-posse.yaml")), "ruleset"),
         (("show", "nobody"), "no campaign named"),
-        (("new", "d", "--ruleset", "dwethia", "--list", "x.yaml"), "no campaign rules"),
+        (("new", "d", "--ruleset", "armies", "--list", "x.yaml"), "no campaign rules"),
         (("new", "d", "--ruleset", "chess", "--list", "x.yaml"), "chess"),
     ]
     for args, message in cases:

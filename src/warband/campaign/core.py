@@ -19,19 +19,64 @@ import copy
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
 
 from warband.campaign.store import Action
 from warband.content.errors import ContentError
+from warband.content.yamlio import parse_model
 from warband.core import registry
 from warband.core.dice import Dice, derive_seed
 from warband.core.game import Game, Outcome
 
-__all__ = ["CampaignBase", "CampaignError", "CampaignRules", "Derived", "fold", "rules_for"]
+__all__ = ["CampaignBase", "CampaignError", "CampaignRules", "Derived", "TableRow", "covers",
+           "fold", "load_tables", "pick", "rules_for"]
+
+M = TypeVar("M", bound=BaseModel)
+#: the file of a ruleset's content folder holding its campaign tables
+TABLES_FILE = "campaign.yaml"
 
 
 class CampaignError(ValueError):
     """A campaign command that the rules refuse (nothing is changed)."""
+
+
+@lru_cache(maxsize=16)
+def _load_tables(model: type[BaseModel], folder: str) -> BaseModel:
+    return parse_model(model, Path(folder) / TABLES_FILE)
+
+
+def load_tables(model: type[M], folder: str | Path) -> M:
+    """A ruleset's campaign tables (``campaign.yaml`` in its content folder), validated by
+    ``model`` (errors name the file, line and field) and cached per folder, so a group's own
+    tables (a copied content folder) are read once and the packaged ones are never mixed in.
+    A model may check more in a pydantic ``model_validator`` (a table covering every roll)."""
+    tables = _load_tables(model, str(folder))
+    assert isinstance(tables, model)
+    return tables
+
+
+class TableRow(BaseModel):
+    """A row of a house dice table: the rolls ``low`` to ``high``."""
+
+    model_config = ConfigDict(extra="forbid")
+    low: int = Field(ge=1, le=100)
+    high: int = Field(ge=1, le=100)
+
+
+def covers(rows: Sequence[Any], low: int, high: int) -> bool:
+    """Whether the ``low``-``high`` rows of a dice table cover every roll from ``low`` to
+    ``high`` exactly once (a house table a group replaced may not)."""
+    rolled = sorted(r for row in rows for r in range(row.low, row.high + 1))
+    return rolled == list(range(low, high + 1))
+
+
+def pick(rows: Sequence[Any], roll: int) -> Any:
+    """The row of a ``low``-``high`` dice table holding ``roll``."""
+    return next(row for row in rows if row.low <= roll <= row.high)
 
 
 class CampaignRules(Protocol):
@@ -93,6 +138,11 @@ class CampaignBase:
         data = roster[self.list_key]
         self.parse(data, f"the {data['name']} campaign warband")
         return copy.deepcopy(data)
+
+    @staticmethod
+    def fallen_lines(roster: dict[str, Any]) -> list[str]:
+        """The roster's line naming the models it lost for good (``roster["fallen"]``)."""
+        return [f"  Fallen: {', '.join(roster['fallen'])}"] if roster.get("fallen") else []
 
     @staticmethod
     def report_dice(game: Game, side: int) -> tuple[Outcome, Dice]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -138,12 +138,14 @@ class Campaigns:
     def fight(self, name: str, against: str, ai: str = "heuristic", ai_b: str | None = None,
               seed: int | None = None, me: Controller | None = None,
               on_events: Callable[[list[Any]], None] | None = None,
-              hook: Callable[[str], None] | None = None) -> Fought:
+              hook: Callable[[str], None] | None = None,
+              options: Mapping[str, Any] | None = None) -> Fought:
         """Fight the next battle and compute its After Action Report(s), changing nothing.
         ``against`` names another campaign (whose report is computed too), a list file, or
         ``rogue`` (a Rogue Warband generated at the campaign's game value, for rulesets that
         have a generator, played by the ruleset's ``rogue`` AI where it has one). ``me``
-        plays the campaign's side instead of the AI (a human at the terminal)."""
+        plays the campaign's side instead of the AI (a human at the terminal); ``options``
+        are the game's rule options (a scenario, ...), kept in its record."""
         loaded = self.load(name)
         rs = registry.get(loaded.ruleset)
         rules = rules_for(loaded.ruleset)
@@ -181,8 +183,8 @@ class Campaigns:
             if a not in controllers:
                 raise CampaignError(f"unknown AI {a!r} (one of {', '.join(controllers)})")
         try:
-            game = rs.new_game([ours, theirs], s, track_digest=True)
-        except ValueError as exc:  # the two warbands cannot meet (sizes, sides, ...)
+            game = rs.new_game([ours, theirs], s, dict(options or {}), track_digest=True)
+        except (ValueError, ContentError) as exc:  # the warbands cannot meet (sizes, sides)
             raise CampaignError(f"cannot set up the battle: {exc}") from None
         play(game, {0: me if me is not None else controllers[ai](),
                     1: controllers[theirs_ai]()}, s, on_events=on_events)
@@ -211,7 +213,8 @@ class Campaigns:
     def battle(self, name: str, against: str, ai: str = "heuristic", ai_b: str | None = None,
                seed: int | None = None, list_dir: Path | None = None,
                hook: Callable[[str], None] | None = None, me: Controller | None = None,
-               on_events: Callable[[list[Any]], None] | None = None) -> dict[str, Any]:
+               on_events: Callable[[list[Any]], None] | None = None,
+               options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Fight the next battle and apply its After Action Report in one step (both reports,
         in one transaction, against another campaign). An AI battle that lost a race with
         another process is fought again from a fresh read; a battle a human played is never
@@ -222,7 +225,8 @@ class Campaigns:
             if me is not None and fought:
                 raise CampaignError(f"{name} was changed by another process while the battle"
                                     " was played; the battle is not applied")
-            fought.append(self.fight(name, against, ai, ai_b, seed, me, on_events, hook))
+            fought.append(self.fight(name, against, ai, ai_b, seed, me, on_events, hook,
+                                     options))
             self.store.append_many(fought[-1].updates)
             return fought[-1].reports[name]
 
@@ -230,9 +234,9 @@ class Campaigns:
 
     # -- the review step (the web board): fight, show the report, then confirm or discard --
     def stage(self, name: str, against: str, ai: str = "heuristic",
-              seed: int | None = None) -> Fought:
+              seed: int | None = None, options: Mapping[str, Any] | None = None) -> Fought:
         """Fight the next battle and keep it waiting with its report(s), applying nothing."""
-        fought = self.fight(name, against, ai, None, seed)
+        fought = self.fight(name, against, ai, None, seed, options=options)
         self.store.put_pending(name, fought.updates)
         return fought
 

@@ -92,9 +92,14 @@ def register(app: typer.Typer, fail: Callable[[str], Any]) -> None:
                    "--ai-b", help="the opponent's AI (default: --ai; a Rogue Warband: the"
                                   " ruleset's rogue AI)")] = None,
                seed: Annotated[int | None, typer.Option("--seed")] = None,
+               option: Annotated[list[str] | None, typer.Option(
+                   "--option", "-o", help="Rule option NAME=VALUE (a scenario, ...).")] = None,
                db: DbOption = None) -> None:
         """Fight the next battle (the AI, or you with --play) and apply its After Action
         Report."""
+        from warband.cli.main import _parse_options
+
+        options = _parse_options(option or [])
         me = on_events = None
         with _campaigns(db, fail) as c:
             if play:
@@ -113,7 +118,8 @@ def register(app: typer.Typer, fail: Callable[[str], Any]) -> None:
                 if ai_b is None and ai != "heuristic":
                     ai_b = ai  # --ai names the opponent's AI when you play your side
             try:
-                report = c.battle(name, against, ai, ai_b, seed, me=me, on_events=on_events)
+                report = c.battle(name, against, ai, ai_b, seed, me=me, on_events=on_events,
+                                  options=options)
             except (KeyboardInterrupt, EOFError):
                 fail("battle abandoned: the campaign is unchanged")
             loaded = c.load(name)

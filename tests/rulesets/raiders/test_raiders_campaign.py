@@ -19,8 +19,9 @@ def _data(name: str) -> dict[str, Any]:
 
 
 def test_units_gain_experience_and_destroyed_units_roll_to_return() -> None:
-    """HOUSE: experience for taking part, surviving and figures killed; a destroyed unit rolls
-    a d6, lost for good at or under ``lost_on``; the report re-derives from the game."""
+    """raiders.core.casualty_removal (HOUSE campaign): experience for taking part, surviving
+    and figures killed; a destroyed unit rolls a d6, lost for good at or under ``lost_on``;
+    the report re-derives from the game."""
     roster = CAMPAIGN.start(_data("ashen-warband.yaml"), "ash")
     rolled = 0
     for seed in range(1, 4):
@@ -62,3 +63,36 @@ def test_growth_needs_experience_and_recruits_cost_silver() -> None:
     assert RS.parse_list(CAMPAIGN.muster(after), "m")
     with pytest.raises(CampaignError, match="banked"):
         CAMPAIGN.purchase({**roster, "silver": 0}, ["recruit", "ashen-raiders"], 1)
+
+
+def test_raiders_profile_morale_as_db_raised_by_veteran_honours() -> None:
+    """raiders.profile.morale, raiders.profile.as, raiders.profile.db (HOUSE veteran honours):
+    a unit reaching Blooded, Veteran and Legendary gains each title's profile gains, once,
+    written on its list entry; the list rules build the stronger profile for the next raid."""
+    roster = CAMPAIGN.start(_data("ashen-warband.yaml"), "ash")
+    unit = roster["list"]["units"][0]["name"]
+    base = RS.parse_list(CAMPAIGN.muster(roster), "before").members[0].profile
+    honours = sorted(tables().honours, key=lambda h: h.exp)
+
+    def raid(exp: int) -> dict[str, Any]:
+        return {"result": "lost", "silver": 0, "units": [
+            {"unit": unit, "exp": exp, "killed": 0, "destroyed": False}]}
+
+    r = CAMPAIGN.apply_report(roster, raid(honours[0].exp - 1))
+    assert "veteran" not in r["list"]["units"][0]
+    r = CAMPAIGN.apply_report(r, raid(1))  # reaches the first title
+    assert r["list"]["units"][0]["veteran"] == honours[0].gains
+    r = CAMPAIGN.apply_report(r, raid(1))  # no new title: no new gains
+    assert r["list"]["units"][0]["veteran"] == honours[0].gains
+    r = CAMPAIGN.apply_report(r, raid(honours[-1].exp))  # the rest at once
+    total: dict[str, int] = {}
+    for h in honours:
+        for stat, gain in h.gains.items():
+            total[stat] = total.get(stat, 0) + gain
+    assert r["list"]["units"][0]["veteran"] == total
+    vet = RS.parse_list(CAMPAIGN.muster(r), "after").members[0].profile
+    for stat, gain in total.items():
+        assert getattr(vet, stat) == getattr(base, stat) + gain
+    others = RS.parse_list(CAMPAIGN.muster(r), "after").members[1].profile
+    assert others.morale == RS.parse_list(CAMPAIGN.muster(roster), "b").members[1].profile.morale
+    assert CAMPAIGN.honour(r["exp"][unit]) == honours[-1].name

@@ -4,6 +4,7 @@ by the rule id it checks."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from warband.campaign.core import CampaignError
 from warband.core import registry
 from warband.core.controller import play
 from warband.core.game import Game
+from warband.core.record import record_lines
 from warband.rulesets.sword_marches.campaign import CAMPAIGN, SCARCE_NEEDS, tables
 
 RS = registry.get("sword-marches")
@@ -234,3 +236,124 @@ def test_sm_modeltype_hireling_only_for_a_mercenary_captain() -> None:
 def test_trauma_house_table_covers_every_roll() -> None:
     """sm.check.trauma (HOUSE table): every d10 result has one row."""
     assert {tables().trauma_for(r).id for r in range(1, 11)} >= {"dead", "recovered"}
+
+
+class _Person:
+    """A person at the table: answers the credit question with the last model offered (one
+    that did not outnumber the victim, if any), everything else like the heuristic AI."""
+
+    def __init__(self) -> None:
+        self.ai = RS.controllers()["heuristic"]()
+        self.asked: list[Any] = []
+
+    def decide(self, view: Any, decision: Any, rng: Any) -> Any:
+        if decision.kind == "credit":
+            self.asked.append(decision)
+            return decision.options[-1]
+        return self.ai.decide(view, decision, rng)
+
+
+def _campaign_game(seed: int, controllers: dict[int, Any], campaign: bool = True) -> Game:
+    a, b = _roster(), _roster("greyrun-wardens.yaml")
+    musters = [RS.parse_list(CAMPAIGN.muster(a), "a"), RS.parse_list(CAMPAIGN.muster(b), "b")]
+    if not campaign:  # the same warbands in a one-off game
+        musters = [dataclasses.replace(m, campaign=False) for m in musters]
+    game = RS.new_game(musters, seed, track_digest=True)
+    play(game, controllers, seed)
+    return game
+
+
+#: a seeded campaign game (heuristic against heuristic) in which a model fails its forced
+#: Disengage and is cut down while fleeing
+CUT_DOWN_SEED = 3
+
+
+def test_sm_campaign_experience_secondary_player_credits_a_model_cut_down_fleeing() -> None:
+    """sm.campaign.experience, sm.panic.outnumbered_failure: in a campaign game the Secondary
+    player (the side that outnumbered it) is asked which of his models is credited with a
+    model cut down while fleeing; the AI credits one that outnumbered it, and that model's
+    Experience in the After Action Report counts the Wound."""
+    ai = RS.controllers()["heuristic"]
+    game = _campaign_game(CUT_DOWN_SEED, {0: ai(), 1: ai()})
+    ev = game.state.log.events
+    cut = [e for e in ev if e.kind == "disengage" and e.data.get("forced")
+           and not e.data["passed"]]
+    credits = [e for e in ev if e.kind == "credit"]
+    assert cut and len(credits) == len(cut)
+    st: Any = game.state
+    for e in credits:
+        victim, by = st.by_uid(e.data["cut_down"]), st.by_uid(e.data["uid"])
+        assert by.side == 1 - victim.side == e.data["side"]
+    lines = [line for line in record_lines(game) if '"credit"' in line]
+    assert len(lines) == len(credits)  # a recorded decision, replayed like any other
+    by = st.by_uid(credits[0].data["uid"])
+    report = CAMPAIGN.after_action(_roster() if by.side == 0 else _roster(
+        "greyrun-wardens.yaml"), game, by.side)
+    entry = next(x for x in report["experience"] if x["model"] == by.name)
+    assert any(w.startswith(f"Wounded {by.wounds_dealt} ") for w in entry["why"])
+
+
+def test_sm_campaign_experience_a_person_may_credit_any_of_his_models() -> None:
+    """sm.campaign.experience: the question is a typed decision a person answers alike; any
+    model of his warband may be named, and the named one is credited."""
+    ai = RS.controllers()["heuristic"]
+    people = {0: _Person(), 1: _Person()}
+    game = _campaign_game(CUT_DOWN_SEED, dict(people))
+    asked = [d for p in people.values() for d in p.asked]
+    assert asked
+    d = asked[0]
+    st: Any = game.state
+    assert set(d.options) == {m.uid for m in st.side_models(d.player)}
+    assert set(d.info["foes"]) <= set(d.options) and list(d.options[:len(d.info["foes"])]) \
+        == list(d.info["foes"])
+    credit = next(e for e in game.state.log.events if e.kind == "credit")
+    assert credit.data["uid"] == d.options[-1]
+    assert ai  # the other decisions were the heuristic's
+
+
+def test_sm_campaign_experience_no_credit_question_outside_a_campaign() -> None:
+    """sm.campaign.experience: only a campaign warband earns EXP, so a one-off game asks
+    nothing and plays exactly as before (the same events, no credit)."""
+    ai = RS.controllers()["heuristic"]
+    camp = _campaign_game(CUT_DOWN_SEED, {0: ai(), 1: ai()})
+    one_off = _campaign_game(CUT_DOWN_SEED, {0: ai(), 1: ai()}, campaign=False)
+    assert not [e for e in one_off.state.log.events if e.kind == "credit"]
+    strip = [(e.kind, e.data) for e in camp.state.log.events if e.kind != "credit"]
+    assert strip == [(e.kind, e.data) for e in one_off.state.log.events]
+
+
+def test_sm_campaign_after_action_report_applies_every_step_in_one(finished: Game) -> None:
+    """sm.campaign.after_action_report: one report applies Trauma, EXP, Renown and Silver,
+    uses up the Extra Rations and opens a new Commerce step (Scarce Gear attempts reset)."""
+    r = _roster()
+    r["muster"]["extra_rations"] = True
+    r["scarce_attempts"] = 3
+    report = CAMPAIGN.after_action(r, finished, 0)
+    after = CAMPAIGN.apply_report(r, report)
+    assert after["silver"] == r["silver"] + report["silver"] > r["silver"]
+    assert after["renown"] == r["renown"] + report["renown"] > 0
+    assert after["battles"] == 1 and not after["muster"]["extra_rations"]
+    assert after["scarce_attempts"] == 0
+    slain = {t["model"] for t in report["trauma"] if t["result"] == "dead"}
+    for e in report["experience"]:
+        if e["model"] not in slain:
+            hardened = sum(tables().trauma_for(max(t["rolls"])).exp for t in report["trauma"]
+                           if t["model"] == e["model"])
+            assert after["exp"][e["model"]] == e["exp"] + hardened
+
+
+def test_sm_campaign_chronicle_stages_blooded_then_legend(finished: Game) -> None:
+    """sm.campaign.chronicle_stages, sm.campaign.stage_advancement: Upstart, Blooded, Legend
+    in order at the HOUSE Renown thresholds, with a new Archetype allowed at each new stage."""
+    r = _roster()
+    th = tables().renown.thresholds
+    r["renown"] = th["blooded"]
+    r = CAMPAIGN.apply_report(r, CAMPAIGN.after_action(r, finished, 0))
+    assert r["muster"]["stage"] == "blooded" and r["archetype_change"]
+    r = CAMPAIGN.apply_purchase(r, CAMPAIGN.purchase(r, ["archetype", "battle_sage"], 1))
+    r["renown"] = th["legend"]
+    r = CAMPAIGN.apply_report(r, CAMPAIGN.after_action(r, finished, 0))
+    assert r["muster"]["stage"] == "legend" and r["archetype_change"]
+    with pytest.raises(CampaignError, match="before"):
+        CAMPAIGN.purchase(r, ["archetype", "relentless_crusader"], 1)
+    assert RS.parse_list(CAMPAIGN.muster(r), "legend")

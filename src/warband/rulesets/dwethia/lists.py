@@ -93,8 +93,10 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
         if not low <= base <= high:
             problem(f"a {cls.type.value} model's base is {low}-{high}mm, not {base}mm"
                     " (dwethia.list.fluctuating_bases)", "models", i, "base_mm")
+        marks = entry.scars_and_glory  # a campaign squad's Scars and Glory
         stats = {s: getattr(race.stats, s) + getattr(cls.modifiers, s)
-                 + (getattr(faction.modifiers, s) if faction else 0) for s in STAT_NAMES}
+                 + (getattr(faction.modifiers, s) if faction else 0)
+                 + (getattr(marks, s) if marks else 0) for s in STAT_NAMES}
         for s in ("movement", "wounds", "aggression", "defense"):
             stats[s] = max(stats[s], 1)
         for s in ("destiny", "faith", "affinity", "martial", "perception", "strength"):

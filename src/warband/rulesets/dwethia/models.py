@@ -211,6 +211,9 @@ class ModelEntry(_Model):
     wargear: list[str] = []
     base_mm: int | None = Field(None, ge=10, le=300)
     leader: bool = False
+    #: a campaign squad's lasting changes to the stat line, from the Scars and Glory table
+    #: after its battles (dwethia.campaign.scars_and_glory; warband.rulesets.dwethia.campaign)
+    scars_and_glory: StatLine | None = None
 
 
 class ForceModel(_Model):

@@ -2,7 +2,9 @@
 developed and expanded on success but prints no rules), a plug-in of :mod:`warband.campaign`.
 
 After each raid every unit gains experience (taking part, surviving, figures it killed) and
-titles (Blooded, Veteran, Legendary); a destroyed unit rolls a d6 and is gone for good on a low
+titles (Blooded, Veteran, Legendary), each adding house veteran gains to its profile (Morale,
+Attack Skill, Defence Bonus: raiders.profile.morale, raiders.profile.as, raiders.profile.db)
+from its next raid on, written on its list entry; a destroyed unit rolls a d6 and is gone for good on a low
 roll, else rebuilt; the warband banks silver. Between raids silver recruits units (``recruit
 PROFILE [NAME]``) within the game size's silver and unit limits
 (raiders.listbuilding.restrictions), and enough experience lets the warband grow to the next game
@@ -13,16 +15,14 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from warband.campaign.core import CampaignBase, CampaignError
-from warband.content.yamlio import parse_model
+from warband.campaign.core import CampaignBase, CampaignError, load_tables
 from warband.core.game import Game
 from warband.rulesets.raiders.catalogue import CONTENT
+from warband.rulesets.raiders.models import VeteranStat
 
 __all__ = ["CAMPAIGN", "RaidersCampaign"]
 
@@ -40,6 +40,8 @@ class _Exp(_Strict):
 class _Honour(_Strict):
     exp: int = Field(ge=1, le=1000)
     name: str
+    #: what the title adds to the unit's profile from its next raid on
+    gains: dict[VeteranStat, int] = Field(default_factory=dict)
 
 
 class _Silver(_Strict):
@@ -58,13 +60,8 @@ class RaidersCampaignTables(_Strict):
     grow: dict[str, int]
 
 
-@lru_cache(maxsize=4)
-def _tables(folder: str) -> RaidersCampaignTables:
-    return parse_model(RaidersCampaignTables, Path(folder) / "campaign.yaml")
-
-
 def tables() -> RaidersCampaignTables:
-    return _tables(str(CONTENT.folder()))
+    return load_tables(RaidersCampaignTables, CONTENT.folder())
 
 
 class RaidersCampaign(CampaignBase):
@@ -123,8 +120,10 @@ class RaidersCampaign(CampaignBase):
         for e in report["units"]:
             if e["unit"] not in r["exp"]:
                 continue
+            before = r["exp"][e["unit"]]
             r["exp"][e["unit"]] += e["exp"]
             r["renown"] += e["exp"]
+            self._honour(r, e["unit"], before)
             if e.get("lost"):
                 r["list"]["units"] = [u for u in r["list"]["units"] if u["name"] != e["unit"]]
                 del r["exp"][e["unit"]]
@@ -133,6 +132,17 @@ class RaidersCampaign(CampaignBase):
         r["battles"] += 1
         r["wins"] += 1 if report["result"] == "won" else 0
         return r
+
+    @staticmethod
+    def _honour(r: dict[str, Any], name: str, before: int) -> None:
+        """HOUSE veteran honours: each title the unit reaches now adds its gains to the unit's
+        list entry, so the list rules build the stronger profile for its next raid."""
+        entry = next(u for u in r["list"]["units"] if u["name"] == name)
+        for h in tables().honours:
+            if before < h.exp <= r["exp"][name]:
+                vet = entry.setdefault("veteran", {})
+                for stat, gain in h.gains.items():
+                    vet[stat] = vet.get(stat, 0) + gain
 
     def honour(self, exp: int) -> str | None:
         titles = [h.name for h in sorted(tables().honours, key=lambda h: h.exp) if exp >= h.exp]
@@ -211,8 +221,9 @@ class RaidersCampaign(CampaignBase):
         for u in roster["list"]["units"]:
             exp = roster["exp"][u["name"]]
             title = self.honour(exp)
+            gains = ", ".join(f"{s} +{g}" for s, g in u.get("veteran", {}).items())
             lines.append(f"  {u['name']} ({u['profile']}) exp {exp}"
-                         + (f", {title}" if title else ""))
+                         + (f", {title}" if title else "") + (f" ({gains})" if gains else ""))
         if roster["lost"]:
             lines.append(f"  Lost: {', '.join(roster['lost'])}")
         return lines

@@ -18,6 +18,7 @@ Validation collects every violation before reporting (rule ids in brackets):
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,6 +93,9 @@ def parse_list(
         elif figures != profile.figures:
             problem(f"{profile.name} is a {profile.figures}-figure unit, not {figures}",
                     "units", i, "figures")
+        if entry.veteran:  # a campaign unit's honours (HOUSE campaign rules)
+            profile = dataclasses.replace(profile, **{
+                stat: getattr(profile, stat) + gain for stat, gain in entry.veteran.items()})
         members.extend(Member(profile, figures, entry.name) for _ in range(entry.count))
 
     def count(*types: UnitType) -> int:

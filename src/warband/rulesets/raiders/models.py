@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictFloat, StrictInt, field_validator, model_validator
 
@@ -257,6 +257,10 @@ class ScenarioModel(Strict):
     terrain: list[TerrainModel] = Field(default_factory=list)
 
 
+#: the profile stats a campaign unit's veteran honours may raise (HOUSE campaign rules)
+VeteranStat = Literal["morale", "attack_skill", "defence_bonus", "strength", "cd"]
+
+
 class ListEntry(Strict):
     profile: str = Field(min_length=1, max_length=80)
     count: StrictInt = Field(1, ge=1, le=30)
@@ -264,6 +268,10 @@ class ListEntry(Strict):
     figures: StrictInt | None = Field(
         None, ge=1, le=30, description="Starting strength if not the profile's (checked by type)."
     )
+    veteran: dict[VeteranStat, Annotated[int, Field(ge=0, le=5)]] | None = Field(
+        None,
+        description="A campaign unit's veteran gains added to its profile (HOUSE campaign"
+                    " honours, warband.rulesets.raiders.campaign).")
 
 
 class WarbandListModel(Strict):

@@ -23,15 +23,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from warband.campaign.core import CampaignBase, CampaignError
+from warband.campaign.core import CampaignBase, CampaignError, TableRow, covers, load_tables, pick
 from warband.content.errors import ContentError
-from warband.content.yamlio import parse_model
 from warband.core.dice import Dice
 from warband.core.game import Game
 from warband.rulesets.sword_marches.catalogue import CONTENT, Catalogue
@@ -49,9 +46,7 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class TraumaRow(_Strict):
-    low: int = Field(ge=1, le=10)
-    high: int = Field(ge=1, le=10)
+class TraumaRow(TableRow):
     id: str
     name: str
     dead: bool = False
@@ -88,25 +83,19 @@ class CampaignTables(_Strict):
     renown: RenownTable
     silver: SilverTable
 
+    @model_validator(mode="after")
+    def _whole_table(self) -> CampaignTables:
+        if not covers(self.trauma, 1, 10):
+            raise ValueError("the Trauma table must cover 1-10 exactly once")
+        return self
+
     def trauma_for(self, roll: int) -> TraumaRow:
-        for row in self.trauma:
-            if row.low <= roll <= row.high:
-                return row
-        raise ContentError([])  # pragma: no cover - checked on load
-
-
-@lru_cache(maxsize=4)
-def _tables(folder: str) -> CampaignTables:
-    path = Path(folder) / "campaign.yaml"
-    tables = parse_model(CampaignTables, path)
-    covered = sorted(r for row in tables.trauma for r in range(row.low, row.high + 1))
-    if covered != list(range(1, 11)):
-        raise CampaignError(f"{path}: the Trauma table must cover 1-10 exactly once")
-    return tables
+        row: TraumaRow = pick(self.trauma, roll)
+        return row
 
 
 def tables() -> CampaignTables:
-    return _tables(str(CONTENT.folder()))
+    return load_tables(CampaignTables, CONTENT.folder())
 
 
 def _cat() -> Catalogue:
@@ -550,8 +539,7 @@ class SwordMarchesCampaign(CampaignBase):
                          f" {roster['exp'][m['name']]}; traits: {traits or '-'};"
                          f" gear: {gear or '-'}"
                          + (f"; trauma: {', '.join(inj)}" if inj else ""))
-        if roster["fallen"]:
-            lines.append(f"  Fallen: {', '.join(roster['fallen'])}")
+        lines += self.fallen_lines(roster)
         if roster.get("stash"):
             lines.append(f"  Stash: {', '.join(roster['stash'])}")
         return lines

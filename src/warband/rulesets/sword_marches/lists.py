@@ -162,6 +162,8 @@ class Warband(Roster[Fighter]):
     stronghold: str
     extra_rations: bool
     silver: int
+    #: a campaign warband's Muster (its models earn EXP: sm.campaign.experience)
+    campaign: bool = False
 
     @property
     def fighters(self) -> tuple[Fighter, ...]:
@@ -284,7 +286,8 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
     return Warband(name=model.name, members=tuple(fighters),
                    source=model.model_dump(mode="json", exclude_none=True), stage=model.stage,
                    archetype=arche, faction=model.faction, stronghold=strong,
-                   extra_rations=model.extra_rations, silver=stage.silver)
+                   extra_rations=model.extra_rations, silver=stage.silver,
+                   campaign=model.campaign)
 
 
 def _check_entry(e: ModelEntry, i: int, cat: Catalogue, model: MusterModel, stage: Any,

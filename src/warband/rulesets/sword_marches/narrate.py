@@ -252,6 +252,11 @@ def _fled(e: Event) -> str | None:
     return f"    {_n(d['name'])} flees the field"
 
 
+def _credit(e: Event) -> str | None:
+    return (f"    {_n(e['name'])} is credited with {_n(e['cut_down_name'])}, cut down while"
+            " fleeing (campaign Experience)")
+
+
 def _broken(e: Event) -> str | None:
     d = e.data
     return f"    {_n(d['name'])} is [red]Broken[/red] and runs {d['moved']}\""
@@ -316,6 +321,7 @@ def _deployed(e: Event) -> str | None:
 
 
 FORMATS: dict[str, Format] = {
+    "credit": _credit,
     "deployed": _deployed,
     "more_than_human": _more_than_human,
     "climb": _climb,

@@ -118,7 +118,19 @@ class HeuristicController:
             return self._activate(view, decision)
         if kind == "action":
             return self._action(view, decision)
+        if kind == "credit":
+            return self._credit(view, decision)
         return opts[0]
+
+    # -- campaign ------------------------------------------------------------------------------
+    @staticmethod
+    def _credit(view: Any, decision: Decision) -> int:
+        """Who is credited for a model cut down while fleeing (sm.campaign.experience): one of
+        the models that outnumbered it, the one with fewest Wounds dealt this game, so the
+        Experience is spread over the warband."""
+        foes = list(decision.info.get("foes", ())) or list(decision.options)
+        uid: int = min(foes, key=lambda u: (view.by_uid(u).wounds_dealt, foes.index(u)))
+        return uid
 
     # -- orders ----------------------------------------------------------------------------
     def _order_score(self, view: Any, m: Model) -> float:

@@ -164,7 +164,7 @@ def mettle(st: SMState) -> Steps:
             if panic_check(st, m, 5 + len(foes) - 1, "outnumbered"):
                 continue
             m.broken, m.active = True, False
-            _forced_disengage(st, m, foes)
+            yield from _forced_disengage(st, m, foes)
     # 3. Random Movement of Broken models, alternately (sm.mettle.random_movement)
     queues = [[m for m in st.living(side) if m.broken] for side in order]
     while any(queues):
@@ -178,8 +178,6 @@ def mettle(st: SMState) -> Steps:
             st.log.emit("recover", uid=m.uid, name=m.name, why="Mettle")
     if decided(st):
         st.over = True
-    return
-    yield  # pragma: no cover - makes this a generator
 
 
 def _edge_order(st: SMState) -> list[int]:
@@ -187,9 +185,9 @@ def _edge_order(st: SMState) -> list[int]:
     return [first, 1 - first]
 
 
-def _forced_disengage(st: SMState, m: Model, foes: list[Model]) -> None:
+def _forced_disengage(st: SMState, m: Model, foes: list[Model]) -> Steps:
     """A model Broken by Outnumbering must Disengage: passing, it runs its Move away; failing,
-    it is cut down (sm.panic.outnumbered_failure)."""
+    it is cut down (sm.panic.outnumbered_failure) and, in a campaign, credited for EXP."""
     roll = _disengage_roll(st, m, foes)
     if roll.passed:
         _move_away(st, m, foes, m.f.move)
@@ -197,6 +195,28 @@ def _forced_disengage(st: SMState, m: Model, foes: list[Model]) -> None:
     else:
         st.log.emit("disengage", uid=m.uid, name=m.name, passed=False, forced=True)
         wound(st, m)
+        yield from _credit_cut_down(st, m, foes)
+
+
+def _credit_cut_down(st: SMState, m: Model, foes: list[Model]) -> Steps:
+    """In a campaign game the Secondary player - the one whose models outnumbered it - chooses
+    which of his models is credited with a model cut down while fleeing, for its EXP
+    (sm.panic.outnumbered_failure, sm.campaign.experience). Only a campaign warband earns EXP,
+    so the question is asked only of one; any model of his warband may be named (the text says
+    "which of his models"), those that outnumbered it listed first."""
+    side = 1 - m.side
+    if not st.musters[side].campaign:
+        return
+    others = [o for o in st.side_models(side) if o not in foes]
+    options = tuple(o.uid for o in [*foes, *others])
+    uid = yield Decision("credit", side, options,
+                         prompt=f"Which of your models is credited with {m.name}, cut down"
+                                " while fleeing, for Experience?",
+                         info={"uid": m.uid, "foes": tuple(o.uid for o in foes)})
+    by = st.by_uid(uid)
+    by.wounds_dealt += 1
+    st.log.emit("credit", uid=by.uid, name=by.name, cut_down=m.uid, cut_down_name=m.name,
+                side=side)
 
 
 def _flee(st: SMState, m: Model) -> None:
