@@ -172,18 +172,20 @@ def test_two_processes_updating_one_campaign_lose_no_update(db_url: str) -> None
     store.close()
 
 
-def _field_or_recruit(camps: Campaigns, name: str, roster: dict[str, Any]
+def _field_or_recruit(camps: Campaigns, name: str, roster: dict[str, Any], size: int
                       ) -> dict[str, Any]:
-    """Hire Warriors while the warband is too small to take the field; its roster then (a
-    valid Muster: RULES.muster raises otherwise)."""
-    for attempt in range(6):
-        try:
-            RULES.muster(roster)
-            return roster
-        except CampaignError:
-            pass
+    """Hire Warriors back up to the warband's starting ``size`` while the bank allows (a
+    player replaces the fallen before the warband drops below the Muster's minimum: a hire is
+    checked against the whole Muster, so a warband already below it could not recruit back
+    one model at a time); its roster then, checked to be a valid Muster (raises if not)."""
+    for attempt in range(size):
+        if len(roster["muster"]["models"]) >= size:
+            break
         like = next(iter(roster["templates"]))
-        camps.spend(name, ["hire", like, f"Recruit {roster['battles']}-{attempt}"])
+        try:
+            camps.spend(name, ["hire", like, f"Recruit {roster['battles']}-{attempt}"])
+        except CampaignError:
+            break  # not enough Silver yet
         roster = camps.load(name).derived.roster
     RULES.muster(roster)
     return roster
@@ -218,7 +220,7 @@ def test_fifty_battle_campaigns_keep_their_invariants(tmp_path: Path, seed: int)
     After Action Reports applied each time, sm.campaign.after_action_report) with random
     purchases and undos between battles: EXP and Silver never negative, no Stackable Trait
     above +3 (sm.trait.stackable), the roster a valid Muster whenever it takes the field
-    (recruiting when Trauma has thinned it), undo restoring the roster exactly, and every
+    (recruiting back to its starting size when Trauma has thinned it), undo restoring the roster exactly, and every
     report re-deriving from its record. The random AI plays (the campaign rules, not the
     tactics, are under test: it is the fastest AI), and hypothesis draws ONE seed per run
     (derandomized, so the suite is repeatable): one 50-battle campaign pair takes about a
@@ -229,6 +231,7 @@ def test_fifty_battle_campaigns_keep_their_invariants(tmp_path: Path, seed: int)
     camps.new("a", "sword-marches", sm_list("ashen-company.yaml"))
     camps.new("b", "sword-marches", sm_list("greyrun-wardens.yaml"))
     rosters = {n: camps.load(n).derived.roster for n in ("a", "b")}
+    sizes = {n: len(r["muster"]["models"]) for n, r in rosters.items()}
     battles = undone = purchases = 0
     while battles < 50:
         for name in ("a", "b"):
@@ -239,7 +242,7 @@ def test_fifty_battle_campaigns_keep_their_invariants(tmp_path: Path, seed: int)
                     _undo_restores_exactly(camps, name, before)
                 else:
                     rosters[name] = camps.load(name).derived.roster
-            rosters[name] = _field_or_recruit(camps, name, rosters[name])
+            rosters[name] = _field_or_recruit(camps, name, rosters[name], sizes[name])
         before = rosters["a"]
         camps.battle("a", "b", ai="random", seed=rng.randrange(10**6))
         battles += 1
