@@ -145,8 +145,10 @@ def test_sigkill_hundreds_of_times_on_sqlite_leaves_every_campaign_consistent(
 def test_sigkill_on_postgresql_leaves_every_campaign_consistent(pg_url: str) -> None:
     """Issue 15 (reliability), on PostgreSQL: fewer rounds and longer delays
     (a child's first connection to the server takes a few tenths of a second)."""
-    where = _kill_campaign_workers(pg_url, 60, 30, timer=(0.05, 0.5), inside=(0.3, 0.9))
-    assert where["timer"] >= 15 and where["insert"] and where["commit"], where
+    where = _kill_campaign_workers(pg_url, 60, 30, timer=(0.05, 0.5), inside=(0.8, 2.0))
+    print("kills:", dict(where))  # shown with pytest -s
+    assert where["timer"] >= 15, where
+    assert where["insert"] + where["update"] + where["commit"] >= 3, where  # inside a write
 
 
 @pytest.mark.slow

@@ -234,9 +234,14 @@ class Campaigns:
 
     # -- the review step (the web board): fight, show the report, then confirm or discard --
     def stage(self, name: str, against: str, ai: str = "heuristic",
-              seed: int | None = None, options: Mapping[str, Any] | None = None) -> Fought:
-        """Fight the next battle and keep it waiting with its report(s), applying nothing."""
+              seed: int | None = None, options: Mapping[str, Any] | None = None,
+              keep: Callable[[Game], str] | None = None) -> Fought:
+        """Fight the next battle and keep it waiting with its report(s), applying nothing.
+        ``keep`` saves the finished game elsewhere (the web board, to watch it) and returns
+        its id, kept with the battle as ``game``."""
         fought = self.fight(name, against, ai, None, seed, options=options)
+        if keep is not None and fought.game is not None:
+            fought.updates[0][2][0][1]["game"] = keep(fought.game)
         self.store.put_pending(name, fought.updates)
         return fought
 

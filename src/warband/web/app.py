@@ -387,7 +387,7 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         loaded = campaign_call(campaigns().load, name)
         rules = rules_for(loaded.ruleset)
         report = loaded.derived.last_report
-        waiting = campaigns().store.pending(name)
+        waiting = campaigns().waiting(name)
         pending = None
         if waiting:
             _, base, ((_, fought), (_, waiting_report)) = waiting[0]
@@ -434,11 +434,10 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
                 raise GameError(400, f"{against!r} is neither a campaign nor a bundled list"
                                      " (nor 'rogue')")
             against = str(path)
-        fought = campaign_call(campaigns().fight, name, against, body.ai, None, body.seed)
-        if fought.game is not None:  # watch it on the board before confirming
-            session = store.add_record(registry.get(fought.ruleset), fought.game)
-            fought.updates[0][2][0][1]["game"] = session.id
-        campaign_call(campaigns().store.put_pending, name, fought.updates)
+        def keep(game: Any) -> str:  # on the board, to watch it before confirming
+            return store.add_record(registry.get(loaded.ruleset), game).id
+
+        campaign_call(campaigns().stage, name, against, body.ai, body.seed, None, keep)
         return campaign_json(name)
 
     @app.post("/api/campaigns/{name}/confirm")
