@@ -67,14 +67,17 @@ class TableRow(BaseModel):
     high: int = Field(ge=1, le=100)
 
 
-def covers(rows: Sequence[Any], low: int, high: int) -> bool:
+R = TypeVar("R", bound=TableRow)
+
+
+def covers(rows: Sequence[TableRow], low: int, high: int) -> bool:
     """Whether the ``low``-``high`` rows of a dice table cover every roll from ``low`` to
     ``high`` exactly once (a house table a group replaced may not)."""
     rolled = sorted(r for row in rows for r in range(row.low, row.high + 1))
     return rolled == list(range(low, high + 1))
 
 
-def pick(rows: Sequence[Any], roll: int) -> Any:
+def pick(rows: Sequence[R], roll: int) -> R:
     """The row of a ``low``-``high`` dice table holding ``roll``."""
     return next(row for row in rows if row.low <= roll <= row.high)
 

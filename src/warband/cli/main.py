@@ -161,15 +161,27 @@ def _check_record_path(path: Path) -> None:
 def _setup(
     ruleset: str | None, a: Path | None, b: Path | None, ais: list[str], seed: int | None,
     rounds: int | None, option: list[str] | None, replay: Path | None,
-) -> tuple[Any, Any, int]:
-    """The shared start of `battle` and `play`: (ruleset, new game, seed), or a UserError.
+    c: Path | None = None, players: int | None = None,
+) -> tuple[Any, Any, int, set[int]]:
+    """The shared start of `battle` and `play`: (ruleset, new game, seed, the sides whose
+    list was generated as a Rogue Warband), or a UserError.
 
-    The ruleset is ``--ruleset``, else the one the lists declare (as for ``simulate``)."""
+    The ruleset is ``--ruleset``, else the one the lists declare (as for ``simulate``). A game
+    of more than two sides (``--players N``, or a list given with ``--c``) takes side C's list
+    from ``--c``; a side without a list is a Rogue Warband generated with the ruleset's random
+    procedure (``warband rogue``) to the players' Game Value."""
     from warband.cli.sim import _resolve_ruleset, fill_in_sides
+    from warband.core.dice import derive_seed
 
     if replay is not None:
         _check_record_path(replay)
-    rs = _resolve_ruleset(ruleset, [p for p in (a, b) if p is not None])
+    rs = _resolve_ruleset(ruleset, [p for p in (a, b, c) if p is not None])
+    count = players if players is not None else (3 if c is not None else 2)
+    if count < 2 or count > rs.max_sides:
+        most = "exactly 2" if rs.max_sides <= 2 else f"2 to {rs.max_sides}"
+        fail(f"--players: a {rs.name} battle has {most} sides, not {count}")
+    if c is not None and count < 3:
+        fail("--c gives side C's list: it needs --players 3 or more")
     samples = list(rs.sample_lists())
     if not samples and (a is None or b is None):
         fail(f"{rs.name} has no sample lists: give both --a and --b")
@@ -183,7 +195,23 @@ def _setup(
         seed = int.from_bytes(os.urandom(4), "big")
     if seed < 0:
         fail("--seed must be zero or positive")
+    generated: set[int] = set()
+    for side in range(2, count):
+        if side == 2 and c is not None:
+            lists.append(_load_list(rs, c))
+            continue
+        value = max((int(getattr(w, "game_value", 0) or 0) for w in lists), default=0) or 400
+        try:
+            data, _ = rs.random_list(value, derive_seed(seed, "rogue warband", side) % 10**6)
+        except (NotImplementedError, ValueError) as exc:
+            fail(f"side {chr(ord('A') + side)} has no list and cannot be generated ({exc});"
+                 " give it with --c")
+        lists.append(rs.parse_list(data, f"generated Rogue Warband {chr(ord('A') + side)}"))
+        generated.add(side)
     options = _parse_options(option or [])
+    if generated and "rogue" in rs.option_names() and "rogue" not in options:
+        # the rules know which sides the Rogue Warband rules play (ArcWorlde's -o rogue)
+        options["rogue"] = "".join(chr(ord("a") + side) for side in sorted(generated))
     if rounds is not None:
         if rounds < 1:
             fail("--rounds must be at least 1")
@@ -192,7 +220,23 @@ def _setup(
         game = rs.new_game(lists, seed, options, track_digest=replay is not None)
     except ValueError as exc:
         fail(str(exc))
-    return rs, game, seed
+    return rs, game, seed, generated
+
+
+def _side_ais(rs: Any, count: int, given: dict[int, str | None], default: str,
+              generated: set[int]) -> dict[int, str]:
+    """The AI of each side: as given, else ``rogue`` for a generated Rogue Warband (when the
+    ruleset has it), else the default."""
+    factories = rs.controllers()
+    out: dict[int, str] = {}
+    for side in range(count):
+        name = given.get(side)
+        if name is None:
+            name = "rogue" if side in generated and "rogue" in factories else default
+        if name not in factories:
+            fail(f"unknown AI {name!r} for {rs.name} (choose from: {', '.join(factories)})")
+        out[side] = name
+    return out
 
 
 def _narrator(rs: Any, console: Any) -> Any:
@@ -212,8 +256,15 @@ def battle(
     seed: Annotated[int | None, typer.Option(help="Game seed (random if not given).")] = None,
     a: Annotated[Path | None, typer.Option("--a", help="Warband list for side A.")] = None,
     b: Annotated[Path | None, typer.Option("--b", help="Warband list for side B.")] = None,
+    c: Annotated[Path | None, typer.Option(
+        "--c", help="Warband list for side C (a third side; implies --players 3).")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", help="Number of sides (default 2); a side beyond the lists given is a"
+        " generated Rogue Warband.")] = None,
     ai: Annotated[str, typer.Option("--ai", help="AI for side A (and B unless --ai-b).")] = "heuristic",
     ai_b: Annotated[str | None, typer.Option("--ai-b", help="AI for side B.")] = None,
+    ai_c: Annotated[str | None, typer.Option(
+        "--ai-c", help="AI for side C (default: rogue for a generated Rogue Warband, else --ai).")] = None,
     rounds: Annotated[int | None, typer.Option(help="Number of Rounds (default: the scenario's).")] = None,
     replay: Annotated[Path | None, typer.Option("--replay", help="Write the game record to FILE.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object with the result.")] = False,
@@ -223,13 +274,18 @@ def battle(
     from warband.core.controller import play
     from warband.core.record import write_record
 
-    rs, game, seed = _setup(ruleset, a, b, [ai, ai_b or ai], seed, rounds, option, replay)
+    named = [n for n in (ai, ai_b, ai_c) if n is not None]
+    rs, game, seed, generated = _setup(ruleset, a, b, named, seed, rounds, option, replay,
+                                       c, players)
+    count = len(game.header["lists"])
+    names = _side_ais(rs, count, {1: ai_b, 2: ai_c}, ai, generated)
     factories = rs.controllers()
-    controllers = {0: factories[ai](), 1: factories[ai_b or ai]()}
+    controllers = {side: factories[name]() for side, name in names.items()}
     console = _console()
     on_events = None
     if not as_json:
-        console.print(f"[dim]{_e(rs.title)} - seed {seed} - {_e(ai)} vs {_e(ai_b or ai)}[/dim]")
+        console.print(f"[dim]{_e(rs.title)} - seed {seed} -"
+                      f" {' vs '.join(_e(names[s]) for s in range(count))}[/dim]")
         on_events = _narrator(rs, console)
 
     outcome = play(game, controllers, seed, on_events=on_events)
@@ -262,7 +318,10 @@ def _print_summary(console: Any, result: dict[str, Any]) -> None:
                       _e(", ".join(survivors)) if survivors else "-")
     console.print(table)
     winner = result["winner"]
-    if winner is None:
+    drawn = [side for side, r in (result.get("result") or {}).items() if r == "drawn"]
+    if winner is None and len(drawn) < len(result["warbands"]) and drawn:
+        console.print(f"[bold]Draw between {', '.join(s.upper() for s in drawn)}[/bold]")
+    elif winner is None:
         console.print("[bold]Draw[/bold]")
     else:
         console.print(f"[bold green]Winner: {_e(result['warbands'][winner])} ({winner.upper()})[/]")
@@ -272,34 +331,47 @@ def _print_summary(console: Any, result: dict[str, Any]) -> None:
 def play(
     ruleset: Annotated[str | None, typer.Option(
         help="Ruleset to play (default: the one the lists declare, else arcworlde).")] = None,
-    side: Annotated[str, typer.Option("--as", help="Your side: a or b (or 'both' for hot-seat).")] = "a",
+    side: Annotated[str, typer.Option(
+        "--as", help="Your side: a, b, c..., several as a,c (hot-seat), 'both' (A and B) or"
+        " 'all'.")] = "a",
     ai: Annotated[str, typer.Option("--ai", help="The AI you play against.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Game seed (random if not given).")] = None,
     a: Annotated[Path | None, typer.Option("--a", help="Warband list for side A.")] = None,
     b: Annotated[Path | None, typer.Option("--b", help="Warband list for side B.")] = None,
+    c: Annotated[Path | None, typer.Option(
+        "--c", help="Warband list for side C (a third side; implies --players 3).")] = None,
+    players: Annotated[int | None, typer.Option(
+        "--players", help="Number of sides (default 2); a side beyond the lists given is a"
+        " generated Rogue Warband, played by the rogue AI.")] = None,
     rounds: Annotated[int | None, typer.Option(help="Number of Rounds (default: the scenario's).")] = None,
     replay: Annotated[Path | None, typer.Option("--replay", help="Write the game record to FILE.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE.")] = None,
 ) -> None:
-    """Play a battle yourself at the terminal, against an AI (solo) or hot-seat."""
+    """Play a battle yourself at the terminal, against AIs (solo) or hot-seat."""
     from rich.prompt import Prompt
 
     from warband.cli.human import HumanController
     from warband.core.controller import play as play_game
     from warband.core.record import write_record
 
-    if side not in ("a", "b", "both"):
-        fail("--as must be a, b or both")
-    rs, game, seed = _setup(ruleset, a, b, [ai], seed, rounds, option, replay)
+    wanted = {"both": "a,b"}.get(side, side)
+    labels = [s.strip() for s in wanted.split(",")] if wanted != "all" else []
+    if any(len(s) != 1 or not "a" <= s <= "z" for s in labels):
+        fail("--as must be a side (a, b, c...), several as a,c, 'both' or 'all'")
+    rs, game, seed, generated = _setup(ruleset, a, b, [ai], seed, rounds, option, replay,
+                                       c, players)
+    count = len(game.header["lists"])
+    humans = set(range(count)) if wanted == "all" else {ord(s) - ord("a") for s in labels}
+    if any(h >= count for h in humans):
+        fail(f"--as {side}: this game has sides A to {chr(ord('A') + count - 1)}")
     factories = rs.controllers()
+    names = _side_ais(rs, count, {}, ai, generated)
     console = _console()
     human = HumanController(rs, console, lambda prompt: Prompt.ask(prompt, console=console))
-    controllers = {
-        0: human if side in ("a", "both") else factories[ai](),
-        1: human if side in ("b", "both") else factories[ai](),
-    }
+    controllers = {s: human if s in humans else factories[names[s]]() for s in range(count)}
 
-    console.print(f"[dim]{_e(rs.title)} - seed {seed} - you play {side.upper()}[/dim]")
+    you = ", ".join(chr(ord("A") + h) for h in sorted(humans))
+    console.print(f"[dim]{_e(rs.title)} - seed {seed} - you play {you}[/dim]")
     try:
         outcome = play_game(game, controllers, seed, on_events=_narrator(rs, console))
     except KeyboardInterrupt:

@@ -24,9 +24,16 @@ from warband.core.controller import Controller
 from warband.core.events import Event
 from warband.core.game import Game
 
-__all__ = ["Ruleset", "ProfileRow"]
+__all__ = ["Ruleset", "ProfileRow", "side_labels"]
 
 ProfileRow = dict[str, Any]
+
+
+def side_labels(count: int) -> tuple[str, ...]:
+    """The labels of ``count`` sides in player order: ``a``, ``b``, ``c``..."""
+    if not 1 <= count <= 26:
+        raise ValueError(f"a game has from 1 to 26 sides, not {count}")
+    return tuple(chr(ord("a") + i) for i in range(count))
 
 
 class Ruleset(ABC):
@@ -36,8 +43,11 @@ class Ruleset(ABC):
     name: str
     #: full title of the rulebook
     title: str
-    #: side labels in player order
+    #: side labels in player order (of the usual two-sided game)
     sides: tuple[str, ...] = ("a", "b")
+    #: the most warbands one game may have (a ruleset with multiplayer rules raises it); a
+    #: game of N sides labels them :func:`side_labels` (``a``, ``b``, ``c``...)
+    max_sides: int = 2
 
     # -- content and lists -----------------------------------------------------------------
     @abstractmethod
@@ -81,6 +91,11 @@ class Ruleset(ABC):
                 f"the record was made with other content (hash {recorded},"
                 f" this installation has {ours})"
             )
+
+    def parse_list(self, data: Any, source: str) -> Any:
+        """Validate list data already read (a generated list, a record's list), as
+        :meth:`load_list` does a file; raises ContentError listing every violation."""
+        raise NotImplementedError(f"{self.name} cannot read list data")
 
     def random_list(self, game_value: int, seed: int, faction: str | None = None
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -248,9 +248,13 @@ class KitRuleset(Ruleset):
         self, lists: Sequence[Any], seed: int, options: Mapping[str, Any] | None = None,
         track_digest: bool = False, log_events: bool = True,
     ) -> Game:
-        if len(lists) != len(self.sides):
-            raise ValueError(f"a {self.name} battle here is between exactly"
-                             f" {len(self.sides)} warbands, not {len(lists)}")
+        least = len(self.sides)
+        if not least <= len(lists) <= max(least, self.max_sides):
+            if self.max_sides <= least:
+                raise ValueError(f"a {self.name} battle here is between exactly"
+                                 f" {least} warbands, not {len(lists)}")
+            raise ValueError(f"a {self.name} battle is between {least} and {self.max_sides}"
+                             f" warbands, not {len(lists)}")
         cat = self.catalogue()
         given = dict(options or {})
         opts, scenario_id = self.parse_options(given)

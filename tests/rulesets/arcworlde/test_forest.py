@@ -177,12 +177,69 @@ def test_arcworlde_environment_mildaark_card_ace_fabled_artefact() -> None:
     assert arena.st.forest["artefact"] is None
 
 
-@pytest.mark.parametrize("rank", ["5", "K"])
-def test_arcworlde_environment_mildaark_cards_not_yet_played(rank: str) -> None:
-    """Cards 5 and K are announced but not played yet (documented)."""
+def test_arcworlde_environment_mildaark_card_5_beast_joins_the_forest_side() -> None:
+    """arcworlde.environment.mildaark.card_5: a Beast from the Bestiary (picked at random
+    among the Beasts) appears at a random spot (2D6 on the grid) as a Character of the
+    forest's own side, played by the Rogue rules; it stays after the Round."""
     arena = Arena(options=FOREST)
-    run = draw(arena, rank)
-    assert run.events("forest_unplayed")
+    arena.add("halfling-militia", 0, (5, 5))
+    arena.add("ourk-grunt", 1, (30, 30))
+    # the pick among the four Beasts (death-kiwi, forest-boar, giant-bat, mildaark-wolf),
+    # the die that seeds the forest's Rogue interpreter, then the grid: column 3, row 5
+    run = draw(arena, "5", 2, 1, 3, 5)
+    beast = arena.st.chars[-1]
+    assert beast.profile.id == "forest-boar" and beast.on_table
+    assert (beast.x, beast.y) == (15.0, 27.0)
+    side = arena.st.forest_side
+    assert side == beast.side == 2 and arena.st.side_labels[side] == "forest"
+    assert arena.st.players == 2  # the forest is not a player
+    assert run.events("forest_creature")[0]["leaves"] is False
+    forest_round_end(arena.st)
+    assert beast.on_table
+
+
+def test_arcworlde_environment_mildaark_card_king_monster_on_drawers_edge_then_leaves() -> None:
+    """arcworlde.environment.mildaark.card_king: a Monster is placed in Open Terrain on the
+    table edge nearest the player who drew the card (that player's own edge: B, the north),
+    acts for the forest's side under the Rogue rules, and wanders off at the end of the
+    Round (without scoring anyone VP)."""
+    arena = Arena(options=FOREST)
+    arena.add("halfling-militia", 0, (5, 5))
+    arena.add("ourk-grunt", 1, (30, 30))
+    arena.st.initiative = [1, 0]  # B won the last initiative: B draws
+    # the pick among the Monsters (forest-troll, marsh-gulper, war-boar), the Rogue
+    # interpreter's seed, then a D6 for the sixth of the edge (the third: x = 15)
+    draw(arena, "K", 1, 1, 3)
+    monster = arena.st.chars[-1]
+    assert monster.profile.id == "forest-troll" and monster.side == arena.st.forest_side
+    assert monster.x == 15.0 and monster.y == pytest.approx(36 - monster.r - 0.05, abs=1e-3)
+    forest_round_end(arena.st)
+    assert not monster.on_table and not monster.ko
+    assert arena.st.log.events[-1].kind == "forest_leaves"
+    assert arena.st.vp_knock_outs[:2] == [0, 0]
+
+
+def test_arcworlde_environment_mildaark_forest_creature_knock_outs_score_for_players() -> None:
+    """arcworlde.scenario.victory_points with the forest's Creatures: Knocking one Out scores
+    for the player who did it; a Character the Creature Knocks Out scores for the other
+    player (two players: as any Knock Out not by an enemy player); the forest never scores
+    and is not in the result."""
+    from warband.rulesets.arcworlde.rules.combat import knock_out
+    from warband.rulesets.arcworlde.rules.scenario import final_outcome
+
+    arena = Arena(options=FOREST)
+    a = arena.add("halfling-militia", 0, (5, 5))
+    b = arena.add("ourk-grunt", 1, (30, 30))
+    b2 = arena.add("ourk-grunt", 1, (25, 30))
+    draw(arena, "5", 2, 1, 3, 5)
+    beast = arena.st.chars[-1]
+    knock_out(arena.st, b2, beast)
+    assert arena.st.vp_knock_outs == [1, 0, 0]
+    knock_out(arena.st, beast, b)
+    assert arena.st.vp_knock_outs == [1, 1, 0]
+    outcome = final_outcome(arena.st)
+    assert outcome.sides == ["a", "b"] and outcome.vp == [1, 1] and outcome.winner is None
+    assert a.on_table
 
 
 def test_arcworlde_environment_mildaark_card_joker_commanders_change_hands() -> None:

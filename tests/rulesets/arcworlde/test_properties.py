@@ -125,9 +125,13 @@ def play_checked(game: Game, controllers: dict[int, Controller], seed: int) -> N
     outcome = game.outcome()
     assert outcome is not None and game.over
     assert 1 <= outcome.rounds <= state.options.rounds
-    assert outcome.winner in (None, 0, 1)
+    assert outcome.winner is None or 0 <= outcome.winner < len(outcome.sides)
+    assert len(outcome.vp) == len(outcome.sides) == len(controllers)
     if outcome.winner is not None:
-        assert outcome.vp[outcome.winner] > outcome.vp[1 - outcome.winner]
+        assert all(outcome.vp[outcome.winner] > v for p, v in enumerate(outcome.vp)
+                   if p != outcome.winner)
+    else:
+        assert outcome.vp.count(max(outcome.vp)) >= 2
 
 
 def assert_replays(game: Game, path: Path) -> None:

@@ -24,6 +24,9 @@ class ArcWorlde(KitRuleset):
     title = "ArcWorlde - The Fantasy Miniatures Game, Edition 2.2"
     sample_list_names = ("sheriffs-posse.yaml", "ironjaw-mob.yaml")
     default_scenario = "glade-skirmish"
+    #: two players, or three or four (arcworlde.round.initiative: every player rolls; sides
+    #: C and D deploy along the west and east edges)
+    max_sides = 4
 
     def random_list(self, game_value: int, seed: int, faction: str | None = None
                     ) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -12,7 +12,7 @@ from typing import Any
 from warband.core import board as b
 from warband.core.events import Event
 from warband.rulesets.arcworlde.rules.scenario import objective_holders
-from warband.rulesets.arcworlde.rules.setup import _depth
+from warband.rulesets.arcworlde.rules.setup import _depth, zone_rect
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = ["board_view", "decision_focus"]
@@ -97,8 +97,9 @@ def board_view(game_or_state: Any, player: int | None, since: int | None = None)
         "arcworlde", game_or_state, player, since, table=st.table,
         sides=b.side_infos(st.side_labels, st.side_names), number=st.round,
         phase=b.phase_line(st.over, st.round, st.options.rounds, "Round"),
-        zones=b.edge_zones(float(st.table.width), float(st.table.height), _depth(st),
-                           st.side_names, [True, False]),
+        zones=[b.Zone(side=side, label=f"{st.side_names[side]} deployment zone",
+                      polygon=b.rect_polygon(*zone_rect(st.table, side, _depth(st))))
+               for side in st.player_sides()],
         markers=markers,
         pieces=[_piece(c) for c in st.chars if c.on_table],
         off_table=[b.OffTable(id=str(c.uid), side=c.side, label=c.name,

@@ -66,8 +66,7 @@ class ArcCampaignTables(BaseModel):
         return self
 
     def fate(self, roll: int) -> _Row:
-        row: _Row = pick(self.fates, roll)
-        return row
+        return pick(self.fates, roll)
 
 
 def tables() -> ArcCampaignTables:

@@ -6,10 +6,12 @@ Rule ids: ``arcworlde.setup.sequence``, ``arcworlde.round.game_length``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from warband.core.game import Flow
+from warband.kit.flow import answer_inside
 from warband.kit.options import parse_options
 from warband.kit.ruleset import Setup
 from warband.rulesets.arcworlde.catalogue import Catalogue
@@ -27,6 +29,7 @@ from warband.rulesets.arcworlde.rules.setup import (
     deployment,
     deployment_problem,
 )
+from warband.rulesets.arcworlde.rules.solo import rogue_rules_answer
 from warband.rulesets.arcworlde.spells import spell_book
 from warband.rulesets.arcworlde.state import ArcState, ArcView
 
@@ -36,6 +39,14 @@ DEFAULT_SCENARIO = "glade-skirmish"
 
 
 def game_flow(st: ArcState) -> Flow:
+    """The battle; in the Mildaark Forest, the forest's own side (cards 5 and K) is played by
+    the Rogue rules inside the flow (rules/solo.py), so only players' decisions come out."""
+    if st.options.environment == "mildaark":
+        return (yield from answer_inside(_battle(st), functools.partial(rogue_rules_answer, st)))
+    return (yield from _battle(st))
+
+
+def _battle(st: ArcState) -> Flow:
     st.log.emit(
         "game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
         scenario=st.scenario.name, rounds=st.options.rounds,
@@ -75,5 +86,11 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
     prepare_magic(st, spell_book(cat))
     prepare_arcanite(st)
     if opts.delayed_arrival != "none":
-        st.arriving = 0 if opts.delayed_arrival == "a" else 1
+        if opts.delayed_arrival not in st.side_labels[:st.players]:
+            raise ValueError(f"delayed_arrival={opts.delayed_arrival}: this game has no side"
+                             f" {opts.delayed_arrival.upper()} ({len(warbands)} warbands)")
+        st.arriving = st.side_labels.index(opts.delayed_arrival)
+    if opts.rogue != "none" and any(s not in st.side_labels[:st.players] for s in opts.rogue):
+        raise ValueError(f"rogue={opts.rogue}: this game has sides"
+                         f" {', '.join(s.upper() for s in st.side_labels[:st.players])} only")
     return Setup(st, game_flow(st), ArcView, CODEC)

@@ -26,6 +26,8 @@ def _rolloff(title: str) -> Callable[[Event], str]:
         rolls = "; then ".join(
             ", ".join("-" if r is None else str(r) for r in rr) for rr in e["rolls"]
         )
+        if len(e["order"]) > 2:
+            return f"{title}: rolls {rolls} -> order {', '.join(o.upper() for o in e['order'])}"
         return f"{title}: rolls {rolls} -> {e['order'][0].upper()} first"
     return fmt
 
@@ -97,6 +99,8 @@ def _spell_cast(e: Event) -> str:
 def _game_end(e: Event) -> str:
     vp = ", ".join(str(v) for v in e["vp"])
     won = f"{e['winner'].upper()} wins" if e["winner"] else "a draw"
+    if not e["winner"] and len(e.get("leaders", ())) > 1:
+        won = f"a draw between {' and '.join(s.upper() for s in e['leaders'])}"
     return f"[bold magenta]Game over after Round {e['rounds']}: VP {vp} - {won}[/]"
 
 
@@ -126,7 +130,8 @@ FORMATS: dict[str, Format] = {
     "ap_reduced": lambda e: f"    {_n(e, 'who')} will have {e['by']} AP less next Activation",
     "armour_broken": lambda e: f"    {_n(e, 'who')}'s Armour is broken (now {e['armour']})",
     "hp_loss": lambda e: f"    {_n(e, 'who')} loses {e['amount']} HP ({escape(e['cause'])}) (HP {e['hp'][0]}->{e['hp'][1]})",
-    "knock_out": lambda e: f"    [bold red]{escape(e['who'])} is Knocked Out![/] (+{e['vp']} VP to {e['side'].upper()})",
+    "knock_out": lambda e: f"    [bold red]{escape(e['who'])} is Knocked Out![/]" + (
+        f" (+{e['vp']} VP to {e['side'].upper()})" if e["side"] else " (no player scores it)"),
     "bravery": _bravery,
     "broken": lambda e: f"    [red]{escape(e['who'])} is Broken![/red]",
     "flee": lambda e: f"    {_n(e, 'who')} Flees toward the {e['toward']}",
@@ -168,7 +173,12 @@ FORMATS: dict[str, Format] = {
     "narrative_hits": lambda e: (f"    {_n(e, 'who')} takes {e['hits']} Hits from {escape(e['by'])}'s Feat:"
                                  f" {e['damage']} Damage (HP {e['hp'][0]}->{e['hp'][1]})"),
     "forest": lambda e: f"  [green]The Mildaark Forest stirs: {escape(e['card'])}[/green]",
-    "forest_unplayed": lambda e: f"    (the forest brings {escape(e['what'])}: not played in this version)",
+    "forest_creature": lambda e: (f"    [green]{escape(e['who'])} ({escape(e['what'])}) comes out of"
+                                  f" the trees at ({e['at'][0]:.1f}, {e['at'][1]:.1f}),"
+                                  " played by the Rogue rules[/green]"),
+    "forest_creature_missing": lambda e: (f"    (the forest would bring a {escape(e['what'])},"
+                                          " but the Bestiary has none)"),
+    "forest_leaves": lambda e: f"    [green]{escape(e['who'])} wanders back into the forest[/green]",
     "forest_artefact": lambda e: f"    a Fabled Artefact glints at ({e['at'][0]:.1f}, {e['at'][1]:.1f})",
     "arrival_roll": lambda e: (f"  The Rogue Warband ({e['side'].upper()}) rolls {e['roll']} to arrive: "
                                + ("[bold]it arrives![/bold]" if e["arrives"] else "not yet")),

@@ -37,9 +37,14 @@ class Options:
     #: (off by default: they are agreed between players, and an AI that tries every option
     #: would otherwise propose them all the time)
     narrative_feats: bool = False
-    #: arcworlde.solo.delayed_arrival: "none" (default), or the side ("a"/"b") of a Rogue
+    #: arcworlde.solo.delayed_arrival: "none" (default), or the side ("a".."d") of a Rogue
     #: Warband that arrives on a 4+ rolled at the start of each Round
     delayed_arrival: str = "none"
+    #: arcworlde.solo.overview: the side(s) played as Rogue Warbands by the dice ("none", or
+    #: "a".."d", "cd"); `warband battle --players 3` sets it for the Rogue Warband it
+    #: generates. A Rogue side keeps its Commander in the Joker's Round and takes no other
+    #: side's (arcworlde.environment.mildaark.card_joker), and agrees no Narrative Feat
+    rogue: str = "none"
 
 
 #: the options a player may set (``--option``), checked by the kit (arcworlde.setup.sequence,
@@ -57,9 +62,11 @@ OPTIONS = (
     Option.flag("narrative_leg_it_always",
                 "a Narrative dash's Leg It is rolled even when the Feat fails"
                 " (arcworlde.feat.narrative_leg_it)"),
-    Option.one_of("delayed_arrival", ("none", "a", "b"),
+    Option.one_of("delayed_arrival", ("none", "a", "b", "c", "d"),
                   "the Rogue side that arrives later, on a 4+ each Round"
                   " (arcworlde.solo.delayed_arrival)"),
+    Option.one_of("rogue", ("none", "a", "b", "c", "d", "cd"),
+                  "the side(s) played as Rogue Warbands (arcworlde.solo.overview)"),
     Option.one_of("environment", ("none", "mildaark"),
                   "play in the Mildaark Forest (arcworlde.environment.optional)"),
 )

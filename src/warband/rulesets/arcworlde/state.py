@@ -111,6 +111,9 @@ class ArcState(TableQueries[Character]):
     options: Options
     round: int = 0
     vp_knock_outs: list[int] = field(default_factory=lambda: [0, 0])
+    #: the sides that are players' warbands (0 .. players - 1, one per list); a side after them
+    #: is the Mildaark Forest's Creatures (``forest_side``), played by the Rogue rules
+    players: int = 2
     initiative: list[int] = field(default_factory=list)
     #: the player who took the first Activation of Round 1 (for the simulator's statistics)
     first_player: int | None = None
@@ -126,6 +129,12 @@ class ArcState(TableQueries[Character]):
     pack: dict[str, Any] | None = None
     #: the Mildaark Forest's state this game (rules/forest.py), None without the environment
     forest: dict[str, Any] | None = None
+    #: the side of the Beasts and Monsters the Mildaark Forest sends (cards 5 and K), made when
+    #: the first one arrives; the Rogue rules play it (rules/forest.py)
+    forest_side: int | None = None
+    #: the Rogue interpreter playing the forest's side and its random source (drawn from the
+    #: game's dice): hidden from players' views
+    forest_ai: Any = None
     #: the side whose delayed Rogue Warband has not arrived yet (rules/solo.py)
     arriving: int | None = None
     #: Items lying on the table: (x, y, equipment id) (rules/items.py)
@@ -154,6 +163,20 @@ class ArcState(TableQueries[Character]):
     def blocker_chars(self, ch: Character) -> list[Character]:
         return [c for c in self.chars if c.on_table and c is not ch and not c.aboard]
 
+    def player_sides(self) -> range:
+        """The players' sides (the forest's Creatures are not a player)."""
+        return range(self.players)
+
+    def rogue_sides(self) -> frozenset[int]:
+        """The sides the Rogue Warband rules play: those the ``rogue`` option names, and the
+        forest's Creatures (arcworlde.solo.overview)."""
+        named = self.options.rogue
+        sides = {i for i, label in enumerate(self.side_labels[:self.players])
+                 if named != "none" and label in named}
+        if self.forest_side is not None:
+            sides.add(self.forest_side)
+        return frozenset(sides)
+
     def commander_of(self, side: int) -> list[Character]:
         return [c for c in self.living(side) if c.commander]
 
@@ -164,6 +187,8 @@ class ArcView(OpenView[ArcState]):
     __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
-        if name == "decks":  # the ArcDecks' draw piles are secret (rules/magic.py)
+        # the ArcDecks' draw piles are secret (rules/magic.py); so is the random source of the
+        # forest's Rogue interpreter (it would foretell the forest Creatures' choices)
+        if name in ("decks", "forest_ai"):
             raise AttributeError(f"{name} is not part of a player's view")
         return super().__getattr__(name)

@@ -90,8 +90,7 @@ class CampaignTables(_Strict):
         return self
 
     def trauma_for(self, roll: int) -> TraumaRow:
-        row: TraumaRow = pick(self.trauma, roll)
-        return row
+        return pick(self.trauma, roll)
 
 
 def tables() -> CampaignTables:

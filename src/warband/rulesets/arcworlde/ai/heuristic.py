@@ -210,18 +210,23 @@ class HeuristicController:
         enemies = [c for c in view.chars if c.deployed and c.side != me]
         # Lanes are counted from the player's own left, so that both sides deploy alike on a
         # table that is symmetric under a half turn (side B looks at it from the far edge).
-        width = view.table.width
+        # A third or fourth side deploys along the west or east edge: its lanes run along y.
+        width, height = view.table.width, view.table.height
+        along_y = me >= 2
 
-        def own(x: float) -> float:
+        def own(x: float, y: float) -> float:
+            if along_y:
+                return height - y if me == 2 else y
             return x if me == 0 else width - x
 
-        objectives = [o.x for o in view.scenario.objectives] or [width / 2]
-        lanes = sorted(own(x) for x in objectives)
+        objectives = ([(o.x, o.y) for o in view.scenario.objectives]
+                      or [(width / 2, height / 2)])
+        lanes = sorted(own(x, y) for x, y in objectives)
         lane = lanes[len(placed) % len(lanes)]
         ranged = any(a.ranged for a in ch.usable_attacks())
 
         def score(opt: Any) -> float:
-            s: float = -abs(own(opt.x) - lane) * (0.3 if ranged else 1.0)
+            s: float = -abs(own(opt.x, opt.y) - lane) * (0.3 if ranged else 1.0)
             for f in placed:
                 d = math.hypot(f.x - opt.x, f.y - opt.y)
                 s -= 3.0 if d < 2.5 else 0.0
@@ -232,11 +237,11 @@ class HeuristicController:
                 if cover is not None:
                     s -= cover[0] * 0.2
             for e in enemies:
-                if abs(e.x - opt.x) < 4 and not ranged:
+                if abs((e.y - opt.y) if along_y else (e.x - opt.x)) < 4 and not ranged:
                     s += 0.5
             return s
 
-        return max(sorted(by_uid[uid], key=lambda o: own(o.x)), key=score)
+        return max(sorted(by_uid[uid], key=lambda o: own(o.x, o.y)), key=score)
 
     # -- choosing who acts -------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:

@@ -85,12 +85,18 @@ class RogueController:
         others = [c for c in mine if not c.commander]
         index = 0 if ch.commander else others.index(ch) + 1
         slots = len(mine)
-        width = view.table.width
-        # Commander at the centre, the rest alternating outward.
+        width, height = view.table.width, view.table.height
+        # Commander at the centre, the rest alternating outward, along its own table edge
+        # (south for A, north for B, west for C, east for D).
         offset = ((index + 1) // 2) * (1 if index % 2 else -1)
+        if me >= 2:
+            want_y = height / 2 + offset * height / (slots + 1)
+            edge_x = 0 if me == 2 else width
+            return min((o for o in decision.options if o.uid == uid),
+                       key=lambda o: (abs(o.y - want_y), abs(o.x - edge_x)))
         want_x = width / 2 + offset * width / (slots + 1)
         return min((o for o in decision.options if o.uid == uid),
-                   key=lambda o: (abs(o.x - want_x), abs(o.y - (0 if me == 0 else view.table.height))))
+                   key=lambda o: (abs(o.x - want_x), abs(o.y - (0 if me == 0 else height))))
 
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         me = decision.player

@@ -28,6 +28,7 @@ __all__ = [
     "COVER_SHARE",
     "attack_mechanic",
     "defence_mode",
+    "knock_out_scorer",
     "disengage",
     "disengage_difficulty",
     "in_cover",
@@ -127,6 +128,19 @@ def resolve_attack(
     return roll.damage
 
 
+def knock_out_scorer(st: ArcState, victim: Character, by: Character | None) -> int | None:
+    """The player's side that scores the Victory Points for Knocking Out ``victim``
+    (arcworlde.scenario.victory_points): the side of the enemy who did it; with two players,
+    a Knock Out by anything else (a fall, the forest, a friend, the forest's Creatures) scores
+    for the other player, as it always did; with three or more, nobody scores it (our reading:
+    no one player earned it). The forest's Creatures never score: they are not a player."""
+    if by is not None and by.side != victim.side and by.side in st.player_sides():
+        return by.side
+    if st.players == 2 and victim.side in st.player_sides():
+        return 1 - victim.side
+    return None
+
+
 def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
     """Knock Out ``victim``: remove it, award Victory Points, and have friends within 3 inches
     (measured before removal) take a Bravery Test."""
@@ -151,7 +165,9 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
         vp = victim.cost
     else:
         vp = scen.vp_per_knock_out + (scen.vp_commander_bonus if victim.commander else 0)
-    st.vp_knock_outs[1 - victim.side] += vp
+    scorer = knock_out_scorer(st, victim, by)
+    if scorer is not None:
+        st.vp_knock_outs[scorer] += vp
     if by is not None and by.side != victim.side:
         by.knock_outs += 1
         if (CharacterClass.SWORD_FOR_HIRE in victim.profile.classes
@@ -161,7 +177,7 @@ def knock_out(st: ArcState, victim: Character, by: Character | None) -> None:
             by.ap += 1
             st.log.emit("imposter", who=by.name, victim=victim.name, ap=by.ap)
     st.log.emit("knock_out", who=victim.name, by=by.name if by else None, vp=vp,
-                side=st.side_labels[1 - victim.side])
+                side=None if scorer is None else st.side_labels[scorer])
     on_knock_out(st, victim)  # Gobble, Monstrous Mount (rules/creatures.py)
     for friend in testers:
         test_or_break(st, friend, f"{victim.name} was Knocked Out nearby")

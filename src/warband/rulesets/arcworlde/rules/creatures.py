@@ -53,6 +53,7 @@ __all__ = [
     "death_throes",
     "dwindle",
     "escape_gobble",
+    "release_swallowed",
     "fearsome_after_move",
     "gobble",
     "gobble_options",
@@ -298,6 +299,14 @@ def announce_contacts(st: ArcState, ch: Character) -> None:
     enemies = st.engaged_with(ch)
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
+
+
+def release_swallowed(st: ArcState, gobbler: Character) -> None:
+    """A Gobbler leaving the table (the forest's Monster wandering off) lets out what it
+    swallowed, Prone beside it."""
+    for c in st.chars:
+        if c.gobbled_by == gobbler.uid and not c.ko:
+            _cough_up(st, c, gobbler, prone=True)
 
 
 def on_knock_out(st: ArcState, victim: Character) -> None:

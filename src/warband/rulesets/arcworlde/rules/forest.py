@@ -28,26 +28,41 @@ Played with the option ``environment=mildaark``. Readings (the rules yaml's defa
 * A: a Fabled Artefact (picked at random from the house ones, ids ``fabled-*``) is placed at
   random; a Medium Feat in base contact pulls it out and the Character carries it (its
   Attacks, Armour, Movement and Traits apply); unclaimed, it is gone at the end of the Round.
-* Joker: this Round every decision of a Commander's Activation is taken by the opposing player
-  (with two sides; the Commander's own side still chooses when it is Activated).
-* 5 (a Beast) and K (a Monster) are drawn and announced but have no effect yet: they need a
-  third, Rogue-controlled side, which a later change brings (issue 13).
+* Joker: this Round every decision of a Commander's Activation is taken by another player:
+  the one before its own side in this Round's initiative order (each player controls the
+  Commander of the next player; with two, the opponent). The Commander's own side still
+  chooses when it is Activated.
+* 5 (a Beast) and K (a Monster) bring a Creature of that Class from the Bestiary (picked at
+  random among the profiles of the class) onto the table as a Character of the forest's own
+  side, one more side after the players', played by the Rogue Warband rules: the Rogue
+  interpreter of ``ai/rogue.py`` answers that side's decisions inside the flow (no player
+  sits behind it), drawing its random choices from the game's dice, so the game replays
+  from its seed. The side rolls its own initiative die while it has a Creature on the table
+  (arcworlde.solo.initiative), fights every player, holds objectives from them and scores
+  nothing. The Beast (5) is placed at random and stays; the Monster (K) is placed in Open
+  Terrain on the table edge nearest the player who drew the card (that player's own edge)
+  and wanders off at the end of the Round.
 """
 
 from __future__ import annotations
 
 import math
+import random
 from typing import Any
 
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.core.geometry import Table, Terrain
 from warband.rulesets.arcworlde import choices as C
+from warband.rulesets.arcworlde.models import CharacterClass
 from warband.rulesets.arcworlde.rules.arcanite import REACH
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = [
+    "CREATURE_CARDS",
     "EDGE",
+    "creature_arrives",
+    "forest_side",
     "apply_forest_feat_modifiers",
     "forest_after_move",
     "forest_on_activation",
@@ -62,7 +77,10 @@ __all__ = [
 EDGE = 6.0
 TREE = 0.75  # half the side of a tree's square
 BUSH_R = 40 / 25.4 / 2
-NOT_YET = {"5": "a Beast", "K": "a Monster"}
+#: the cards that bring a Creature, the Class of Creature they bring
+CREATURE_CARDS = {"5": CharacterClass.BEAST, "K": CharacterClass.MONSTER}
+FOREST_NAME = "the Mildaark Forest"
+FOREST_LABEL = "forest"
 #: the Fabled Artefacts of the Common Armoury file (house data) start with this
 FABLED = "fabled-"
 
@@ -94,7 +112,7 @@ def _forest(st: ArcState) -> dict[str, Any]:
     if st.forest is None:
         st.forest = {"card": None, "effects": set(), "portals": [], "bush": None,
                      "fed": set(), "cache": [], "struck": set(), "ported": set(),
-                     "artefact": None}
+                     "artefact": None, "leaving": []}
     forest: dict[str, Any] = st.forest
     return forest
 
@@ -104,7 +122,8 @@ def forest_round_start(st: ArcState) -> Steps:
     from warband.rulesets.arcworlde.rules.magic import arcdeck
 
     forest = _forest(st)
-    drawer = st.initiative[0] if st.initiative else 0
+    # the previous Round's first player (the forest's Creatures are not a player)
+    drawer = next((p for p in st.initiative if p in st.player_sides()), 0)
     deck = arcdeck(st, drawer)
     card = deck.draw()
     deck.discard(card)
@@ -145,8 +164,8 @@ def forest_round_start(st: ArcState) -> Steps:
     elif rank == "Q":
         forest["effects"].add("angry_edges")
         forest["struck"] = set()
-    elif rank in NOT_YET:
-        st.log.emit("forest_unplayed", rank=rank, what=NOT_YET[rank])
+    elif rank in CREATURE_CARDS:
+        creature_arrives(st, CREATURE_CARDS[rank], drawer if rank == "K" else None)
     return
     yield  # a generator: later cards will ask players to choose
 
@@ -163,10 +182,86 @@ def _grow_trees(st: ArcState) -> None:
         st.log.emit("forest_tree", at=[x, y])
 
 
+def forest_side(st: ArcState) -> int:
+    """The forest's own side, made when its first Creature arrives: one side after every
+    player's, with its Rogue interpreter and a random source drawn from the game's dice."""
+    if st.forest_side is None:
+        from warband.rulesets.arcworlde.ai.rogue import RogueController
+
+        st.forest_side = len(st.side_names)
+        st.side_names.append(FOREST_NAME)
+        st.side_labels.append(FOREST_LABEL)
+        st.vp_knock_outs.append(0)
+        st.forest_ai = (RogueController(), random.Random(st.dice.die(2 ** 31)))
+    return st.forest_side
+
+
+def creature_arrives(st: ArcState, kind: CharacterClass, edge_of: int | None) -> None:
+    """Cards 5 and K: a Creature of ``kind`` from the Bestiary joins the forest's side, placed
+    at random (the Beast) or on the table edge of player ``edge_of`` (the Monster, which
+    leaves at the end of the Round)."""
+    from warband.rulesets.arcworlde.catalogue import catalogue
+    from warband.rulesets.arcworlde.rules.setup import make_character
+
+    pool = sorted(p.id for p in catalogue().profiles.values() if kind in p.classes)
+    if not pool:
+        st.log.emit("forest_creature_missing", what=kind.value)
+        return
+    profile = catalogue().profiles[st.dice.pick(pool)]
+    side = forest_side(st)
+    name = f"Wild {profile.name}"
+    if any(c.name.startswith(name) for c in st.chars):
+        name = f"{name} {1 + sum(1 for c in st.chars if c.name.startswith(name))}"
+    ch = make_character(len(st.chars), side, name, profile, profile.equipment)
+    if edge_of is None:
+        x, y = random_point(st, ch.r)
+    else:
+        x, y = _edge_point(st, edge_of, ch.r)
+        _forest(st)["leaving"].append(ch.uid)
+    st.chars.append(ch)
+    ch.x, ch.y, ch.deployed = x, y, True
+    st.log.emit("forest_creature", who=ch.name, what=profile.name, at=[x, y],
+                leaves=edge_of is not None)
+    from warband.rulesets.arcworlde.rules.creatures import announce_contacts
+
+    announce_contacts(st, ch)
+
+
+def _edge_point(st: ArcState, side: int, r: float) -> tuple[float, float]:
+    """A spot in Open Terrain on ``side``'s own table edge (card K): a D6 picks the sixth of
+    the edge, the Creature goes to its middle, or the nearest open spot along the edge (then
+    a little further in) where its base fits; anywhere at random if the edge is full."""
+    w, h = float(st.table.width), float(st.table.height)
+    along = st.dice.d6()
+    bases = [c.base for c in st.chars if c.on_table and not c.aboard]
+    length = h if side >= 2 else w
+    for inward in (0.05, 1.0, 2.0, 4.0):
+        depth = r + inward
+        for k in range(int(length * 4)):
+            step = 0.25 * ((k + 1) // 2) * (1 if k % 2 else -1)
+            u = (along - 0.5) * length / 6 + step
+            if not r <= u <= length - r:
+                continue
+            x, y = {0: (u, depth), 1: (u, h - depth), 2: (depth, u)}.get(side, (w - depth, u))
+            if st.table.fits(x, y, r, bases) and all(
+                    t.kind == "open" for t in st.table.terrain_at(x, y)):
+                return (round(x, 3), round(y, 3))
+    return random_point(st, r)
+
+
 def forest_round_end(st: ArcState) -> None:
     forest = st.forest
     if forest is None:
         return
+    for uid in forest["leaving"]:  # the King's Monster wanders off (card K)
+        monster = st.by_uid(uid)
+        if monster.on_table:
+            from warband.rulesets.arcworlde.rules.creatures import release_swallowed
+
+            release_swallowed(st, monster)
+            monster.deployed = False
+            st.log.emit("forest_leaves", who=monster.name)
+    forest["leaving"] = []
     forest["effects"] = set()
     forest["portals"] = []
     forest["bush"] = None
@@ -180,10 +275,18 @@ def _active(st: Any, effect: str) -> bool:
 
 
 def controller(st: Any, ch: Character) -> int:
-    """The player who takes ``ch``'s decisions: its own, but the opposing player for a
-    Commander in a Round of the Joker's confusion (two sides)."""
-    if ch.commander and _active(st, "confusion") and len(st.side_names) == 2:
-        return 1 - ch.side
+    """The player who takes ``ch``'s decisions: its own, but for a Commander in a Round of the
+    Joker's confusion the player before its side in this Round's initiative order (each
+    player controls the Commander of the next player: with two sides, the opponent). A Rogue
+    Warband's Commander stays with the Rogue rules, and a Rogue side takes no other side's
+    Commander (the yaml's defaults)."""
+    rogue = st.rogue_sides()
+    if ch.commander and _active(st, "confusion") and ch.side < st.players and ch.side not in rogue:
+        order = [p for p in st.initiative if p < st.players and p not in rogue]
+        if ch.side in order and len(order) > 1:
+            return int(order[order.index(ch.side) - 1])
+        if st.players == 2 and not rogue:
+            return 1 - ch.side
     return ch.side
 
 

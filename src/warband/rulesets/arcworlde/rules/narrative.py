@@ -164,12 +164,25 @@ def narrative_options(st: Any, ch: Character, ap: int) -> list[Any]:
     return out
 
 
+def agreeing_player(st: ArcState, side: int) -> int:
+    """Who agrees to ``side``'s Narrative Feat: the opponent; with three or more players, the
+    next player after ``side`` in this Round's initiative order (our reading); a side the
+    Rogue rules play agrees only when no one else could."""
+    rogue = st.rogue_sides()
+    order = [p for p in st.initiative if p in st.player_sides() and (p == side or p not in rogue)]
+    if len(order) <= 1:
+        order = [p for p in st.initiative if p in st.player_sides()]
+    if side in order and len(order) > 1:
+        return order[(order.index(side) + 1) % len(order)]
+    return next((p for p in st.player_sides() if p != side), side)
+
+
 def perform_narrative(st: ArcState, ch: Character, choice: Any) -> Steps:
     """Propose, agree, roll and resolve a Narrative Feat (``choice`` is a ``C.Narrative``)."""
     feat = next(f for f in feats_menu(st) if f.id == choice.feat)
     needed = DIFFICULTY[choice.difficulty]
     failure = feat.failure
-    opponent = next((c.side for c in st.chars if c.side != ch.side), 1 - ch.side)
+    opponent = agreeing_player(st, ch.side)
     answer = yield Decision(
         "narrative_agree", opponent, [C.AgreeFeat(True), C.AgreeFeat(False)],
         prompt=f"{ch.name} proposes {feat.name} as a {choice.difficulty} Narrative Feat"

@@ -6,6 +6,8 @@ Rule ids: ``arcworlde.round.initiative``, ``arcworlde.round.activation_sequence`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
@@ -14,34 +16,60 @@ from warband.rulesets.arcworlde.rules.creatures import pack_groups
 from warband.rulesets.arcworlde.rules.forest import forest_round_end, forest_round_start
 from warband.rulesets.arcworlde.state import ArcState
 
-__all__ = ["decided", "play_round", "roll_off"]
+__all__ = ["decided", "play_round", "roll_off", "rolling_sides"]
 
 
-def roll_off(st: ArcState, purpose: str) -> list[int]:
-    """Every player rolls a D6; tied highest players re-roll until one is highest.
-    Returns the players from highest roll to lowest (arcworlde.round.initiative)."""
-    players = list(range(len(st.side_names)))
-    rolls = {p: st.dice.d6() for p in players}
-    history: list[list[int | None]] = [[rolls[p] for p in players]]
+def rolling_sides(st: ArcState) -> list[int]:
+    """The sides that roll for initiative: every player, and the forest's Creatures (a Rogue
+    side: arcworlde.solo.initiative) while any of them is on the table."""
+    sides = list(st.player_sides())
+    forest = st.forest_side
+    if forest is not None and any(True for _ in st.living(forest)):
+        sides.append(forest)
+    return sides
+
+
+def roll_off(st: ArcState, purpose: str, sides: Sequence[int] | None = None) -> list[int]:
+    """Every side rolls a D6 and they go from the highest roll to the lowest; sides that tie
+    re-roll among themselves until their tie is broken, which orders just them (so with three
+    players a tie for second place is settled too: arcworlde.round.initiative, the yaml's
+    multiplayer default). A Rogue Warband rolls its own die like a player
+    (arcworlde.solo.initiative). ``sides``: who rolls (default: every player). Returns the
+    sides in order; the event lists each round of rolls, None for a side that did not roll
+    again."""
+    players = list(st.player_sides()) if sides is None else list(sides)
+    width = max(players) + 1
+    keys: dict[int, list[int]] = {p: [st.dice.d6()] for p in players}
+    row: list[int | None] = [None] * width
+    for p in players:
+        row[p] = keys[p][0]
+    history: list[list[int | None]] = [row]
     while True:
-        top = max(rolls.values())
-        tied = [p for p in players if rolls[p] == top]
-        if len(tied) == 1:
+        groups: dict[tuple[int, ...], list[int]] = {}
+        for p in players:
+            groups.setdefault(tuple(keys[p]), []).append(p)
+        tied = [p for p in players if len(groups[tuple(keys[p])]) > 1]
+        if not tied:
             break
-        for p in tied:  # only the tied players re-roll (the rules yaml's default reading)
-            rolls[p] = st.dice.d6()
-        history.append([rolls[p] if p in tied else None for p in players])
-    final = {p: rolls[p] for p in players}
-    order = sorted(players, key=lambda p: -final[p])
+        row = [None] * width
+        for p in tied:  # only the tied sides re-roll
+            keys[p].append(st.dice.d6())
+            row[p] = keys[p][-1]
+        history.append(row)
+    order = sorted(players, key=lambda p: [-v for v in keys[p]])
     st.log.emit(purpose, rolls=history, order=[st.side_labels[p] for p in order])
     return order
 
 
 def decided(st: ArcState) -> bool:
-    """The game is over early when a side has no Characters left on the table (a delayed
-    Rogue Warband that has yet to arrive is not beaten)."""
-    return any(p != st.arriving and not any(True for _ in st.living(p))
-               for p in range(len(st.side_names)))
+    """The game is over early when at most one player's side still has Characters on the
+    table (a delayed Rogue Warband that has yet to arrive is still in the game; the forest's
+    Creatures are not a player)."""
+    fighting = 0
+    for p in st.player_sides():
+        if p == st.arriving or any(True for _ in st.living(p)):
+            fighting += 1
+    return fighting <= 1
 
 
 def play_round(st: ArcState) -> Steps:
@@ -58,7 +86,7 @@ def play_round(st: ArcState) -> Steps:
         yield from arrival_roll(st)  # arcworlde.solo.delayed_arrival
     for c in st.chars:
         c.activated = False
-    st.initiative = roll_off(st, "initiative")
+    st.initiative = roll_off(st, "initiative", rolling_sides(st))
     while True:
         acted = False
         for player in st.initiative:

@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from warband.core.game import Outcome
+from warband.kit.flow import points_result
 from warband.rulesets.arcworlde.rules.arcanite import scored_tokens
 from warband.rulesets.arcworlde.state import ArcState
 
@@ -33,10 +34,15 @@ def objective_holders(st: Any) -> list[int | None]:
 
 
 def final_outcome(st: ArcState) -> Outcome:
+    """Score the objectives, items and found Arcanite; the player with the most VP wins, and
+    players tied for the most draw (arcworlde.scenario.victory_points; with three or more
+    players the others lose). The forest's Creatures hold objectives from the players (they
+    stand there) but score nothing: they are not a player."""
     holders = objective_holders(st)
-    vp = list(st.vp_knock_outs)
+    players = st.players
+    vp = list(st.vp_knock_outs[:players])
     for obj, holder in zip(st.scenario.objectives, holders, strict=True):
-        if holder is not None:
+        if holder is not None and holder < players:
             vp[holder] += st.scenario.vp_per_objective
             st.log.emit("objective", name=obj.name, side=st.side_labels[holder],
                         vp=st.scenario.vp_per_objective)
@@ -58,16 +64,20 @@ def final_outcome(st: ArcState) -> Outcome:
                 vp[side] += found * arcanite_vp
                 st.log.emit("arcanite_scored", side=st.side_labels[side], tokens=found,
                             vp=found * arcanite_vp)
-    top = max(vp)
-    leaders = [p for p, v in enumerate(vp) if v == top]
-    winner = leaders[0] if len(leaders) == 1 else None
-    survivors = [[c.name for c in st.living(p)] for p in range(len(st.side_names))]
+    winner, leaders, results = points_result(vp)
+    labels = st.side_labels[:players]
+    survivors = [[c.name for c in st.living(p)] for p in range(players)]
+    more: dict[str, Any] = {}
+    if players > 2:  # who drew, and each player's result (two players: the winner says it)
+        more["leaders"] = [labels[p] for p in leaders]
     st.log.emit("game_end", vp=vp, winner=None if winner is None else st.side_labels[winner],
-                rounds=st.round)
+                rounds=st.round, **more)
+    extra: dict[str, Any] = {"result": dict(zip(labels, results, strict=True))}
     return Outcome(
-        sides=list(st.side_labels), names=list(st.side_names), winner=winner, vp=vp,
+        sides=list(labels), names=list(st.side_names[:players]), winner=winner, vp=vp,
         rounds=st.round, survivors=survivors,
-        extra={"knock_out_vp": dict(zip(st.side_labels, st.vp_knock_outs, strict=True)),
+        extra={**extra,
+               "knock_out_vp": dict(zip(labels, st.vp_knock_outs[:players], strict=True)),
                "objectives": {o.name: (None if h is None else st.side_labels[h])
                               for o, h in zip(st.scenario.objectives, holders, strict=True)},
                "first_player": (None if st.first_player is None

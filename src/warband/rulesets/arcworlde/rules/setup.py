@@ -4,7 +4,8 @@ Rule ids: ``arcworlde.setup.sequence``, ``arcworlde.core.bases``.
 
 Deployment zones are not in the core rules; we use the scenario's depth (6 inches by default,
 as the Rogue Warband rules do): player A deploys wholly within it of the south edge (y = 0),
-player B of the north edge.
+player B of the north edge, a third side (C) of the west edge and a fourth (D) of the east
+(between A's and B's zones).
 """
 
 from __future__ import annotations
@@ -19,15 +20,16 @@ from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.game import Steps
 from warband.core.geometry import Table, Terrain, base_radius
+from warband.core.ruleset import side_labels
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.lists import Warband
-from warband.rulesets.arcworlde.models import ScenarioModel
+from warband.rulesets.arcworlde.models import Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.rules.round import roll_off
 from warband.rulesets.arcworlde.state import ArcState, Character, Options
 
 __all__ = [
     "build_state", "deployment", "deployment_points", "deployment_problem", "in_zone",
-    "zone_area",
+    "make_character", "zone_area", "zone_rect",
 ]
 
 
@@ -40,10 +42,35 @@ def build_table(scenario: ScenarioModel) -> Table:
     )
 
 
+def make_character(uid: int, side: int, name: str, p: Profile, gear: tuple[Equipment, ...],
+                   unruly: bool = False, cost: int | None = None,
+                   mount: Character | None = None) -> Character:
+    """A Character as it starts a game: its profile with its equipment's Attacks, Armour,
+    Movement and Traits (on ``mount``, a Monstrous Mount already built, it shares its base)."""
+    weapons = tuple(e for e in gear if e.weapon)
+    return Character(
+        uid=uid, side=side, name=name, profile=p, equipment=gear,
+        attacks=(*p.attacks, *(a for e in gear for a in e.attacks)),
+        weapons=weapons,
+        r=mount.r if mount is not None else base_radius(p.base),
+        max_hp=p.hp, hp=p.hp, ap=p.ap,
+        movement=max(0, p.movement + sum(e.movement for e in gear)),
+        bravery=p.bravery,
+        armour=max((e.armour for e in gear), default=0),
+        traits=frozenset(p.traits).union(*(e.traits for e in gear)),
+        unruly=unruly, cost=p.cost if cost is None else cost,
+        weapon=weapons[0].id if weapons else None,
+        mount_uid=None if mount is None else mount.uid,
+    )
+
+
 def build_state(
     warbands: Sequence[Warband], scenario: ScenarioModel, seed: int, options: Options,
-    labels: Sequence[str] = ("a", "b"), log_events: bool = True,
+    labels: Sequence[str] | None = None, log_events: bool = True,
 ) -> ArcState:
+    """The starting state: one side per warband, labelled ``a``, ``b``, ``c``..."""
+    if labels is None:
+        labels = side_labels(max(2, len(warbands)))
     chars: list[Character] = []
     for side, wb in enumerate(warbands):
         seen: dict[str, int] = {}
@@ -52,45 +79,30 @@ def build_state(
         counter: dict[str, int] = {}
         for m in wb.members:
             p = m.profile
-            gear = (*p.equipment, *m.equipment)
             counter[p.name] = counter.get(p.name, 0) + 1
             name = m.name or p.name
             if m.name is None and seen[p.name] > 1:
                 name = f"{p.name} {counter[p.name]}"
             if wb is not warbands[0] and any(c.name == name for c in chars):
                 name = f"{name} ({labels[side].upper()})"
-            weapons = tuple(e for e in gear if e.weapon)
-            mount_uid = None
+            mount = None
             if m.mount is not None:  # the Monstrous Mount first, its rider on it
                 mp = m.mount
-                mount_uid = len(chars)
-                chars.append(Character(
-                    uid=mount_uid, side=side, name=f"{name}'s {mp.name}", profile=mp,
-                    equipment=mp.equipment, attacks=mp.attacks, weapons=(),
-                    r=base_radius(mp.base), max_hp=mp.hp, hp=mp.hp, ap=mp.ap,
-                    movement=mp.movement, bravery=mp.bravery,
-                    armour=max((e.armour for e in mp.equipment), default=0),
-                    traits=frozenset(mp.traits), unruly=False, cost=mp.cost,
-                    rider_uid=mount_uid + 1,
-                ))
-            chars.append(Character(
-                uid=len(chars), side=side, name=name, profile=p, equipment=gear,
-                attacks=(*p.attacks, *(a for e in gear for a in e.attacks)),
-                weapons=weapons,
-                # a rider shares its Monstrous Mount's base
-                r=chars[mount_uid].r if mount_uid is not None else base_radius(p.base),
-                max_hp=p.hp, hp=p.hp, ap=p.ap,
-                movement=max(0, p.movement + sum(e.movement for e in gear)),
-                bravery=p.bravery,
-                armour=max((e.armour for e in gear), default=0),
-                traits=frozenset(p.traits).union(*(e.traits for e in gear)),
-                unruly=m.unruly, cost=m.cost - (m.mount.cost if m.mount else 0),
-                weapon=weapons[0].id if weapons else None, mount_uid=mount_uid,
-            ))
+                # its equipment gives Armour only (no Attacks, Traits or Movement of its own)
+                mount = make_character(len(chars), side, f"{name}'s {mp.name}", mp, (),
+                                       cost=mp.cost)
+                mount.equipment = mp.equipment
+                mount.armour = max((e.armour for e in mp.equipment), default=0)
+                mount.rider_uid = mount.uid + 1
+                chars.append(mount)
+            chars.append(make_character(
+                len(chars), side, name, p, (*p.equipment, *m.equipment), unruly=m.unruly,
+                cost=m.cost - (m.mount.cost if m.mount else 0), mount=mount))
     st = ArcState(
         dice=Dice(seed), log=EventLog(log_events), table=build_table(scenario),
         scenario=scenario, chars=chars, side_names=[w.name for w in warbands],
         side_labels=list(labels), options=options,
+        vp_knock_outs=[0] * max(2, len(warbands)), players=max(2, len(warbands)),
     )
     return st
 
@@ -100,12 +112,12 @@ def _depth(st: Any) -> float:
     return float(depth if depth is not None else st.scenario.deployment_depth)
 
 
-def in_zone(st: Any, side: int, y: float, r: float) -> bool:
-    depth = _depth(st)
-    if side == 0:
-        return r - 1e-9 <= y <= depth - r + 1e-9
-    height = float(st.table.height)
-    return height - depth + r - 1e-9 <= y <= height - r + 1e-9
+def in_zone(st: Any, side: int, x: float, y: float, r: float) -> bool:
+    """Whether a base of radius ``r`` at (x, y) lies wholly in ``side``'s deployment zone."""
+    x0, y0, x1, y1 = zone_rect(st.table, side, _depth(st))
+    if side <= 1:  # along the whole edge: the table's own bounds are checked elsewhere
+        return y0 + r - 1e-9 <= y <= y1 - r + 1e-9
+    return x0 + r - 1e-9 <= x <= x1 - r + 1e-9 and y0 + r - 1e-9 <= y <= y1 - r + 1e-9
 
 
 def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
@@ -116,32 +128,59 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     r = ch.r
     if depth < 2 * r:
         return []
-    rows = sorted({r + 0.05, max(r + 0.05, depth - r - 0.05)})
-    if ch.side == 1:
-        rows = [height - y for y in rows]
     others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
     out = []
-    steps = max(2, int((width - 2 * r) // 3))
-    for i in range(steps + 1):
-        x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
-        for y in rows:
-            if st.table.fits(x, y, r, others):
-                out.append((round(x, 3), round(y, 3)))
+    rows = sorted({r + 0.05, max(r + 0.05, depth - r - 0.05)})
+    if ch.side <= 1:  # the south (A) and north (B) edges
+        if ch.side == 1:
+            rows = [height - y for y in rows]
+        steps = max(2, int((width - 2 * r) // 3))
+        for i in range(steps + 1):
+            x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
+            for y in rows:
+                if st.table.fits(x, y, r, others):
+                    out.append((round(x, 3), round(y, 3)))
+    else:  # the west (C) and east (D) edges, between the other two zones
+        cols = rows if ch.side == 2 else [width - x for x in rows]
+        length = height - 2 * depth
+        steps = max(2, int((length - 2 * r) // 3))
+        for i in range(steps + 1):
+            y = depth + r + 0.5 + (length - 2 * r - 1.0) * i / steps
+            for x in cols:
+                if in_zone(st, ch.side, x, y, r) and st.table.fits(x, y, r, others):
+                    out.append((round(x, 3), round(y, 3)))
     return out or st.table.packed_points(zone_area(st.table, ch.side, depth), r, others)
 
 
 def zone_area(table: Table, side: int, depth: float) -> tuple[float, float, float, float]:
-    """``side``'s deployment zone as (x0, y0, x1, y1), y0 on its own table edge."""
-    return (0.0, 0.0, table.width, depth) if side == 0 else (
-        0.0, table.height, table.width, table.height - depth)
+    """``side``'s deployment zone as (x0, y0, x1, y1), y0 on its own table edge for A and B.
+    A deploys along the south edge, B the north, a third side (C) the west edge and a fourth
+    (D) the east, each ``depth`` deep; C's and D's zones run between A's and B's (our reading
+    of arcworlde.solo.deployment for a Rogue Warband facing two players: neither player's
+    edge is opposite both, so it takes a side edge)."""
+    if side == 0:
+        return (0.0, 0.0, table.width, depth)
+    if side == 1:
+        return (0.0, table.height, table.width, table.height - depth)
+    if side == 2:
+        return (0.0, depth, depth, table.height - depth)
+    return (table.width - depth, depth, table.width, table.height - depth)
+
+
+def zone_rect(table: Table, side: int, depth: float) -> tuple[float, float, float, float]:
+    """``side``'s deployment zone as (xmin, ymin, xmax, ymax)."""
+    x0, y0, x1, y1 = zone_area(table, side, depth)
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def deployment_problem(
-    warbands: Sequence[Warband], table: Table, depth: float, names: Sequence[str] = ("A", "B")
+    warbands: Sequence[Warband], table: Table, depth: float, names: Sequence[str] | None = None
 ) -> str | None:
     """Why the warbands cannot all be deployed, or None: each side's Characters are packed
     into its zone, largest bases first (:meth:`Table.pack`); a Character with no spot left
     means the list does not fit (arcworlde.setup.sequence; our deployment zones)."""
+    if names is None:
+        names = [label.upper() for label in side_labels(max(2, len(warbands)))]
     for side, wb in enumerate(warbands):
         radii = [base_radius(m.profile.base) for m in wb.members]
         room = table.pack(zone_area(table, side, depth), radii)
@@ -172,12 +211,13 @@ def placement_problem(st: ArcState, side: int, choice: Any) -> str | None:
         return "not a point on the table"
     if not st.table.on_table(x, y, ch.r):
         return f"({x:g}, {y:g}) is off the table for a {2 * ch.r:.2g}\" base"
-    if not in_zone(st, side, y, ch.r):
-        depth = _depth(st)
-        lo, hi = (ch.r, depth - ch.r) if side == 0 else (
-            st.table.height - depth + ch.r, st.table.height - ch.r)
+    if not in_zone(st, side, x, y, ch.r):
+        x0, y0, x1, y1 = zone_rect(st.table, side, _depth(st))
+        where = f"y from {y0 + ch.r:.2f} to {y1 - ch.r:.2f}"
+        if side > 1:
+            where = f"x from {x0 + ch.r:.2f} to {x1 - ch.r:.2f} and {where}"
         return (f"({x:g}, {y:g}) is outside your deployment zone: {ch.name}'s base centre must"
-                f" have y from {lo:.2f} to {hi:.2f}")
+                f" have {where}")
     if st.table.in_impassable(x, y, ch.r):
         return f"({x:g}, {y:g}) is on impassable terrain"
     for other in st.chars:
@@ -201,16 +241,23 @@ def carry_rider(st: ArcState, mount: Character) -> None:
 
 
 def deployment(st: ArcState) -> Steps:
-    """Roll off; the winner picks who deploys first; then players alternate placing one
-    Character at a time until all are placed (arcworlde.setup.sequence)."""
+    """Roll off; the winner picks whether to deploy first (if not, the next in the roll-off
+    deploys first); then players take turns placing one Character at a time, in the roll-off
+    order from the first, until all are placed (arcworlde.setup.sequence)."""
     order = roll_off(st, "deployment_roll")
     winner = order[0]
     pick = yield Decision(
         "deploy_order", winner, [C.DeployOrder(True), C.DeployOrder(False)],
         prompt="You won the deployment roll-off: deploy first?",
     )
-    first = winner if pick.first else 1 - winner
+    first = winner if pick.first else order[1]
     st.log.emit("deploy_order", first=st.side_labels[first])
+    start = order.index(first)
+    cycle = order[start:] + order[:start]
+
+    def after(player: int) -> int:
+        return cycle[(cycle.index(player) + 1) % len(cycle)]
+
     turn = first
 
     def to_place(c: Character) -> bool:
@@ -220,7 +267,9 @@ def deployment(st: ArcState) -> Steps:
                 and not c.aboard)
 
     while True:
-        waiting = [p for p in (turn, 1 - turn) if any(to_place(c) for c in st.chars if c.side == p)]
+        at = cycle.index(turn)
+        waiting = [p for p in cycle[at:] + cycle[:at]
+                   if any(to_place(c) for c in st.chars if c.side == p)]
         if not waiting:
             break
         player = waiting[0]
@@ -237,7 +286,7 @@ def deployment(st: ArcState) -> Steps:
             st.log.emit("no_room", side=st.side_labels[player], who=[c.name for c in left])
             for c in left:
                 c.ko = True
-            turn = 1 - player
+            turn = after(player)
             continue
         choice = yield Decision(
             "deploy", player, options, prompt="Place a Character in your deployment zone",
@@ -248,4 +297,4 @@ def deployment(st: ArcState) -> Steps:
         ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True
         st.log.emit("deploy", who=ch.name, at=[round(ch.x, 2), round(ch.y, 2)])
         carry_rider(st, ch)
-        turn = 1 - player
+        turn = after(player)

@@ -1,6 +1,7 @@
 """Solo play rules that change the game, not just the Rogue's choices.
 
-Rule ids: ``arcworlde.solo.delayed_arrival``, ``arcworlde.solo.deployment``.
+Rule ids: ``arcworlde.solo.delayed_arrival``, ``arcworlde.solo.deployment``,
+``arcworlde.solo.overview`` (a side the Rogue rules play, with no player behind it).
 
 With the option ``delayed_arrival`` set to a side (``a`` or ``b``: the Rogue Warband), that
 side does not deploy at the start. At the start of each Round (after the forest's card,
@@ -14,14 +15,15 @@ is the ordinary deployment zone here.)
 from __future__ import annotations
 
 import functools
+from typing import Any
 
-from warband.core.decisions import Decision
+from warband.core.decisions import Decision, Reasoned
 from warband.core.game import Steps
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.rules.setup import _placement_ok, carry_rider, deployment_points
-from warband.rulesets.arcworlde.state import ArcState
+from warband.rulesets.arcworlde.state import ArcState, ArcView
 
-__all__ = ["ARRIVAL_ON", "arrival_roll"]
+__all__ = ["ARRIVAL_ON", "arrival_roll", "rogue_rules_answer"]
 
 #: the D6 result (or more) on which the delayed Rogue Warband arrives
 ARRIVAL_ON = 4
@@ -57,3 +59,22 @@ def arrival_roll(st: ArcState) -> Steps:
         ch.x, ch.y, ch.deployed = float(choice.x), float(choice.y), True
         st.log.emit("deploy", who=ch.name, at=[round(ch.x, 2), round(ch.y, 2)])
         carry_rider(st, ch)
+
+
+def rogue_rules_answer(st: ArcState, decision: Decision) -> tuple[bool, Any]:
+    """Answer a decision of the forest's side (Mildaark cards 5 and K), which the Rogue
+    Warband rules play (arcworlde.solo.overview): the Rogue interpreter decides from that
+    side's view, its random choices drawn from the game's dice (so the game replays from its
+    seed). ``(False, None)`` for any other side's decision: a player answers it."""
+    side = st.forest_side
+    if side is None or decision.player != side:
+        return False, None
+    if len(decision.options) == 1:
+        return True, decision.options[0]
+    rogue, rng = st.forest_ai
+    choice = rogue.decide(ArcView(st, side), decision, rng)
+    if isinstance(choice, Reasoned):
+        if choice.reason:
+            st.log.emit("reason", player=side, text=choice.reason)
+        choice = choice.choice
+    return True, choice
