@@ -79,9 +79,10 @@ def test_against_rogue_fights_a_generated_rogue_warband_of_the_same_game_value(
     assert rogue["game_value"] == ours["game_value"] and rogue["name"] != ours["name"]
     # the same generator as `warband rogue`, seeded from the battle's seed
     data, _ = registry.get("arcworlde").random_list(ours["game_value"],
-                                                    derive_seed(7, "rogue-warband"))
+                                                    derive_seed(7, "rogue warband", 1) % 10**6)
     assert [(c["profile"], c.get("count", 1)) for c in data["characters"]] == [
         (c["profile"], c["count"]) for c in rogue["characters"]]
+    assert header["options"]["rogue"] == "b"  # the Rogue Warband rules play side B
     assert camps.verify("c") == []
     camps.store.close()
 

@@ -169,6 +169,9 @@ class Campaigns:
             opponent = "a Rogue Warband"
             if ai_b is None and ROGUE in controllers:
                 theirs_ai = ROGUE  # the book's Rogue Warband behaviour plays it
+            if ROGUE in rs.option_names() and ROGUE not in (options or {}):
+                # the rules know which side the Rogue Warband rules play (ArcWorlde -o rogue)
+                options = {**(options or {}), ROGUE: "b"}
         else:
             path = Path(against)
             if not path.exists():
@@ -366,7 +369,8 @@ def _rogue(rs: Any, ours: Any, seed: int) -> Any:
     """A Rogue Warband at our warband's game value, from the ruleset's generator."""
     value = int(getattr(ours, "game_value", 0) or getattr(ours, "cost", 0) or 0)
     try:
-        data, _rolls = rs.random_list(value, derive_seed(seed, "rogue-warband"))
+        # seeded as `warband battle --players` seeds side B's Rogue Warband
+        data, _rolls = rs.random_list(value, derive_seed(seed, "rogue warband", 1) % 10**6)
     except NotImplementedError:
         raise CampaignError(f"{rs.name} has no Rogue Warband generator (only ArcWorlde's"
                             " book has one): fight another campaign or a list file") from None
