@@ -156,7 +156,7 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     """The web board app, keeping its games in the folder ``data``. ``allowed_hosts``: the
     only Host headers served (``warband serve`` on 127.0.0.1 allows the loopback names, so a
     web page elsewhere cannot reach the board by rebinding its DNS name to this machine)."""
-    from warband.campaign.service import Campaigns
+    from warband.campaign.service import ROGUE, Campaigns
     from warband.campaign.store import Store as CampaignStore
     from warband.campaign.store import database_url
 
@@ -387,7 +387,7 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         loaded = campaign_call(campaigns().load, name)
         rules = rules_for(loaded.ruleset)
         report = loaded.derived.last_report
-        waiting = campaigns().waiting(name)
+        waiting = campaigns().store.pending(name)  # the campaign was just loaded
         pending = None
         if waiting:
             _, base, ((_, fought), (_, waiting_report)) = waiting[0]
@@ -427,7 +427,7 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         watched first."""
         loaded = campaign_call(campaigns().load, name)
         against = body.against
-        if against not in {n for n, _, _ in campaigns().store.names()} and against != "rogue":
+        if against not in {n for n, _, _ in campaigns().store.names()} and against != ROGUE:
             rs = _ruleset(loaded.ruleset)
             path = next((p for p in rs.sample_lists() if p.name == against), None)
             if path is None:
