@@ -325,12 +325,26 @@ class Table:
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
+        self._memos: dict[str, dict[Any, Any]] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
         self._raised = [(_Poly(t.polygon.exterior.coords), t.elevation) for t in self.terrain
                         if t.elevation != 0]
         for t in self.terrain:
             shapely.prepare(t.polygon)
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A cache named ``name`` kept on this table for a caller's own pure functions of the
+        table (a ruleset's menus of reachable places, say), shared like the table's own caches
+        by every game played on it. Keys must hold every input exactly (plain floats, no
+        rounding), so that a cached answer is the one the function would give; the cache is
+        emptied when it grows past 20,000 entries."""
+        cache = self._memos.get(name)
+        if cache is None:
+            cache = self._memos[name] = {}
+        elif len(cache) > 20_000:
+            cache.clear()
+        return cache
 
     # -- placement -------------------------------------------------------------------------
     def on_table(self, x: float, y: float, r: float) -> bool:

@@ -173,3 +173,74 @@ def test_house_magic_happens_in_heuristic_play() -> None:
             two_casts += a[0] == b[0] == "cast" and a[1] == b[1]
     assert surges > 0
     assert two_casts > 0
+
+
+def test_summoners_war_three_models_raised_with_the_house_summoning() -> None:
+    """dwethia.objective.summoners_war (house power Raise Dead, content/house/powers.yaml):
+    the Necromancer summons a model into a free space next to it, of its side, built as race +
+    class + its faction (Void: +1 Martial), worth no points, not activating this round; the
+    third summoned model completes Summoner's War. With no free space next to it the power is
+    not offered."""
+    from warband.rulesets.dwethia.choices import Place
+    from warband.rulesets.dwethia.rules.measure import adjacent
+    from warband.rulesets.dwethia.rules.turn import ready
+
+    st = open_state(size=20)
+    morth = next(h for h in st.heroes if h.name == "Necromancer Morth")
+    put(st, morth.uid, 10, 10)
+    for h in st.heroes:
+        if h.side == 0:
+            h.faith = 0  # nobody resists
+    start = len(st.heroes)
+    placed: list[tuple[int, int]] = []
+
+    def answer(d: Decision) -> Any:
+        if d.kind == "shoot":
+            return next(o for o in d.options if isinstance(o, Cast) and o.power == "raise_dead")
+        if d.kind == "summon_place":
+            assert all(isinstance(o, Place) for o in d.options)
+            placed.append((d.options[0].x, d.options[0].y))
+            return d.options[0]
+        return d.options[0]
+
+    for n in range(1, 4):
+        morth.affinity = 5
+        assert drive(shoot_phase(st, morth, 0, False), answer) == "cast"
+        assert st.summoned[1] == n and len(st.heroes) == start + n
+        assert ("summoners_war" in st.achieved[1]) == (n == 3)
+    thralls = st.heroes[start:]
+    assert [(t.x, t.y) for t in thralls] == placed
+    for t in thralls:
+        assert t.side == 1 and t.on_table and adjacent(st, t, morth)
+        assert t.profile.cost == 0 and t.profile.cls == "warrior"
+        assert t.stat("martial") == 3 + 1 + 1  # human 3, warrior +1, Void +1
+        assert t.activated and t not in ready(st, 1)  # acts from the next round
+    assert len({(t.x, t.y) for t in thralls}) == 3
+    # no free space next to the caster: Raise Dead is not offered
+    tiny = open_state(size=20)
+    caster = next(h for h in tiny.heroes if h.name == "Necromancer Morth")
+    put(tiny, caster.uid, 0, 0)
+    blockers = [h for h in tiny.heroes if h.side == 1 and h is not caster]
+    assert len(blockers) == 3
+    for h, (x, y) in zip(blockers, [(1, 0), (0, 1), (1, 1)], strict=True):
+        put(tiny, h.uid, x, y)  # the 50mm Brute at (1, 1) covers a 2 x 2 block
+    raise_dead = next(p for p in caster.profile.powers if p.id == "raise_dead")
+    assert combat.summon_spaces(tiny, caster) == []
+    assert combat.power_targets(tiny, caster, raise_dead) == []
+    tiny.heroes[blockers[0].uid].x = 5  # a space comes free
+    assert combat.power_targets(tiny, caster, raise_dead) == [caster]
+
+
+def test_summoned_models_appear_in_seeded_heuristic_play() -> None:
+    """dwethia.objective.summoners_war in play: the heuristic with a Necromancer raises
+    models, and some seeded game completes the objective."""
+    forces = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    ctl = RULESET.controllers()["heuristic"]
+    summoned = done = 0
+    for seed in range(6):
+        game = RULESET.new_game([forces[seed % 4], forces[(seed + 1) % 4]], seed)
+        play(game, {0: ctl(), 1: ctl()}, seed)
+        summoned += sum(1 for e in game.state.log.events if e.kind == "summoned")
+        done += sum(1 for e in game.state.log.events if e.kind == "objective_achieved"
+                    and e["objective"] == "summoners_war")
+    assert summoned >= 3 and done >= 1

@@ -178,3 +178,52 @@ def test_random_games_keep_the_invariants(seed: int, pair: int) -> None:
             check([])
     outcome = game.outcome()
     assert outcome is not None and outcome.rounds <= state.options.rounds  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("chart", m.CHARTS)
+def test_odds_queries_take_defender_destiny_and_chart_as_play_rolls(chart: str) -> None:
+    """dwethia.combat.comparison_chart, dwethia.destiny.rerolls, dwethia.combat.saves: the
+    ``warband odds dwethia`` attack, shoot and opportunity queries take the defender's Destiny
+    (failed saves re-rolled) and the chart reading, and answer exactly the distribution of the
+    mechanic the game builds for the same models (a defender with Destiny, ``-o chart=...``)."""
+    from dwethia_helpers import open_state, put
+
+    from warband.rulesets.dwethia.options import Options
+
+    st = open_state()
+    st.options = Options(chart=chart)  # type: ignore[arg-type]
+    captain, skarn = put(st, 0, 5, 5), put(st, 6, 5, 6)
+    skarn.destiny = 2
+    mech = combat.melee_mechanic(st, captain, skarn)
+    assert mech.save_destiny == 2 and mech.chart == chart
+    res = odds.ATTACK({
+        "dice": mech.dice, "attacker_arv": mech.attacker_arv, "defender_arv": mech.defender_arv,
+        "strength": mech.strength, "defence": mech.defence, "save": mech.save,
+        "destiny": mech.destiny, "defender_destiny": 2, "chart": chart})
+    assert res.probabilities == mech.distribution()
+    shot = m.RangedAttack(2, 3, 2, 4, cover=1, save=5, destiny=1, save_destiny=2,
+                          chart=chart)  # type: ignore[arg-type]
+    res = odds.SHOOT({"shots": 2, "perception": 3, "strength": 2, "defence": 4, "cover": 1,
+                          "save": 5, "destiny": 1, "defender_destiny": 2, "chart": chart})
+    assert res.probabilities == shot.distribution()
+    opp = m.OpportunityAttack(4, 4, 2)
+    res = odds.OPPORTUNITY({"dice": 4, "save": 4, "defender_destiny": 2})
+    assert res.probabilities == opp.distribution()
+
+
+def test_odds_defender_destiny_and_book_text_chart_change_the_answer() -> None:
+    """dwethia.destiny.rerolls, dwethia.combat.comparison_chart: the new parameters matter -
+    a defender's Destiny lowers the expected wounds, and ARV 4 against 5 needs 5+ in the
+    example reading, 3+ as the chart's lines are printed."""
+    base = {"dice": 4, "attacker_arv": 4, "defender_arv": 5, "strength": 4, "defence": 3,
+            "save": 4}
+    plain = odds.ATTACK(base)
+    saved = odds.ATTACK({**base, "defender_destiny": 3})
+    text = odds.ATTACK({**base, "chart": "book_text"})
+    assert plain.payload["hit_on"] == 5 and text.payload["hit_on"] == 3
+    assert saved.mean < plain.mean < text.mean
+    result = runner.invoke(app, ["odds", "dwethia", "attack", "--dice", "4", "--attacker-arv", "4",
+                                 "--defender-arv", "5", "--strength", "4", "--defence", "3",
+                                 "--save", "4", "--defender-destiny", "3", "--chart",
+                                 "book_text"])
+    assert result.exit_code == 0, result.output

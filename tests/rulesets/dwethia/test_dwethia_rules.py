@@ -486,3 +486,114 @@ def test_can_see_agrees_with_sight() -> None:
         a, b, c = (put(st, uid, i % n, i // n) for uid, i in zip((3, 4, 6), cells, strict=True))
         for x, y in ((a, b), (b, a), (a, c)):
             assert can_see(st, x, y) == sight(st, x, y).visible
+
+
+def test_ranged_casualties_stand_until_the_end_of_the_shoot_phase() -> None:
+    """dwethia.combat.casualties: a model slain by the first shot of a two-shot weapon is no
+    longer a target, but it stays where it fell - In the Way of the second shot - until the
+    Shoot phase ends, when the phase's casualties are removed together."""
+    from warband.rulesets.dwethia.choices import Shoot
+    from warband.rulesets.dwethia.rules import combat
+    from warband.rulesets.dwethia.rules.measure import sight
+    from warband.rulesets.dwethia.rules.turn import shoot_phase
+
+    forces = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    rifle = next(p for p in forces[2].members if p.name == "Rifleman Dunn")
+    st = open_state(size=30)
+    shooter = st.heroes[3]
+    shooter.profile = rifle
+    shooter.destiny = 0
+    put(st, 3, 5, 2)
+    skarn, pirate = put(st, 6, 5, 6), put(st, 7, 5, 10)  # the Pirate stands behind Skarn
+    skarn.wounds, skarn.destiny, pirate.destiny = 1, 0, 0
+    behind_skarn = sight(st, shooter, pirate).penalty  # Skarn In the Way
+    # shot 1 wounds Skarn (6), its Ignore Wounds die fails (1); shot 2 misses (1)
+    st.dice = scripted(6, 1, 1, 1, 1, 1)
+    seen: list[set[int]] = []
+
+    def answer(d):  # type: ignore[no-untyped-def]
+        if d.kind == "shoot":
+            return Shoot("repeater_crossbow", skarn.uid)
+        if d.kind == "next_shot":
+            seen.append({o.target for o in d.options})
+            assert skarn.slain and skarn.fallen  # slain, still standing
+            return Shoot("repeater_crossbow", pirate.uid)
+        return d.options[0]
+
+    combat.collect_casualties(st)
+    drive(shoot_phase(st, shooter, 0, False), answer)
+    shots = [e for e in st.log.events if e.kind == "shot"]
+    assert [e["target"] for e in shots] == ["Skarn", "Black Sun Pirate"]
+    assert seen == [{pirate.uid}]  # the fallen Skarn is no target
+    assert shots[1]["penalty"] == behind_skarn  # ... but still In the Way
+    assert not [e for e in st.log.events if e.kind == "casualties_removed"]
+    combat.remove_casualties(st)
+    removed = [e for e in st.log.events if e.kind == "casualties_removed"]
+    assert [e["heroes"] for e in removed] == [["Skarn"]] and not skarn.fallen
+    assert sight(st, shooter, pirate).penalty == behind_skarn - 1
+
+
+def test_melee_casualties_leave_at_once() -> None:
+    """dwethia.combat.casualties (the rules yaml's default for melee): a model slain in a
+    fight is removed at once, not kept standing to the end of the phase."""
+    from warband.rulesets.dwethia.rules import combat
+
+    st = open_state()
+    skarn, foe = put(st, 6, 5, 5), put(st, 1, 5, 6)  # Skarn fights the Commissar (no save)
+    foe.wounds, foe.destiny, skarn.destiny = 1, 0, 0
+    st.dice = scripted(*([6] * 4 + [1] * 10))
+    combat.collect_casualties(st)
+    drive(combat.fight(st, skarn, foe), lambda d: d.options[0])
+    assert foe.slain and not foe.fallen and st.casualties == []
+    combat.remove_casualties(st)
+
+
+def test_coherent_group_retreats_after_combat_as_one_block() -> None:
+    """dwethia.melee.post_combat_retreat: after a fight a player may retreat an entire
+    coherent group together - every model moved by the same offset of up to 3 spaces, each
+    ending not next to an enemy - or, declining, chosen models one by one; enemies that had
+    them in reach make their Opportunity Attacks (dwethia.melee.opportunity_attack)."""
+    from warband.rulesets.dwethia.choices import GroupRetreat, Retreat
+    from warband.rulesets.dwethia.rules.combat import fight, group_moves
+    from warband.rulesets.dwethia.rules.measure import adjacent, engaged_with
+
+    def setup():  # type: ignore[no-untyped-def]
+        st = open_state()
+        captain, legionaire = put(st, 0, 5, 5), put(st, 2, 6, 5)  # coherent pair
+        skarn = put(st, 6, 5, 6)  # next to both
+        skarn.wounds = 9
+        st.dice = scripted(*([1] * 40))  # every attack and opportunity die misses
+        return st, captain, legionaire, skarn
+
+    st, captain, legionaire, skarn = setup()
+    offers = group_moves(st, [captain, legionaire])
+    assert GroupRetreat(0, -3) in offers and GroupRetreat(0, 1) not in offers
+    asked: list[str] = []
+
+    def block(d):  # type: ignore[no-untyped-def]
+        asked.append(d.kind)
+        if d.kind == "group_retreat":
+            assert d.player == 0 and d.info["heroes"] == [0, 2] and d.options[0] is False
+            return GroupRetreat(0, -3)
+        return d.options[0]
+
+    drive(fight(st, captain, skarn), block)
+    assert (captain.x, captain.y, legionaire.x, legionaire.y) == (5, 2, 6, 2)
+    assert "retreat" not in asked  # no model retreats on its own after the block
+    assert not engaged_with(st, captain) and adjacent(st, captain, legionaire)
+    opp = [e for e in st.log.events if e.kind == "opportunity"]
+    assert [e["hero"] for e in opp] == [captain.name, legionaire.name]
+    # declining the block move: each model is offered its own retreat
+    st, captain, legionaire, skarn = setup()
+    singles: list[int] = []
+
+    def one_by_one(d):  # type: ignore[no-untyped-def]
+        if d.kind == "group_retreat":
+            return False
+        if d.kind == "retreat":
+            singles.append(d.info["hero"])
+            return next(o for o in d.options if isinstance(o, Retreat))
+        return d.options[0]
+
+    drive(fight(st, captain, skarn), one_by_one)
+    assert singles[:1] == [captain.uid] and not engaged_with(st, captain)

@@ -56,7 +56,9 @@ class Character:
     arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
     arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
     primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
-    warded: bool = False  # a Token spent to re-roll its next failed Defence Roll
+    # a Token spent against the Attack coming: "ward" (re-roll its first failed Defence Roll)
+    # or "defence_die" (one more die on its first Defence Roll); None: none
+    warded: str | None = None
     # Creatures' Traits (rules/creatures.py)
     gobbled_by: int | None = None  # uid of the Creature that swallowed it: off the table
     escape_tries: int = 0
@@ -123,6 +125,8 @@ class ArcState(TableQueries[Character]):
     decks: dict[int, Deck] = field(default_factory=dict)
     #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
     spellbook: Any = None
+    #: the Narrative Feat menu in play (``rules/narrative.py``; the packaged one when None)
+    narrative_menu: Any = None
     #: Activations begun so far (Death Throes: once per Activation)
     activation_count: int = 0
     #: the Pack Hunters Activated together now: {"members", "quarry", "used"} (rules/creatures.py)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import heapq
 import random
-from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -63,6 +62,15 @@ def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
     return _expected(mech.distribution())
 
 
+def _ghost(h: Any, x: int, y: int) -> Any:
+    """A copy of hero ``h`` standing at (x, y) (what a shooting position would see); the
+    dataclass copied field for field, without running its ``__init__``."""
+    ghost = object.__new__(type(h))
+    ghost.__dict__.update(h.__dict__)
+    ghost.x, ghost.y, ghost.entered = x, y, True
+    return ghost
+
+
 class HeuristicController:
     name = "heuristic"
 
@@ -83,6 +91,8 @@ class HeuristicController:
             score["master_of_affinity"] = 0.55
         if "corrupt" in powers:
             score["corruption"] = 0.8
+        if any(p.effect == "summon" for h in mine for p in h.profile.powers):
+            score["summoners_war"] = 0.6
         if "black_sun" in keywords:
             score["grilled_or_extra_crispy"] = max(score["grilled_or_extra_crispy"], 0.6)
         if "grenade" in keywords:
@@ -97,6 +107,29 @@ class HeuristicController:
     def _place_marker(self, view: Any, d: Decision) -> Any:
         c = (view.board.size - 1) / 2
         return max(d.options, key=lambda p: (abs(p.x - c) + abs(p.y - c), p.x, p.y))
+
+    def _terrain_piece(self, view: Any, d: Decision) -> Any:
+        """The biggest piece left first (dwethia.setup.terrain): the tall ones shape the
+        table most, and small ones fit in the gaps later."""
+        from warband.rulesets.dwethia.catalogue import catalogue
+
+        box = catalogue().terrain_box.pieces
+        return max(d.options, key=lambda pid: (box[pid].width * box[pid].depth, pid))
+
+    def _terrain_place(self, view: Any, d: Decision) -> Any:
+        """Spread the pieces over the table, nearer the middle where the fighting is: the
+        place farthest (up to 8 spaces) from the pieces already down, less a quarter of its
+        distance from the centre."""
+        n, w, h = d.info["size"], d.info["width"], d.info["depth"]
+        c = (n - 1) / 2
+        placed = d.info["placed"]
+
+        def value(p: Any) -> tuple[float, int, int]:
+            gap = min((max(px - (p.x + w), p.x - (px + pw), py - (p.y + h), p.y - (py + ph))
+                       for px, py, pw, ph in placed), default=8)
+            centre = max(abs(p.x + w / 2 - c), abs(p.y + h / 2 - c))
+            return (min(gap, 8) - 0.25 * centre, -p.x, -p.y)
+        return max(d.options, key=value)
 
     def _go_first(self, view: Any, d: Decision) -> Any:
         return True
@@ -248,7 +281,12 @@ class HeuristicController:
                      shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
                      ) if h.profile.ranged else (99, 99)
 
-        def cheap(mv: Move) -> float:
+        # the options' (x, y, mode) are unique, so the keys never tie and the order is total;
+        # each option's value without the shot (a function call per option was a tenth of
+        # the time: written out in the loop)
+        keyed = []
+        cheap: dict[Move, float] = {}
+        for mv in d.options:
             found = places.get((mv.x, mv.y))
             if found is None:
                 found = places[(mv.x, mv.y)] = place(mv.x, mv.y)
@@ -259,20 +297,22 @@ class HeuristicController:
                 cost, difficult = costs.get(mv, (0, False))
                 if cost > allowance[1 if difficult else 0]:
                     score -= 1.0
-            return float(score)
-
-        # the options' (x, y, mode) are unique, so the keys never tie and the order is total
-        keyed = [((-cheap(mv), mv.x, mv.y, mv.mode), mv) for mv in d.options]
+            cheap[mv] = float(score)
+            keyed.append(((-float(score), mv.x, mv.y, mv.mode), mv))
         if not shooter or not foes:
             return min(keyed)[1]
         ranked = [mv for _, mv in heapq.nsmallest(12, keyed)]
         best, best_score = ranked[0], -1e9
+        w = h.profile.ranged[0]
+        shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
         for mv in ranked:
-            ghost = replace(h, x=mv.x, y=mv.y, entered=True)
-            w = h.profile.ranged[0]
-            shot = max((self._shot_value(view, ghost, w, e, quick=True) for e in foes
-                        if spaces(view, ghost, e) <= w.range), default=0.0)
-            total = cheap(mv) + 3 * shot
+            shot = shots.get((mv.x, mv.y))
+            if shot is None:
+                ghost = _ghost(h, mv.x, mv.y)
+                shot = shots[(mv.x, mv.y)] = max(
+                    (self._shot_value(view, ghost, w, e, quick=True) for e in foes
+                     if spaces(view, ghost, e) <= w.range), default=0.0)
+            total = cheap[mv] + 3 * shot
             if total > best_score:
                 best, best_score = mv, total
         return best
@@ -298,6 +338,8 @@ class HeuristicController:
                     v = 0.9 if "corruption" in mine else 0.25
                 elif p.effect == "mend":
                     v = 0.3
+                elif p.effect == "summon":  # a body on the table, and the objective
+                    v = 0.85 if "summoners_war" in mine else 0.4
                 if "master_of_affinity" in mine:
                     v += 0.2
             if v > best_v:
@@ -306,6 +348,13 @@ class HeuristicController:
 
     # several powers in one phase (dwethia.magic.multi_cast): each further one valued alike
     _declare_cast = _shoot
+
+    def _summon_place(self, view: Any, d: Decision) -> Any:
+        """The summoned model goes where it is nearest the enemy (it fights from next
+        round)."""
+        foes = [e for e in view.heroes if e.on_table and e.side != d.player]
+        return min(d.options, key=lambda p: (min((_gap(p.x, p.y, 1, e.x, e.y, e.size)
+                                                  for e in foes), default=0), p.x, p.y))
 
     def _affinity_action(self, view: Any, d: Decision) -> Any:
         """Surge (dwethia.magic.affinity_actions) when its Affinity buys no power anyway."""
@@ -348,6 +397,24 @@ class HeuristicController:
             return d.options[0]
         return max(spots, key=lambda r: (min((_gap(r.x, r.y, h.size, e.x, e.y, e.size)
                                               for e in foes), default=0), -r.x, -r.y))
+
+    def _group_retreat(self, view: Any, d: Decision) -> Any:
+        """Retreat the coherent group as one block (dwethia.melee.post_combat_retreat) when a
+        model of it next to an enemy is down to its last wound and the enemies next to the
+        group hurt it more than it hurts them; to the offset farthest from the enemy."""
+        group = [view.heroes[u] for u in d.info["heroes"]]
+        foes = self._foes(view, group[0])
+        near = [(g, e) for g in group for e in foes if spaces(view, g, e) <= 1]
+        if not near or min(g.wounds for g, _ in near) > 1:
+            return False
+        threat = sum(self._threat(view, e, g) for g, e in near)
+        value = max(self._melee_value(view, g, e) for g, e in near)
+        if value >= threat:
+            return False
+        moves = [o for o in d.options if o is not False]
+        return max(moves, key=lambda o: (min(
+            (_gap(g.x + o.dx, g.y + o.dy, g.size, e.x, e.y, e.size) for g in group
+             for e in foes), default=0), -abs(o.dx) - abs(o.dy), o.dx, o.dy))
 
     def _reroll(self, view: Any, d: Decision) -> Any:
         """The exact policy of the shared mechanics (the re-rolls its distribution assumes)."""

@@ -48,9 +48,7 @@ def _piece(st: DwethiaState, h: Hero) -> b.Piece:
 
 def _terrain(st: DwethiaState) -> list[b.TerrainPiece]:
     """The arena's pieces as drawn: movement kind from the glossary, height in levels."""
-    from warband.rulesets.dwethia.catalogue import catalogue
-
-    arena = catalogue().arenas.get(st.options.arena)
+    arena = st.board.arena
     if arena is None:
         return []
     out = []
@@ -78,6 +76,8 @@ def _did(e: Event) -> list[b.Did]:
         frm = (e["frm"][0] + size / 2, e["frm"][1] + size / 2)
         label = f"{e.get('spaces', '')} spaces" if k == "move" else k
         return [b.Did.move(uid, frm, to, label)]
+    if k == "summoned":
+        return [b.Did.place(str(e["uid"]), (e["x"] + 0.5, e["y"] + 0.5), "summoned")]
     if k == "shot":
         return [b.Did.line("shot", str(e["uid"]), str(e["target_uid"]),
                            f"{e['weapon']}: {e['unsaved']} unsaved")]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from warband.kit.choices import ChoiceSet, choice
 
-__all__ = ["CODEC", "NOBODY", "Cast", "Fight", "Fire", "Hold", "Move", "Pick", "Place", "Retreat",
-           "Shoot"]
+__all__ = ["CODEC", "NOBODY", "Cast", "Fight", "Fire", "GroupRetreat", "Hold", "Move", "Pick",
+           "Place", "Retreat", "Shoot"]
 
 CODEC = ChoiceSet()
 
@@ -86,3 +86,12 @@ class Retreat:
 
     x: int
     y: int
+
+
+@choice(CODEC)
+class GroupRetreat:
+    """A coherent group retreating after combat as one block: every model moves by the same
+    ``dx``, ``dy`` spaces (dwethia.melee.post_combat_retreat)."""
+
+    dx: int
+    dy: int

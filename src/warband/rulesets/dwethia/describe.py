@@ -12,6 +12,7 @@ from warband.rulesets.dwethia.choices import (
     Cast,
     Fight,
     Fire,
+    GroupRetreat,
     Hold,
     Move,
     Pick,
@@ -41,13 +42,20 @@ def describe_choice(view: Any, c: Any) -> str:
         return f"fire {c.weapon} at {_name(view, c.target)} (-3 Perception)"
     if isinstance(c, Retreat):
         return f"retreat to ({c.x}, {c.y})"
+    if isinstance(c, GroupRetreat):
+        return f"retreat the whole group by ({c.dx:+d}, {c.dy:+d})"
     if isinstance(c, Pick):
         return "nobody" if c.uid < 0 else _name(view, c.uid)
     if isinstance(c, Place):
-        return f"marker at ({c.x}, {c.y})"
+        return f"at ({c.x}, {c.y})"
     if isinstance(c, Hold):
         return "do nothing"
     if isinstance(c, str):
+        from warband.rulesets.dwethia.catalogue import catalogue
+
+        piece = catalogue().terrain_box.pieces.get(c)
+        if piece is not None:  # a piece of the terrain box (dwethia.setup.terrain)
+            return f"{piece.name} ({piece.width} x {piece.depth} spaces)"
         return objective_name(c) if c != "retreat" else "retreat"
     if isinstance(c, bool):
         return "yes" if c else "no"

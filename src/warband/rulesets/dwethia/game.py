@@ -19,7 +19,9 @@ from warband.rulesets.dwethia.catalogue import Catalogue
 from warband.rulesets.dwethia.choices import CODEC
 from warband.rulesets.dwethia.grid import build_board
 from warband.rulesets.dwethia.lists import Force
+from warband.rulesets.dwethia.models import TerrainBoxFile, TerrainKind
 from warband.rulesets.dwethia.options import Options
+from warband.rulesets.dwethia.rules.terrain import PLACED, empty_board, place_terrain
 from warband.rulesets.dwethia.rules.turn import (
     choose_edges,
     choose_objectives,
@@ -64,9 +66,14 @@ def _outcome(st: DwethiaState) -> Outcome:
     )
 
 
-def game_flow(st: DwethiaState, objective_ids: list[str]) -> Flow:
+def game_flow(st: DwethiaState, objective_ids: list[str],
+              box: tuple[TerrainBoxFile, dict[str, TerrainKind]] | None = None) -> Flow:
+    """Set-up (terrain placed in turn when ``box`` is given, dwethia.setup.terrain; edges,
+    markers, objectives), then rounds until the game ends."""
     st.log.emit("game_start", sides=dict(zip(st.side_labels, st.side_names, strict=True)),
                 arena=st.board.name, size=st.board.size)
+    if box is not None:
+        yield from place_terrain(st, *box)
     yield from choose_edges(st)
     yield from place_markers(st)
     yield from choose_objectives(st, objective_ids)
@@ -79,7 +86,9 @@ def build_state(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Option
                 log_events: bool = True) -> DwethiaState:
     key = (str(cat.directory), opts.arena)
     board = _BOARDS.get(key)
-    if board is None:
+    if opts.arena == PLACED:  # the players build this table: a bare one of its own
+        board = empty_board(cat.terrain_box, cat.terrain)
+    elif board is None:
         board = _BOARDS[key] = build_board(cat.arenas[opts.arena], cat.terrain)
     heroes: list[Hero] = []
     for side, force in enumerate(forces):
@@ -100,7 +109,9 @@ def setup_game(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Options
         raise ValueError(f"the forces were built to different point limits ({forces[0].points}"
                          f" and {forces[1].points}); players agree one limit"
                          " (dwethia.list.point_limits)")
-    if opts.arena not in cat.arenas:
-        raise ValueError(f"unknown arena {opts.arena!r} (known: {', '.join(sorted(cat.arenas))})")
+    if opts.arena not in cat.arenas and opts.arena != PLACED:
+        raise ValueError(f"unknown arena {opts.arena!r} (known: {', '.join(sorted(cat.arenas))},"
+                         f" or {PLACED})")
     st = build_state(cat, forces, seed, opts, log_events)
-    return Setup(st, game_flow(st, sorted(cat.objectives)), DwethiaView, CODEC)
+    box = (cat.terrain_box, cat.terrain) if opts.arena == PLACED else None
+    return Setup(st, game_flow(st, sorted(cat.objectives), box), DwethiaView, CODEC)

@@ -11,6 +11,7 @@ Rule ids: ``dwethia.core.spaces``, ``dwethia.terrain.keywords``, ``dwethia.move.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from warband.rulesets.dwethia.models import ArenaModel, TerrainKind
 
@@ -54,6 +55,10 @@ class Board:
     #: per base size: each anchor's moves to its neighbours (built by the movement search)
     steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
         field(default_factory=dict, repr=False))
+    #: per base place (x, y, size): what line of sight reads of it (rules.measure._facts)
+    sight_facts: dict[tuple[int, int, int], Any] = field(default_factory=dict, repr=False)
+    #: the arena it was built from (its pieces, as the board view draws them)
+    arena: ArenaModel | None = field(default=None, repr=False)
 
     # -- spaces ----------------------------------------------------------------------------
     def idx(self, x: int, y: int) -> int:
@@ -173,4 +178,4 @@ def build_board(arena: ArenaModel, kinds: dict[str, TerrainKind]) -> Board:
              for q, found in arena.marker_spots.items()}
     return Board(arena.name, n, elevation, kind, piece, dict(kinds), spots,
                  [p.kind for p in arena.pieces], [kinds[k].impassable for k in kind],
-                 [kinds[k].difficult for k in kind])
+                 [kinds[k].difficult for k in kind], arena=arena)

@@ -22,12 +22,15 @@ from warband.rulesets.dwethia.models import (
     BASE_BANDS,
     DEFAULT_BASE,
     STAT_NAMES,
+    FactionModel,
     ForceModel,
     Profile,
+    StatLine,
+    SummonModel,
     Weapon,
 )
 
-__all__ = ["Force", "parse_list", "UNARMED"]
+__all__ = ["Force", "build_profile", "parse_list", "summoned_profile", "UNARMED"]
 
 UNARMED = Weapon("unarmed", "Unarmed", "melee", 0, 1, 0, "none", frozenset())
 
@@ -93,39 +96,9 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
         if not low <= base <= high:
             problem(f"a {cls.type.value} model's base is {low}-{high}mm, not {base}mm"
                     " (dwethia.list.fluctuating_bases)", "models", i, "base_mm")
-        marks = entry.scars_and_glory  # a campaign squad's Scars and Glory
-        stats = {s: getattr(race.stats, s) + getattr(cls.modifiers, s)
-                 + (getattr(faction.modifiers, s) if faction else 0)
-                 + (getattr(marks, s) if marks else 0) for s in STAT_NAMES}
-        for s in ("movement", "wounds", "aggression", "defense"):
-            stats[s] = max(stats[s], 1)
-        for s in ("destiny", "faith", "affinity", "martial", "perception", "strength"):
-            stats[s] = max(stats[s], 0)
-        items = [cat.wargear[w] for w in entry.wargear if w in cat.wargear]
-        melee_items = [w for w in entry.wargear if w in cat.wargear and cat.wargear[w].kind == "melee"]
-        melee = UNARMED
-        if melee_items:
-            w = cat.wargear[melee_items[0]]
-            melee = Weapon(melee_items[0], w.name, w.kind, w.strength, w.reach, 0, "none",
-                           frozenset(w.keywords))
-        ranged = tuple(
-            Weapon(wid, cat.wargear[wid].name, cat.wargear[wid].kind, cat.wargear[wid].strength,
-                   1, cat.wargear[wid].range, cat.wargear[wid].penalty,
-                   frozenset(cat.wargear[wid].keywords), cat.wargear[wid].shots)
-            for wid in entry.wargear if wid in cat.wargear
-            and cat.wargear[wid].kind in ("ranged", "grenade"))
-        saves = sorted(w.save for w in items if w.save is not None)
-        save = None
-        if saves:
-            # shield and armour together: the better save, improved by one (house reading)
-            save = max(2, saves[0] - (1 if len(saves) > 1 else 0))
-        profiles.append(Profile(
-            entry.name, entry.race, entry.class_, cls.type, base, stats, cost, melee, ranged,
-            save, any(w.kind == "shield" for w in items), any(w.kind == "cloak" for w in items),
-            tuple(cat.powers[p] for p in cls.powers if p in cat.powers),
-            faction is not None and "ignore_wounds_6" in faction.traits, entry.leader,
-            tuple(faction.destiny_actions) if faction is not None else (),
-            casts=cls.casts, affinity_actions=tuple(cls.affinity_actions)))
+        profiles.append(build_profile(cat, faction, entry.name, entry.race, entry.class_,
+                                      entry.wargear, base, entry.leader, cost,
+                                      marks=entry.scars_and_glory))
     names = Counter(e.name for e in model.models)
     for name, n in names.items():
         if n > 1:
@@ -148,3 +121,53 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
                  points=model.points,
                  source=model.model_dump(mode="json", by_alias=True, exclude_none=True))
 
+
+def build_profile(cat: Catalogue, faction: FactionModel | None, name: str, race_id: str,
+                  class_id: str, wargear: list[str], base: int, leader: bool,
+                  cost: int, marks: StatLine | None = None) -> Profile:
+    """A finished profile (dwethia.list.race_class_faction): the race's stats plus the class's
+    and the faction's modifiers, and its wargear (a force's model, or a summoned one); a
+    campaign squad's model also carries its Scars and Glory (``marks``)."""
+    race, cls = cat.races[race_id], cat.classes[class_id]
+    stats = {s: getattr(race.stats, s) + getattr(cls.modifiers, s)
+             + (getattr(faction.modifiers, s) if faction else 0)
+             + (getattr(marks, s) if marks else 0) for s in STAT_NAMES}
+    for s in ("movement", "wounds", "aggression", "defense"):
+        stats[s] = max(stats[s], 1)
+    for s in ("destiny", "faith", "affinity", "martial", "perception", "strength"):
+        stats[s] = max(stats[s], 0)
+    items = [cat.wargear[w] for w in wargear if w in cat.wargear]
+    melee_items = [w for w in wargear if w in cat.wargear and cat.wargear[w].kind == "melee"]
+    melee = UNARMED
+    if melee_items:
+        w = cat.wargear[melee_items[0]]
+        melee = Weapon(melee_items[0], w.name, w.kind, w.strength, w.reach, 0, "none",
+                       frozenset(w.keywords))
+    ranged = tuple(
+        Weapon(wid, cat.wargear[wid].name, cat.wargear[wid].kind, cat.wargear[wid].strength,
+               1, cat.wargear[wid].range, cat.wargear[wid].penalty,
+               frozenset(cat.wargear[wid].keywords), cat.wargear[wid].shots)
+        for wid in wargear if wid in cat.wargear
+        and cat.wargear[wid].kind in ("ranged", "grenade"))
+    saves = sorted(w.save for w in items if w.save is not None)
+    save = None
+    if saves:
+        # shield and armour together: the better save, improved by one (house reading)
+        save = max(2, saves[0] - (1 if len(saves) > 1 else 0))
+    return Profile(
+        name, race_id, class_id, cls.type, base, stats, cost, melee, ranged,
+        save, any(w.kind == "shield" for w in items), any(w.kind == "cloak" for w in items),
+        tuple(cat.powers[p] for p in cls.powers if p in cat.powers),
+        faction is not None and "ignore_wounds_6" in faction.traits, leader,
+        tuple(faction.destiny_actions) if faction is not None else (),
+        casts=cls.casts, affinity_actions=tuple(cls.affinity_actions))
+
+
+def summoned_profile(cat: Catalogue, faction_id: str, spec: SummonModel, number: int) -> Profile:
+    """The profile of a model a summoning power brings into the game
+    (dwethia.objective.summoners_war, house data): race + class + the caster's faction, its
+    type's default base, worth no points (it was not part of the force)."""
+    cls = cat.classes[spec.class_]
+    return build_profile(cat, cat.factions.get(faction_id), f"{spec.name} {number}",
+                         spec.race, spec.class_, spec.wargear, DEFAULT_BASE[cls.type],
+                         False, 0)

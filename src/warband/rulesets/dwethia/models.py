@@ -146,13 +146,25 @@ class WargearFile(ContentFile):
     wargear: dict[str, WargearModel]
 
 
+class SummonModel(_Model):
+    """The model a summoning power brings into the game (dwethia.objective.summoners_war):
+    built like a force's model, race + class + the caster's faction."""
+
+    name: str
+    race: str
+    class_: str = Field(alias="class")
+    wargear: list[str] = []
+
+
 class PowerModel(_Model):
     name: str
     cost: int = Field(ge=0, le=20)
     range: int = Field(ge=1, le=100)
-    effect: Literal["bolt", "corrupt", "mend"]
+    effect: Literal["bolt", "corrupt", "mend", "summon"]
     strength: int = Field(0, ge=0, le=20)
-    target: Literal["enemy", "friend"]
+    #: ``self``: the caster itself (a summoning places its model next to the caster)
+    target: Literal["enemy", "friend", "self"]
+    summons: SummonModel | None = None
 
 
 class PowersFile(ContentFile):
@@ -200,6 +212,35 @@ class ArenaModel(ContentFile):
     size: int = Field(ge=12, le=96)
     pieces: list[PieceModel]
     marker_spots: dict[Literal["sw", "se", "nw", "ne"], list[tuple[int, int]]]
+
+
+class BoxPiece(_Model):
+    """One kind of piece in the terrain box players place from (dwethia.setup.terrain): its
+    parts as rectangles relative to the piece's south-west corner, and how many the box holds."""
+
+    name: str
+    count: int = Field(1, ge=1, le=10)
+    parts: list[PieceModel] = Field(min_length=1)
+
+    @property
+    def width(self) -> int:
+        return max(p.x + p.w for p in self.parts)
+
+    @property
+    def depth(self) -> int:
+        return max(p.y + p.h for p in self.parts)
+
+
+class TerrainBoxFile(ContentFile):
+    """The pieces players place one at a time, in turn (house data, dwethia.setup.terrain):
+    the table's size, the strip along the two entry edges kept clear (``margin``), the space
+    kept free around every piece (``spacing``) and the grid the corners snap to (``snap``)."""
+
+    size: int = Field(ge=12, le=96)
+    margin: int = Field(3, ge=0, le=12)
+    spacing: int = Field(1, ge=0, le=6)
+    snap: int = Field(2, ge=1, le=6)
+    pieces: dict[str, BoxPiece]
 
 
 class ModelEntry(_Model):
@@ -261,6 +302,8 @@ class Power:
     effect: str
     strength: int
     target: str
+    #: a summoning power's model (race, class, wargear, name)
+    summons: SummonModel | None = None
 
 
 @dataclass(frozen=True, slots=True)

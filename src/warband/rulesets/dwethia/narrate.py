@@ -252,6 +252,9 @@ FORMATS: dict[str, Format] = {
     "edges": _edges,
     "marker": _marker,
     "objectives_sealed": _objectives_sealed,
+    "terrain_placed": lambda e: (f"Player {e.get('player')} places {e.get('name')} at"
+                                 f" ({e.get('x')}, {e.get('y')}), {e.get('w')} x {e.get('h')}"
+                                 " spaces"),
     "round": _round,
     "priority_roll": _priority_roll,
     "priority": _priority,
@@ -268,8 +271,13 @@ FORMATS: dict[str, Format] = {
     "wounded": _wounded,
     "slain": _slain,
     "quick_shot": _quick_shot,
+    "casualties_removed": lambda e: ("  End of the phase: "
+                                     f"{escape(', '.join(e.get('heroes') or []))}"
+                                     " removed from the table"),
     "retreat_declared": _retreat_declared,
     "retreat": _retreat,
+    "group_retreat": lambda e: (f"  {escape(', '.join(e.get('heroes') or []))} retreat together"
+                                f" as one block ({e.get('dx'):+d}, {e.get('dy'):+d})"),
     "retreat_blocked": _retreat_blocked,
     "opportunity": _opportunity,
     "cast": _cast,
@@ -288,6 +296,9 @@ FORMATS: dict[str, Format] = {
     "power_resolves": _power_resolves,
     "corrupted": _corrupted,
     "mended": _mended,
+    "summoned": lambda e: (f"    {escape(str(e.get('model')))} is summoned next to"
+                           f" {escape(str(e.get('hero')))} at ({e.get('x')}, {e.get('y')})"
+                           f" ({e.get('count')} summoned by this side)"),
     "objective_achieved": _objective_achieved,
     "objectives_revealed": _objectives_revealed,
     "end_round": _end_round,

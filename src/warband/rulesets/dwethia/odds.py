@@ -16,14 +16,37 @@ MAX_DICE = 30
 MAX_DESTINY = 20
 MAX_VALUE = 40
 
-_CHART_NOTE = (
-    "Comparison chart as the book's worked example reads it (ARV 5 vs 4 needs 3+, 4 vs 5 "
-    "needs 5+): a higher value needs 3+, although the chart's text says 'less than'.")
+_CHART_NOTES = {
+    "example": (
+        "Comparison chart as the book's worked example reads it (ARV 5 vs 4 needs 3+, 4 vs 5 "
+        "needs 5+): a higher value needs 3+, although the chart's text says 'less than'."),
+    "book_text": (
+        "Comparison chart as its lines are printed (chart=book_text): lower but over half "
+        "needs 3+ ('less than'), higher but under double keeps 3+."),
+}
 
 
+class _ChartParams(odds.QueryParams):
+    """The parameters every attack query shares with play: the chart reading (the game's
+    ``-o chart=...`` option, dwethia.combat.comparison_chart) and the defender's Destiny,
+    which re-rolls failed saves one point a die (dwethia.destiny.rerolls, dwethia.combat.saves)."""
+
+    chart: m.Chart = Field("example", description=(
+        "reading of the comparison chart: 'example' (the worked example, the game's default) "
+        "or 'book_text' (the printed lines), as the game's -o chart option"))
+    defender_destiny: int = Field(0, ge=0, le=MAX_DESTINY, description=(
+        "Destiny the defender spends re-rolling failed saves (1 per die)"))
 
 
-class AttackParams(odds.QueryParams):
+def _notes(p: _ChartParams) -> list[str]:
+    out = [_CHART_NOTES[p.chart]]
+    if p.defender_destiny:
+        out.append("The defender re-rolls failed saves with its Destiny, one point a die, "
+                   "each die once.")
+    return out
+
+
+class AttackParams(_ChartParams):
     """One melee attack (dwethia.melee.*)."""
 
     dice: int = Field(ge=0, le=MAX_DICE, description="attack dice (the attacker's Aggression)")
@@ -52,7 +75,8 @@ def attack(p: AttackParams) -> odds.Result:
     mech = m.MeleeAttack(
         p.dice, p.attacker_arv, p.defender_arv, p.strength, p.defence,
         _save(p.save, p.defensive_move), p.destiny,
-        "at_least" if p.goal is not None else "mean", p.goal or 1)
+        "at_least" if p.goal is not None else "mean", p.goal or 1, p.defender_destiny,
+        p.chart)
     dist = odds.Distribution(mech.distribution())
     save = _save(p.save, p.defensive_move)
     return odds.distribution_result(
@@ -63,7 +87,7 @@ def attack(p: AttackParams) -> odds.Result:
         extra_rows=[("attack dice hit on", f"{mech.hit_needed}+"),
                     ("hits wound on", f"{mech.wound_needed}+"),
                     ("wounds saved on", f"{save}+" if save else "no save")],
-        notes=[_CHART_NOTE] + ([
+        notes=_notes(p) + ([
             "Destiny policy: after the attack roll, re-roll the number of failed attack dice "
             "that best serves the goal, then re-roll failed wound dice with the rest."]
             if p.destiny else []),
@@ -79,11 +103,13 @@ ATTACK = odds.Query(
     ({"dice": 3, "attacker_arv": 5, "defender_arv": 4, "strength": 4, "defence": 3,
       "save": 5},
      {"dice": 10, "attacker_arv": 5, "defender_arv": 4, "strength": 4, "defence": 3,
-      "save": 5, "destiny": 10}),
+      "save": 5, "destiny": 10},
+     {"dice": 3, "attacker_arv": 4, "defender_arv": 5, "strength": 4, "defence": 3,
+      "save": 4, "defender_destiny": 2, "chart": "book_text"}),
 )
 
 
-class ShootParams(odds.QueryParams):
+class ShootParams(_ChartParams):
     """Shots (dwethia.shoot.attack_roll)."""
 
     shots: int = Field(1, ge=0, le=MAX_DICE, description="shots fired (one D6 each)")
@@ -100,7 +126,8 @@ class ShootParams(odds.QueryParams):
 
 def shoot(p: ShootParams) -> odds.Result:
     save = _save(p.save, p.defensive_move)
-    mech = m.RangedAttack(p.shots, p.perception, p.strength, p.defence, p.cover, save, p.destiny)
+    mech = m.RangedAttack(p.shots, p.perception, p.strength, p.defence, p.cover, save, p.destiny,
+                          p.defender_destiny, p.chart)
     return odds.distribution_result(
         f"Dwethia shooting: {p.shots} shot(s), Perception {p.perception - p.cover} + Strength "
         f"{p.strength} vs Defense {p.defence}",
@@ -108,7 +135,7 @@ def shoot(p: ShootParams) -> odds.Result:
         extra={"wound_on": mech.wound_needed, "save_on": save},
         extra_rows=[("shots wound on", f"{mech.wound_needed}+"),
                     ("wounds saved on", f"{save}+" if save else "no save")],
-        notes=[_CHART_NOTE, "One roll per shot (Perception + Strength against Defense), the "
+        notes=[*_notes(p), "One roll per shot (Perception + Strength against Defense), the "
                "rules yaml's reading of the missing to-hit step."],
         rule_ids=SHOOT.rule_ids)
 
@@ -117,7 +144,9 @@ SHOOT = odds.Query(
     "shoot", "Wounds from shooting (Perception + Strength vs Defense, saves)", ShootParams, shoot,
     ("dwethia.shoot.attack_roll", "dwethia.shoot.hit_modifiers",
      "dwethia.combat.comparison_chart", "dwethia.combat.saves", "dwethia.destiny.rerolls"),
-    ({"shots": 2, "perception": 3, "strength": 2, "defence": 4, "save": 5},),
+    ({"shots": 2, "perception": 3, "strength": 2, "defence": 4, "save": 5},
+     {"shots": 2, "perception": 3, "strength": 2, "defence": 4, "save": 5,
+      "defender_destiny": 1, "chart": "book_text"}),
 )
 
 
@@ -127,10 +156,12 @@ class OpportunityParams(odds.QueryParams):
     dice: int = Field(ge=0, le=MAX_DICE, description=(
         "dice rolled: the Aggression of every stationary enemy, added up"))
     save: int | None = Field(None, ge=1, le=6, description="the retreating model's Save (X+)")
+    defender_destiny: int = Field(0, ge=0, le=MAX_DESTINY, description=(
+        "Destiny the retreating model spends re-rolling failed saves (1 per die)"))
 
 
 def opportunity(p: OpportunityParams) -> odds.Result:
-    mech = m.OpportunityAttack(p.dice, _save(p.save, False))
+    mech = m.OpportunityAttack(p.dice, _save(p.save, False), p.defender_destiny)
     return odds.distribution_result(
         f"Dwethia Opportunity Attack: {p.dice} dice, wounds on 6s", odds.Distribution(
             mech.distribution()), outcome="wounds", rule_ids=OPPORTUNITY.rule_ids)
@@ -139,7 +170,8 @@ def opportunity(p: OpportunityParams) -> odds.Result:
 OPPORTUNITY = odds.Query(
     "opportunity", "Wounds from Opportunity Attacks on a retreating model (6s wound)",
     OpportunityParams, opportunity,
-    ("dwethia.melee.opportunity_attack", "dwethia.combat.saves"), ({"dice": 6, "save": 5},))
+    ("dwethia.melee.opportunity_attack", "dwethia.combat.saves", "dwethia.destiny.rerolls"),
+    ({"dice": 6, "save": 5}, {"dice": 6, "save": 5, "defender_destiny": 2}))
 
 
 class ResistParams(odds.QueryParams):

@@ -18,7 +18,8 @@ class Options:
     rounds: int = 8
     #: the comparison chart reading (dwethia.combat.comparison_chart)
     chart: Chart = "example"
-    #: arena file name (content/arenas/<arena>.yaml)
+    #: arena file name (content/arenas/<arena>.yaml), or ``placed``: the players place the
+    #: house terrain box's pieces in turn (dwethia.setup.terrain)
     arena: str = "foundry"
 
 
@@ -27,5 +28,7 @@ OPTIONS = (
                  " (dwethia.scenario.game_end)"),
     Option.one_of("chart", CHARTS, "comparison chart: the worked example's reading or the"
                   " printed lines (dwethia.combat.comparison_chart)"),
-    Option.one_of("arena", ("foundry", "rooftops"), "the arena (content/arenas/)"),
+    Option.one_of("arena", ("foundry", "rooftops", "placed"),
+                  "a bundled arena (content/arenas/), or 'placed': the players place terrain"
+                  " pieces in turn (dwethia.setup.terrain)"),
 )

@@ -40,6 +40,9 @@ class Hero:
     activated: bool = False
     defensive: bool = False  # Defensive Move until its next activation
     stealth: bool = False  # Stealth Move until its next activation
+    #: slain by a ranged attack this Shoot phase, still standing until the phase ends
+    #: (dwethia.combat.casualties): In the Way of later shots, never a target
+    fallen: bool = False
     # objective tracking (public facts)
     kills: list[int] = field(default_factory=list)
     wounded: set[int] = field(default_factory=set)
@@ -108,7 +111,12 @@ class DwethiaState:
     achieved: list[set[str]] = field(default_factory=lambda: [set(), set()])
     #: public counters behind some objectives
     spells_cast: list[int] = field(default_factory=lambda: [0, 0])
+    #: models each side has summoned into the game (dwethia.objective.summoners_war)
+    summoned: list[int] = field(default_factory=lambda: [0, 0])
     kills_after_leader: list[int] = field(default_factory=lambda: [0, 0])
+    #: the ranged casualties of the phase under way, removed together when it ends
+    #: (dwethia.combat.casualties); None outside a phase that collects them
+    casualties: list[Hero] | None = None
     over: bool = False
     winner: int | None = None
     ended_by: str = ""
@@ -155,5 +163,6 @@ class DwethiaView(OpenView[DwethiaState]):
             "objectives": [None if self.objectives(s) is None else list(self.objectives(s) or ())
                            for s in (0, 1)],
             "revealed": list(st.revealed), "spells_cast": list(st.spells_cast),
+            "summoned": list(st.summoned),
             "over": st.over,
         }

@@ -31,6 +31,7 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
     spell_reach,
     summon_spot,
 )
+from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_shot_ap,
@@ -40,8 +41,9 @@ from warband.rulesets.arcworlde.ai.tactics import (
     shot_value,
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
-from warband.rulesets.arcworlde.rules.combat import shot_targets
-from warband.rulesets.arcworlde.rules.movement import simulate_move, surroundings
+from warband.rulesets.arcworlde.rules.combat import shot_targets, stray_victim
+from warband.rulesets.arcworlde.rules.magic import CAST_AP
+from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.rules.scenario import objective_holders
 from warband.rulesets.arcworlde.state import Character
 
@@ -323,6 +325,9 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, shots)
         if cast is not None:
             return cast
+        feat = self._narrative(view, ch, ap, by_type, shots)
+        if feat is not None:
+            return feat
         if legging and C.LegIt in by_type:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
@@ -365,6 +370,9 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, attacks)
         if cast is not None:
             return cast
+        feat = self._narrative(view, ch, ap, by_type, attacks)
+        if feat is not None:
+            return feat
         gobbles = by_type.get(C.Gobble)
         if gobbles:
             gulp = best_gobble(view, ch, ap, gobbles, attacks)
@@ -393,9 +401,20 @@ class HeuristicController:
         casts = by_type.get(C.Cast)
         if not casts:
             return None
-        choice, value, cost = best_cast(view, ch, ap, casts)
+        walks = C.Move in by_type  # its free movement is still to come
+
+        def move_value(spell: Any, target: Character) -> float:
+            return self._move_spell_value(view, ch, ap, spell, target, walks)
+
+        choice, value, cost = best_cast(view, ch, ap, casts, move_value)
         if choice is None or value < 0.8:
             return None
+        if value / cost < self._rival_per_ap(view, ch, ap, rivals):
+            return None
+        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+
+    def _rival_per_ap(self, view: Any, ch: Character, ap: int, rivals: list[Any]) -> float:
+        """The best value per AP among the Attacks and Shots on offer."""
         rival = 0.0
         for o in rivals:
             if isinstance(o, C.Attack):
@@ -406,9 +425,90 @@ class HeuristicController:
                 attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
                 if o.ap == best_shot_ap(attack, ap):
                     rival = max(rival, shot_value(view, ch, attack, view.chars[o.target], o.ap) / o.ap)
-        if value / cost < rival:
+        return rival
+
+    def _narrative(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
+                   rivals: list[Any]) -> Any:
+        """A Narrative Feat from the menu when its exact odds times its effect beat the best
+        Attack or Shot per AP (ai/narrative_ai.py; arcworlde.feat.narrative)."""
+        proposals = by_type.get(C.Narrative)
+        if not proposals:
             return None
-        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+        choice, value = best_narrative(view, ch, proposals, 0.0)
+        if choice is None:
+            return None
+        # (the rivals only when some Feat is worth proposing at all: they cost more to judge)
+        if self._rival_per_ap(view, ch, ap, rivals) >= value / choice.ap:
+            return None
+        if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
+            charge = _Context(view, ch).charge_value(ch.x, ch.y, ap) / ap
+            if charge >= value / choice.ap:
+                return None
+        return Reasoned(choice, f"Narrative Feat {choice.feat} ({choice.difficulty},"
+                                f" {choice.ap} dice): worth {value:.1f}")
+
+    #: how much of a movement Spell's gain counts when the Character moved could walk there
+    #: itself this Activation (its free movement is still to come)
+    WALKS_ANYWAY = 0.35
+
+    @staticmethod
+    def _spell_move_ap(mage: Character, ap: int, target: Character) -> int:
+        """AP the Character a movement Spell moves will have to act with from there."""
+        if target is mage:
+            return max(0, ap - CAST_AP)
+        return 0 if target.activated else target.ap
+
+    def _move_spell_value(self, view: Any, mage: Character, ap: int, spell: Any,
+                          target: Character, walks: bool) -> float:
+        """What moving ``target`` up to the Spell's distance is worth: the best position it
+        could reach (objectives, a Charge or an Attack from there, out of the enemy's reach:
+        the move scoring's terms), less where it stands (arcworlde.magic.casting). A friend
+        yet to Activate, or the Mage before its free movement, could walk part of the way
+        itself: that part of the gain is not the Spell's."""
+        if target.aboard:
+            return 0.0  # a rider goes where its mount goes
+        left = self._spell_move_ap(mage, ap, target)
+        gain = self._best_spot(view, target, left, spell.amount,
+                               move_candidates(view, target, spell.amount))[1]
+        walking = (target is mage and walks) or (target is not mage and not target.activated)
+        return gain * (self.WALKS_ANYWAY if walking else 1.0)
+
+    def _best_spot(self, view: Any, ch: Character, ap: int, inches: float, moves: list[Any]
+                   ) -> tuple[Any, float]:
+        """The move among ``moves`` (up to ``inches``) ending where ``ch`` stands best with
+        ``ap`` AP, and how much better that is than where it stands (at least 0)."""
+        ctx = _Context(view, ch)
+        here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
+        best, best_v = None, here
+        candidates = _distinct_headings(ch, moves, inches)
+        if len(candidates) > self.SPELL_SHORTLIST:
+            # straight-line estimates first; only the most promising are simulated in full
+            blockers = ctx.around[0]
+            guesses = []
+            for m in candidates:
+                x, y, touched = _straight_move(ch, m, inches, blockers)
+                guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
+            guesses.sort(key=lambda g: -g[0])
+            candidates = [m for _, m in guesses[: self.SPELL_SHORTLIST]]
+        for m in candidates:
+            res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
+            touched = [others[i] for i in res.contact if others[i].side != ch.side]
+            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
+            if v > best_v:
+                best, best_v = m, v
+        return best, best_v - here
+
+    #: a movement Spell's destinations simulated in full after the straight-line first pass
+    SPELL_SHORTLIST = 2
+
+    def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """Where a movement Spell takes its target: the spot it stands best (the Mage's
+        side chooses; arcworlde.magic.casting)."""
+        target = view.chars[decision.info["character"]]
+        ap_left = 0 if target.activated else target.ap  # (the Mage's own AP are not told)
+        moves = [o for o in decision.options if o.label != "stay"]
+        best, _ = self._best_spot(view, target, ap_left, decision.info["inches"], moves)
+        return best if best is not None else decision.options[-1]
 
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
@@ -442,12 +542,19 @@ class HeuristicController:
         return summon_spot(view, decision)
 
     def _best_shot(self, view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
+        """The Shot with the best value per AP, at the AP that hits most often per AP; into a
+        melee where a friend would take a failed Shot, at any AP (more dice, fewer misses on
+        the friend), and only when the Shot is worth more than the harm it risks."""
         best, best_v = None, 0.0
+        risky: dict[int, bool] = {}
         for o in shots:
             attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
-            if o.ap != best_shot_ap(attack, ap):
+            target = view.chars[o.target]
+            if o.target not in risky:
+                risky[o.target] = stray_victim(view, ch, target) is not None
+            if o.ap != best_shot_ap(attack, ap) and not risky[o.target]:
                 continue
-            v = shot_value(view, ch, attack, view.chars[o.target], o.ap)
+            v = shot_value(view, ch, attack, target, o.ap) / o.ap
             if v > best_v:
                 best, best_v = o, v
         return best

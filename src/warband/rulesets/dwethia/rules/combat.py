@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from warband.core.decisions import Decision
 from warband.rulesets.dwethia import mechanics as m
-from warband.rulesets.dwethia.choices import NOBODY, Pick, Retreat
+from warband.rulesets.dwethia.choices import NOBODY, GroupRetreat, Pick, Place, Retreat
 from warband.rulesets.dwethia.models import Power, Weapon
 from warband.rulesets.dwethia.rules import objectives as obj
 from warband.rulesets.dwethia.rules.measure import (
@@ -107,6 +107,10 @@ def wound(st: DwethiaState, attacker: Hero, victim: Hero, unsaved: int, how: str
     victim.slain = True
     st.log.emit("slain", hero=victim.name, by=attacker.name, how=how,
                 side=st.side_labels[victim.side])
+    if st.casualties is not None and how in RANGED_KILLS:
+        # removed with the phase's other ranged casualties when the phase ends
+        victim.fallen = True
+        st.casualties.append(victim)
     obj.on_kill(st, attacker, victim, how, risky)
     quick = [w for w in victim.profile.ranged if "quick_shot" in w.keywords]
     if quick and not attacker.slain:
@@ -116,6 +120,28 @@ def wound(st: DwethiaState, attacker: Hero, victim: Hero, unsaved: int, how: str
             st.log.emit("quick_shot", hero=victim.name, target=attacker.name)
             yield from shoot(st, victim, w, attacker, melee=False, redirect=False)
         victim.slain = True
+
+
+#: how a ranged attack kills (``wound``'s ``how``): these casualties wait for the phase's end
+RANGED_KILLS = frozenset({"shot", "grenade", "black_sun", "spell"})
+
+
+def collect_casualties(st: DwethiaState) -> None:
+    """Open a phase whose ranged casualties are removed together at its end
+    (dwethia.combat.casualties)."""
+    st.casualties = []
+
+
+def remove_casualties(st: DwethiaState) -> None:
+    """The phase ends: every model its ranged attacks slew leaves the table together
+    (dwethia.combat.casualties). Until now each stood where it fell - In the Way of later
+    shots, but slain: no target, no wound, no action."""
+    fallen, st.casualties = st.casualties or [], None
+    if not fallen:
+        return
+    for h in fallen:
+        h.fallen = False
+    st.log.emit("casualties_removed", heroes=[h.name for h in fallen])
 
 
 def _can_target(st: DwethiaState, h: Hero, w: Weapon, t: Hero, engaged_ok: bool = False) -> bool:
@@ -313,12 +339,74 @@ def fight(st: DwethiaState, h: Hero, target: Hero) -> Steps:
                 saves=roll.save_dice, save_rerolls=roll.save_rerolls, unsaved=roll.unsaved)
     obj.on_save(st, target, roll.saved)
     yield from wound(st, h, target, roll.unsaved, "melee", risky)
-    # retreats after combat: the attacking side's models in the fight first, each on its own
-    # (dwethia.melee.post_combat_retreat), then the defending side's
+    # retreats after combat (dwethia.melee.post_combat_retreat): the attacking side first, then
+    # the defending side; each may move its whole coherent group as one block, or else retreat
+    # chosen models one by one
     for side_of in (h, target):
-        for mover in _fight_side(st, side_of, target if side_of is h else h):
+        movers = [mv for mv in _fight_side(st, side_of, target if side_of is h else h)
+                  if mv.on_table and engaged_with(st, mv)]
+        if not movers:
+            continue
+        group = coherent_group(st, movers)
+        if len(group) >= 2 and (yield from group_retreat(st, group)):
+            continue
+        for mover in movers:
             if mover.on_table and engaged_with(st, mover):
                 yield from retreat_move(st, mover, optional=True)
+
+
+def coherent_group(st: DwethiaState, models: list[Hero]) -> list[Hero]:
+    """``models`` and every friend linked to them through coherency (next to one of them, or
+    next to a friend that is): the group that may retreat together."""
+    group = list(models)
+    i = 0
+    while i < len(group):
+        for f in coherent(st, group[i]):
+            if f not in group:
+                group.append(f)
+        i += 1
+    return sorted(group, key=lambda g: g.uid)
+
+
+def group_moves(st: DwethiaState, group: list[Hero]) -> list[GroupRetreat]:
+    """The block moves open to a coherent group (dwethia.melee.post_combat_retreat): one
+    offset for all, at most 3 spaces, each model's new place a retreat it could make alone
+    with the others lifted (up to 3 spaces of movement, ending not next to an enemy)."""
+    lifted = frozenset(g.uid for g in group)
+    ends = [reachable(st, g, RETREAT_SPACES, retreat=True, lifted=lifted) for g in group]
+    first, rest = group[0], list(zip(group[1:], ends[1:], strict=True))
+    out = []
+    for (x, y) in sorted(ends[0]):
+        dx, dy = x - first.x, y - first.y
+        if all((g.x + dx, g.y + dy) in reach for g, reach in rest):
+            out.append(GroupRetreat(dx, dy))
+    return out
+
+
+def group_retreat(st: DwethiaState, group: list[Hero]) -> Generator[Any, Any, bool]:
+    """Offer the group's player to retreat the whole coherent group as one block; True if it
+    did. Every enemy that had one of them in reach and stays makes its Opportunity Attacks on
+    that model after the move (dwethia.melee.opportunity_attack)."""
+    options = group_moves(st, group)
+    if not options:
+        return False
+    side = group[0].side
+    choice = yield Decision("group_retreat", side, [False, *options],
+                            "Retreat the whole coherent group together?",
+                            info={"heroes": [g.uid for g in group]})
+    if not isinstance(choice, GroupRetreat):
+        return False
+    threats = {g.uid: [e for e in st.heroes if e.on_table and e.side != side
+                       and spaces(st, e, g) <= e.profile.melee.reach] for g in group}
+    st.log.emit("group_retreat", heroes=[g.name for g in group], dx=choice.dx, dy=choice.dy)
+    for g in group:
+        frm = [g.x, g.y]
+        g.x, g.y = g.x + choice.dx, g.y + choice.dy
+        st.log.emit("retreat", hero=g.name, uid=g.uid, frm=frm, x=g.x, y=g.y)
+        obj.after_move(st, g)
+    for g in group:
+        yield from opportunity_attacks(st, g, threats[g.uid])
+    return True
 
 
 def opportunity_attacks(st: DwethiaState, mover: Hero, enemies: list[Hero]) -> Steps:
@@ -375,6 +463,8 @@ def power_targets(st: DwethiaState, h: Hero, p: Power) -> list[Hero]:
     engaged = engaged_with(st, h)
     if engaged:
         return engaged if p.target == "enemy" else []
+    if p.target == "self":  # a summoning needs a free space next to the caster
+        return [h] if p.summons is None or summon_spaces(st, h) else []
     if p.target == "enemy":
         return [t for t in st.heroes if t.on_table and t.side != h.side
                 and spaces(st, h, t) <= p.range and can_see(st, h, t)]
@@ -430,6 +520,60 @@ def resolve_power(st: DwethiaState, h: Hero, p: Power, target: Hero) -> Steps:
     elif p.effect == "mend":
         target.wounds = min(target.stat("wounds"), target.wounds + 1)
         st.log.emit("mended", hero=target.name, wounds=target.wounds)
+    elif p.effect == "summon" and p.summons is not None:
+        yield from summon(st, h, p)
+
+
+SUMMONS_FOR_THE_OBJECTIVE = 3
+
+
+def summon_spaces(st: DwethiaState, h: Hero) -> list[tuple[int, int]]:
+    """Free spaces a summoned (32mm, one-space) model may be placed in: next to the caster
+    (within one level of it), passable, on no other model's base."""
+    b = st.board
+    taken = {c for o in st.heroes if o.on_table or o.fallen for c in o.cells()}
+    level = st.elevation(h)
+    out = []
+    for y in range(h.y - 1, h.y + h.size + 1):
+        for x in range(h.x - 1, h.x + h.size + 1):
+            if not b.inside(x, y) or (x, y) in taken:
+                continue
+            i = b.idx(x, y)
+            if b.terrain(i).impassable or abs(b.elevation[i] - level) > 1:
+                continue
+            out.append((x, y))
+    return out
+
+
+def summon(st: DwethiaState, caster: Hero, p: Power) -> Steps:
+    """A summoning resolves (house power, dwethia.objective.summoners_war): its player places
+    the new model in a free space next to the caster; the model joins the caster's side, built
+    from race, class and the caster's faction, and activates from the next round. A side that
+    has summoned three models completes Summoner's War."""
+    from warband.rulesets.dwethia.catalogue import catalogue
+    from warband.rulesets.dwethia.lists import summoned_profile
+
+    spots = summon_spaces(st, caster)
+    if not spots or p.summons is None:
+        st.log.emit("power_lost", hero=caster.name, power=p.name, target=caster.name)
+        return
+    where = yield Decision("summon_place", caster.side, [Place(x, y) for x, y in spots],
+                           f"{caster.name}: place the summoned {p.summons.name} where?",
+                           info={"hero": caster.uid})
+    st.summoned[caster.side] += 1
+    profile = summoned_profile(catalogue(), st.factions[caster.side], p.summons,
+                               st.summoned[caster.side])
+    new = Hero(len(st.heroes), caster.side, profile, x=where.x, y=where.y, entered=True,
+               wounds=profile.stats["wounds"], destiny=profile.stats["destiny"],
+               faith=profile.stats["faith"], affinity=profile.stats["affinity"],
+               activated=True)
+    st.heroes.append(new)
+    st.log.emit("summoned", hero=caster.name, model=new.name, uid=new.uid,
+                side=st.side_labels[caster.side], x=new.x, y=new.y,
+                elevation=st.elevation(new), count=st.summoned[caster.side])
+    obj.after_move(st, new)
+    if st.summoned[caster.side] >= SUMMONS_FOR_THE_OBJECTIVE:
+        obj.achieve(st, caster.side, "summoners_war", caster)
 
 
 def resistance(st: DwethiaState, caster: Hero, resister: Hero,

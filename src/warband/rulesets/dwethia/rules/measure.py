@@ -46,8 +46,23 @@ def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
 
 
 def engaged_with(st: DwethiaState, h: Hero) -> list[Hero]:
-    """Enemies next to ``h`` (dwethia.move.engagement)."""
-    return [e for e in st.heroes if e.on_table and e.side != h.side and adjacent(st, h, e)]
+    """Enemies next to ``h`` (dwethia.move.engagement): :func:`adjacent`, written out (asked
+    for every model in every phase)."""
+    board = st.board
+    ax, ay, asz = h.x, h.y, h.size
+    az = board.elev_at(ax, ay, asz)
+    out = []
+    for e in st.heroes:
+        if e.side == h.side or not e.entered or e.slain:
+            continue
+        bx, by, bsz = e.x, e.y, e.size
+        if (bx - (ax + asz - 1) > 1 or ax - (bx + bsz - 1) > 1 or by - (ay + asz - 1) > 1
+                or ay - (by + bsz - 1) > 1):
+            continue
+        dz = az - board.elev_at(bx, by, bsz)
+        if -1 <= dz <= 1:
+            out.append(e)
+    return out
 
 
 def in_reach(st: DwethiaState, h: Hero) -> list[Hero]:
@@ -168,8 +183,8 @@ def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
     return table
 
 
-def reachable(st: DwethiaState, h: Hero, budget: int,
-              retreat: bool = False) -> dict[tuple[int, int], Reach]:
+def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
+              lifted: frozenset[int] = frozenset()) -> dict[tuple[int, int], Reach]:
     """Every anchor space ``h`` may end its move on with ``budget`` movement, and the cheapest
     cost to get there (dwethia.move.*). Enemies block; friends may be passed but not ended on;
     a space next to an enemy ends the move (it engages, dwethia.move.engagement); an engaged
@@ -178,7 +193,10 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
 
     ``retreat``: a retreat move (dwethia.melee.retreat_option, post_combat_retreat) leaves
     engagement, may pass enemies' neighbouring spaces and must end at least one space away
-    from every enemy (not next to one)."""
+    from every enemy (not next to one).
+
+    ``lifted``: models (by number) moving together with ``h`` (a coherent group retreating as
+    one block), whose present spaces do not count as occupied."""
     b = st.board
     n = b.size
     size = h.size
@@ -188,7 +206,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     crowded: set[int] = set()
     engaging: set[int] = set()  # anchors next to an enemy (at most one level apart)
     for o in st.heroes:
-        if o is h or not o.on_table:
+        if o is h or not o.on_table or o.uid in lifted:
             continue
         into = blocked if o.side != h.side else crowded
         for y in range(o.y - size + 1, o.y + o.size):
@@ -220,6 +238,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
     best = [budget + 1] * (n * n)
     out: dict[tuple[int, int], Reach] = {}
     pop, push = heapq.heappop, heapq.heappush
+    shared = _REACH.get  # _reach, inlined: the search makes thousands
     while heap:
         cost, diff, i = pop(heap)
         if done[i]:
@@ -227,12 +246,12 @@ def reachable(st: DwethiaState, h: Hero, budget: int,
         done[i] = 1
         if retreat:
             if cost > 0 and i not in crowded and i not in engaging:
-                y, x = divmod(i, n)
-                out[(x, y)] = _reach(cost, diff)
+                r = shared((cost, diff)) or _reach(cost, diff)
+                out[(i % n, i // n)] = r
         else:
             if i not in crowded:
-                y, x = divmod(i, n)
-                out[(x, y)] = _reach(cost, diff)
+                r = shared((cost, diff)) or _reach(cost, diff)
+                out[(i % n, i // n)] = r
             if i != start and i in engaging:
                 continue  # the move ends here: it engages
         for j, step, d, gaps in steps[i]:
@@ -294,17 +313,51 @@ def _touching_pieces(st: DwethiaState, h: Hero) -> set[int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """What line of sight reads of a base at one place on the board (cached per board):
+    its spaces (in ``Hero.cells`` order) and their indices, its elevation, the pieces it
+    touches that may be shot from, the pieces under it and beside it, the cover of its own
+    spaces."""
+
+    cells: list[tuple[int, int]]
+    idx: frozenset[int]
+    elev: int
+    mine: frozenset[int]
+    under: frozenset[int]
+    theirs: frozenset[int]
+    own_cover: int
+
+
+def _facts(st: DwethiaState, h: Hero) -> _Place:
+    b = st.board
+    key = (h.x, h.y, h.size)
+    found: _Place | None = b.sight_facts.get(key)
+    if found is not None:
+        return found
+    cells = h.cells()
+    touching = _touching_pieces(st, h)
+    under = frozenset(b.piece[b.idx(x, y)] for x, y in cells)
+    found = b.sight_facts[key] = _Place(
+        cells, frozenset(b.idx(x, y) for x, y in cells), b.elev_at(h.x, h.y, h.size),
+        frozenset(p for p in touching if b.kinds[b.piece_kinds[p]].shoot_from_cover),
+        under, frozenset(touching - under), max(b.terrain(b.idx(x, y)).cover for x, y in cells))
+    return found
+
+
 def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
     """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
     of who may be targeted, asked far more often than the full modifiers)."""
+    st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
     b = st.board
-    za = st.elevation(viewer) + 1.0
-    zb = st.elevation(target) + 0.5
-    own = {b.idx(x, y) for x, y in viewer.cells()} | {b.idx(x, y) for x, y in target.cells()}
+    fv, ft = _facts(st, viewer), _facts(st, target)
+    za = fv.elev + 1.0
+    zb = ft.elev + 0.5
+    own = fv.idx | ft.idx
     elevation, kind, kinds = b.elevation, b.kind, b.kinds
-    for sx, sy in viewer.cells()[:4]:
+    for sx, sy in fv.cells[:4]:
         for ox, oy in _OFFSETS:
-            for tx, ty in target.cells()[:4]:
+            for tx, ty in ft.cells[:4]:
                 tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
                 if not any(i not in own and kinds[kind[i]].blocks_sight and elevation[i] > z
                            for i, z in tr.cells):
@@ -322,28 +375,38 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     with the shooter (dwethia.shoot.behind_friends).
 
     ``quick``: only the line between the centres of the first spaces (an AI's estimate)."""
+    st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
     b = st.board
-    za = st.elevation(shooter) + 1.0
-    zb = st.elevation(target) + 0.5
-    raised = st.elevation(shooter) > 0
-    mine = {p for p in _touching_pieces(st, shooter) if b.kinds[b.piece_kinds[p]].shoot_from_cover}
-    under = {b.piece[b.idx(x, y)] for x, y in target.cells()}
-    theirs = _touching_pieces(st, target) - under  # pieces beside it (its own space counts apart)
+    fs, ft = _facts(st, shooter), _facts(st, target)
+    za = fs.elev + 1.0
+    zb = ft.elev + 0.5
+    raised = fs.elev > 0
+    mine = fs.mine
+    under = ft.under
+    theirs = ft.theirs  # pieces beside it (its own space counts apart)
     n = b.size
     occupied: dict[int, Hero] = {}
     if not raised:  # a raised shooter sees over every model (only then are models read)
-        for o in st.heroes:
-            if o.on_table and o is not shooter and o is not target:
-                for x, y in o.cells():
-                    occupied[y * n + x] = o
-    own = {y * n + x for x, y in shooter.cells()} | {y * n + x for x, y in target.cells()}
-    friends_ok = {f.uid for f in coherent(st, shooter)} if occupied else set()
+        for o in st.heroes:  # a casualty still standing is In the Way (dwethia.combat.casualties)
+            if ((o.entered and not o.slain) or o.fallen) and o is not shooter and o is not target:
+                hx, hy, hs = o.x, o.y, o.size
+                if hs == 1:
+                    occupied[hy * n + hx] = o
+                else:
+                    for y in range(hy, hy + hs):
+                        for x in range(hx, hx + hs):
+                            occupied[y * n + x] = o
+    own = fs.idx | ft.idx
+    # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
+    # asked only of the models a line crosses (what coherent() would say of them)
+    friends_ok: dict[int, bool] = {}
+    side = shooter.side
     kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
     few = 1 if quick else 4
-    for sx, sy in shooter.cells()[:few]:
+    for sx, sy in fs.cells[:few]:
         for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
-            for tx, ty in target.cells()[:few]:
+            for tx, ty in ft.cells[:few]:
                 tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
                 blocked = False
                 pieces: set[int] = set()
@@ -366,9 +429,14 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
                         else:
                             pieces.add(p)
                     occ = occupied.get(i)
-                    if occ is not None and not raised and occ.uid not in friends_ok:
-                        models.add(occ.uid)
-                        friendly = friendly or occ.side == shooter.side
+                    if occ is not None:
+                        ok = friends_ok.get(occ.uid)
+                        if ok is None:
+                            ok = friends_ok[occ.uid] = (occ.on_table and occ.side == side
+                                                        and spaces(st, shooter, occ) <= 1)
+                        if not ok:
+                            models.add(occ.uid)
+                            friendly = friendly or occ.side == side
                 if blocked:
                     continue
                 key = (len(pieces) + len(models) + cover, cover, friendly)
@@ -381,8 +449,8 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
         return Sight(False, 0, 0, dist)
     # the target's own space: a trench or scaffolding covers its occupant unless the shooter
     # looks down from well above (house reading of the glossary)
-    own_cover = max(b.terrain(b.idx(x, y)).cover for x, y in target.cells())
-    if st.elevation(shooter) >= st.elevation(target) + 3:
+    own_cover = ft.own_cover
+    if fs.elev >= ft.elev + 3:
         own_cover = 0
     # cover stacks (dwethia.shoot.hit_modifiers): the target's own space (a trench), a piece
     # beside it on the line (a barricade), a Stealth Move; Long Distance adds in ``penalty``

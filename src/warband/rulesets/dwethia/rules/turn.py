@@ -149,11 +149,15 @@ def activate(st: DwethiaState, side: int) -> Steps:
     acted = moved
     fired = False
     if h.on_table:
+        combat.collect_casualties(st)
         shot = yield from shoot_phase(st, h, cost, difficult)
+        combat.remove_casualties(st)
         acted = acted or shot != "hold"
         fired = shot == "fired"
     if h.on_table and not st.over:
+        combat.collect_casualties(st)
         fought = yield from close_combat_phase(st, h, fired)
+        combat.remove_casualties(st)
         acted = acted or fought
     obj.after_activation(st, h, start_elev, acted)
     yield from check_end(st)
