@@ -62,15 +62,25 @@ def defence_mode(cover: bool, target: Character) -> int:
 def attack_mechanic(
     attack: Attack, target: Character, cover: bool, charged: bool
 ) -> AttackMechanic:
-    """The dice mechanic of ``attack`` against ``target`` in the current situation."""
-    return AttackMechanic(
-        power=attack.power + (attack.charge_power if charged else 0),
-        armour=target.armour,
-        defence=defence_mode(cover, target),
-        crit_ignores_armour=attack.crit_ignores_armour,
-        ignores_armour=attack.ignores_armour,
-        defence_rerolls=1 if "shield" in target.traits else 0,
-    )
+    """The dice mechanic of ``attack`` against ``target`` in the current situation.
+    Mechanics are frozen, so one is shared by every Attack with the same numbers (the AIs
+    ask for thousands a game, and making one costs more than finding it)."""
+    key = (attack.power + (attack.charge_power if charged else 0), target.armour,
+           defence_mode(cover, target), attack.crit_ignores_armour, attack.ignores_armour,
+           1 if "shield" in target.traits else 0)
+    mech = _MECHANICS.get(key)
+    if mech is None:
+        power, armour, defence, crit_ignores_armour, ignores_armour, defence_rerolls = key
+        if len(_MECHANICS) > 4096:
+            _MECHANICS.clear()
+        mech = _MECHANICS[key] = AttackMechanic(
+            power=power, armour=armour, defence=defence, crit_ignores_armour=crit_ignores_armour,
+            ignores_armour=ignores_armour, defence_rerolls=defence_rerolls,
+        )
+    return mech
+
+
+_MECHANICS: dict[tuple[int, int, int, bool, bool, int], AttackMechanic] = {}
 
 
 def ward(mech: AttackMechanic, use: str) -> AttackMechanic:
