@@ -177,9 +177,8 @@ def test_two_processes_updating_one_campaign_lose_no_update(db_url: str) -> None
 def _field_or_recruit(camps: Campaigns, name: str, roster: dict[str, Any], size: int
                       ) -> dict[str, Any]:
     """Hire Warriors back up to the warband's starting ``size`` while the bank allows (a
-    player replaces the fallen before the warband drops below the Muster's minimum: a hire is
-    checked against the whole Muster, so a warband already below it could not recruit back
-    one model at a time); its roster then, checked to be a valid Muster (raises if not)."""
+    player replaces the fallen before the next battle, one hire at a time); its roster then,
+    checked to be a valid Muster (raises if not)."""
     for attempt in range(size):
         if len(roster["muster"]["models"]) >= size:
             break
