@@ -74,6 +74,10 @@ def _ghost(h: Any, x: int, y: int) -> Any:
 class HeuristicController:
     name = "heuristic"
 
+    def __init__(self) -> None:
+        #: :meth:`_shot_bound` per shooter and target values
+        self._bounds: dict[tuple[Any, ...], float] = {}
+
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         handler = getattr(self, "_" + decision.kind, None)
         if handler is None:
@@ -184,6 +188,25 @@ class HeuristicController:
                               (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
                               0, 0, view.options.chart, lobbed)
         return float(_mean(mech) / max(1, e.wounds) * (1 + e.profile.cost / 60))
+
+    def _shot_bound(self, view: Any, h: Any, w: Any, e: Any) -> float:
+        """At least :meth:`_shot_value` of weapon ``w`` at ``e`` from anywhere: the best over
+        every penalty from none to the whole of Perception and Strength (beyond that the shot
+        needs a 6, as at the whole), lobbed or not; not assuming the chart is monotonic."""
+        key = (h.stat("perception"), w.strength, "arc" in w.keywords, e.defense,
+               e.profile.save, e.wounds, e.profile.cost, view.options.chart)
+        found = self._bounds.get(key)
+        if found is None:
+            perception, strength, arc, defense, save, wounds, cost, chart = key
+            means = [_mean(m.RangedAttack(1, perception, strength, defense, penalty, save, 0, 0,
+                                          chart, False))
+                     for penalty in range(max(0, perception + strength) + 1)]
+            if arc:
+                means.append(_mean(m.RangedAttack(1, perception, strength, defense, 0, save, 0,
+                                                  0, chart, True)))
+            found = self._bounds[key] = max(
+                float(mean / max(1, wounds) * (1 + cost / 60)) for mean in means)
+        return found
 
     def _move(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
@@ -304,15 +327,35 @@ class HeuristicController:
         ranked = [mv for _, mv in heapq.nsmallest(12, keyed)]
         best, best_score = ranked[0], -1e9
         w = h.profile.ranged[0]
+        # the best a shot at each enemy could be worth (:meth:`_shot_bound`), best first: lines
+        # of sight are traced only while a shot could still change the chosen move
+        bounds = sorted(((self._shot_bound(view, h, w, e), e) for e in foes),
+                        key=lambda pair: -pair[0])
+        most = 3 * bounds[0][0]
         shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
         for mv in ranked:
+            base = cheap[mv]
+            if base + most <= best_score:
+                # ranked by value without the shot, best first: none of the rest can win
+                break
             shot = shots.get((mv.x, mv.y))
             if shot is None:
                 ghost = _ghost(h, mv.x, mv.y)
-                shot = shots[(mv.x, mv.y)] = max(
-                    (self._shot_value(view, ghost, w, e, quick=True) for e in foes
-                     if spaces(view, ghost, e) <= w.range), default=0.0)
-            total = cheap[mv] + 3 * shot
+                shot = 0.0
+                complete = True
+                for bound, e in bounds:
+                    if bound <= shot:
+                        break  # the rest cannot raise the best shot
+                    if base + 3 * bound <= best_score:
+                        complete = False  # this space cannot win, whatever the rest are worth
+                        break
+                    if spaces(view, ghost, e) <= w.range:
+                        value = self._shot_value(view, ghost, w, e, quick=True)
+                        if value > shot:
+                            shot = value
+                if complete:
+                    shots[(mv.x, mv.y)] = shot  # the other modes of the space may reuse it
+            total = base + 3 * shot
             if total > best_score:
                 best, best_score = mv, total
         return best
