@@ -223,7 +223,6 @@ class HeuristicController:
         foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
                       self._threat(view, e, h)) for e in foes]
         friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
-        places: dict[tuple[int, int], float] = {}
         size = h.size
         markers = list(view.markers)
         todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
@@ -307,25 +306,27 @@ class HeuristicController:
         # the options' (x, y, mode) are unique, so the keys never tie and the order is total;
         # each option's value without the shot (a function call per option was a tenth of
         # the time: written out in the loop)
-        keyed = []
-        cheap: dict[Move, float] = {}
+        # (a Move's hash is a tuple's: the loop keys by space number and keeps the option in
+        # its sort key, after (x, y, mode), which never tie, so it is never compared)
+        keyed: list[tuple[float, int, int, str, Move]] = []
+        places: dict[int, float] = {}
         for mv in d.options:
-            found = places.get((mv.x, mv.y))
-            if found is None:
-                found = places[(mv.x, mv.y)] = place(mv.x, mv.y)
-            score = found
-            if mv.mode != "normal":
+            x, y, mode = mv.x, mv.y, mv.mode
+            score = places.get(y * n + x)
+            if score is None:
+                score = places[y * n + x] = place(x, y)
+            if mode != "normal":
                 score += 0.4
             if shooter:
                 cost, difficult = costs.get(mv, (0, False))
                 if cost > allowance[1 if difficult else 0]:
                     score -= 1.0
-            cheap[mv] = float(score)
-            keyed.append(((-float(score), mv.x, mv.y, mv.mode), mv))
+            keyed.append((-score, x, y, mode, mv))
         if not shooter or not foes:
-            return min(keyed)[1]
-        ranked = [mv for _, mv in heapq.nsmallest(12, keyed)]
-        best, best_score = ranked[0], -1e9
+            return min(keyed)[4]
+        # the twelve best without the shot, best first, each with its value without the shot
+        ranked = [(-key[0], key[4]) for key in heapq.nsmallest(12, keyed)]
+        best, best_score = ranked[0][1], -1e9
         w = h.profile.ranged[0]
         # the best a shot at each enemy could be worth (:meth:`_shot_bound`), best first: lines
         # of sight are traced only while a shot could still change the chosen move
@@ -333,8 +334,7 @@ class HeuristicController:
                         key=lambda pair: -pair[0])
         most = 3 * bounds[0][0]
         shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
-        for mv in ranked:
-            base = cheap[mv]
+        for base, mv in ranked:
             if base + most <= best_score:
                 # ranked by value without the shot, best first: none of the rest can win
                 break
