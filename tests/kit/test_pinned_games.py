@@ -6,6 +6,7 @@ on purpose: re-pin with ``python tests/kit/test_pinned_games.py`` and say so in 
 Re-pinned after the review's rules fixes (issue 9, section 2: ArcWorlde Activations end when
 the AP are spent, Cover inside a wood, the heuristic moving before a Shot that spends its
 last AP; Raiders reachable Move/Run menus, no overlapping formations).
+Dwethia Heroes pinned on its finished rules (issue 11), before its heuristic's speed work.
 
 The pins are digests of the event stream alone (a record's digest also covers the header and
 the decisions since record format 2; the events are what the rules decide).
@@ -24,6 +25,8 @@ PINNED = {
     ('arcworlde', 'heuristic', 1): '3dcb03fff776caee',
     ('arcworlde', 'random', 0): 'a2865340709b93f5',
     ('arcworlde', 'random', 1): '0bf3dd63ea2b5078',
+    ('dwethia', 'heuristic', 0): '62507224ff39082a',
+    ('dwethia', 'heuristic', 1): '051ca87a42e50157',
     ('raiders', 'heuristic', 0): '4a79d69182f008e4',
     ('raiders', 'random', 0): '07164381e72a0a35',
     ('raiders', 'random', 1): '696e7d1e196843aa',
