@@ -4,11 +4,16 @@ of solving the secret split of combat dice.
     python benchmarks/bench_raiders.py speed --games 20            # games/s, both scenarios
     python benchmarks/bench_raiders.py strength --games 200 --jobs 2
     python benchmarks/bench_raiders.py split
+    python benchmarks/bench_raiders.py decisions --games 10
 
-``speed``: AI-vs-AI games between the two sample warbands, seeds 0..N-1, event log off (as the
-simulator runs them), CPU time of one process (median of ``--repeat`` runs).
+``speed``: AI-vs-AI games between the two sample warbands, event log off (as the simulator runs
+them), CPU time of one process, median of ``--repeat`` runs, run k on seeds kN..kN+N-1 (each game
+new to the process: the tables' caches are shared by the games of a process, as in the
+simulator, but a replayed seed would find every answer cached).
 ``strength``: heuristic against random over seeded games; the heuristic takes side A in even
 games and side B in odd ones, in each scenario; win rate with a 95% Wilson interval.
+``decisions``: CPU time of each AI answer over seeded games (median, p95, p99, max): the wait
+of a player on the board.
 ``split``: time to build and solve the split game (payoff matrix + linear program) for typical
 match-ups, cold (caches cleared) and warm.
 """
@@ -26,6 +31,8 @@ from warband.core import registry
 from warband.core.controller import play
 
 SCENARIOS = ("meeting-engagement", "battle-lines")
+#: seeds of the warm-up games, away from the measured ones (0, 1, ...)
+WARM_UP = 1_000_000
 
 
 def _lists() -> list[Any]:
@@ -33,15 +40,44 @@ def _lists() -> list[Any]:
     return [rs.load_list(p) for p in rs.sample_lists()]
 
 
-def speed(ai: str, scenario: str, games: int) -> float:
+def speed(ai: str, scenario: str, games: int, first: int = 0) -> float:
+    """CPU seconds for ``games`` games on seeds ``first``, ``first + 1``, ..."""
     rs = registry.get("raiders")
     lists = _lists()
     factory = rs.controllers()[ai]
     start = time.process_time()
-    for seed in range(games):
+    for seed in range(first, first + games):
         game = rs.new_game(lists, seed, {"scenario": scenario}, log_events=False)
         play(game, {0: factory(), 1: factory()}, seed)
     return time.process_time() - start
+
+
+class _Timed:
+    """A controller wrapper that times each answer (CPU time)."""
+
+    def __init__(self, inner: Any, times: list[float]) -> None:
+        self.inner, self.times, self.name = inner, times, inner.name
+
+    def decide(self, view: Any, decision: Any, rng: Any) -> Any:
+        start = time.process_time()
+        choice = self.inner.decide(view, decision, rng)
+        self.times.append(time.process_time() - start)
+        return choice
+
+
+def decision_times(ai: str, games: int) -> list[float]:
+    """CPU seconds of every answer of ``ai`` (both sides) over seeded games in each scenario,
+    the heuristic as a player on the board meets it (one decision at a time)."""
+    rs = registry.get("raiders")
+    lists = _lists()
+    factory = rs.controllers()[ai]
+    times: list[float] = []
+    for scenario in SCENARIOS:
+        speed(ai, scenario, 2, WARM_UP)
+        for seed in range(games):
+            game = rs.new_game(lists, seed, {"scenario": scenario}, log_events=False)
+            play(game, {0: _Timed(factory(), times), 1: _Timed(factory(), times)}, seed)
+    return times
 
 
 def one_game(args: tuple[int, str]) -> tuple[int, str, int | None, str, int]:
@@ -109,7 +145,7 @@ def split(repeat: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["speed", "strength", "split"])
+    parser.add_argument("what", choices=["speed", "strength", "split", "decisions"])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--jobs", type=int, default=1)
@@ -118,11 +154,21 @@ def main() -> None:
     if args.what == "speed":
         for scenario in SCENARIOS:
             for ai in args.ai or ["heuristic", "random"]:
-                speed(ai, scenario, 2)  # warm caches and imports
-                t = statistics.median(speed(ai, scenario, args.games) for _ in range(args.repeat))
+                speed(ai, scenario, 2, WARM_UP)  # imports, content, exact dice tables
+                # each run plays seeds no earlier run played: a replayed game would find every
+                # answer in the tables' caches and flatter the figure
+                t = statistics.median(speed(ai, scenario, args.games, k * args.games)
+                                      for k in range(args.repeat))
                 print(f"raiders {scenario:>18} {ai:>9}: {args.games / t:6.2f} games/s"
                       f"  {1000 * t / args.games:8.1f} ms/game  (CPU, median of {args.repeat}"
                       f" x {args.games} games)")
+    elif args.what == "decisions":
+        for ai in args.ai or ["heuristic"]:
+            times = sorted(decision_times(ai, args.games))
+            pct = {q: 1000 * times[min(len(times) - 1, int(q * len(times)))] for q in (0.5, 0.95, 0.99)}
+            print(f"raiders {ai:>9}: {len(times)} decisions in {2 * args.games} games: median"
+                  f" {pct[0.5]:.2f} ms, p95 {pct[0.95]:.1f} ms, p99 {pct[0.99]:.1f} ms,"
+                  f" max {1000 * times[-1]:.0f} ms (CPU)")
     elif args.what == "strength":
         strength(args.games, args.jobs)
     else:

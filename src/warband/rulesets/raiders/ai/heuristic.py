@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT
+from warband.core.geometry import CONTACT, Base, MoveResult
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -91,6 +91,36 @@ def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
     return 1.0 if danger else 0.2
 
 
+def in_reach(view: Any, u: Unit, start: tuple[float, float], allowance: float) -> tuple[Base, ...]:
+    """The bases of the other units on the table that ``u`` could touch moving up to
+    ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
+    than the allowance plus both footprints (and an inch to spare) from ``start`` can neither
+    stop the move nor be walked round, since the mover never gets further than its allowance
+    from where it started."""
+    sx, sy = start
+    reach = allowance + u.radius + 1.0
+    return tuple(b for b in (o.base for o in view.units if o.on_table and o is not u)
+                 if math.hypot(b.x - sx, b.y - sy) <= reach + b.r)
+
+
+def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+              allowance: float, near: tuple[Base, ...]) -> MoveResult:
+    """Where ``u`` really gets moving from ``start`` toward ``goal`` (paths round terrain,
+    the units ``near`` it in the way: :func:`in_reach`), as :meth:`Table.move` says,
+    remembered on the table (:meth:`~warband.core.geometry.Table.memo`) so that the same
+    question asked at the next activation, or in the next game, is not worked out again.
+
+    The answer is the one :meth:`Table.move` gives with every other unit on the table
+    (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
+    ``contact``, which count the units passed."""
+    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, near)
+    moves = view.table.memo("raiders.ai.real_move")
+    end: MoveResult | None = moves.get(key)
+    if end is None:
+        end = moves[key] = view.table.move(start, goal, u.radius, allowance, near)
+    return end
+
+
 def _fighting_state(u: Unit) -> tuple[Any, ...]:
     """Everything about a unit that its combat numbers depend on."""
     return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade)
@@ -115,11 +145,13 @@ class HeuristicController:
         self._combat: dict[tuple[Any, ...], float] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
+        self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
         self._fields = {}
         self._owns = {}
+        self._reach = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -136,18 +168,88 @@ class HeuristicController:
 
     # -- the turn ----------------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
-        best: Plan | None = None
-        for opt in decision.options:
-            if not isinstance(opt, C.Activate):
-                continue
-            plan = self.best_plan(view, view.by_uid(opt.uid))
-            if plan is not None and (best is None or plan.value > best.value):
-                best = plan
+        best = self._best_of(view, [view.by_uid(opt.uid) for opt in decision.options
+                                    if isinstance(opt, C.Activate)])
         if best is None or best.value < PASS_BELOW:
             self._plan = None
             return Reasoned(C.Pass(), "nothing worth the fatigue")
         self._plan = best
         return Reasoned(C.Activate(best.uid), f"{best.reason} (worth {best.value:.1f})")
+
+    def _best_of(self, view: Any, units: list[Unit]) -> Plan | None:
+        """The most valuable plan of any of ``units`` (the first of the most valuable, in the
+        order of the units and of their actions, as :meth:`best_plan` unit by unit), or one
+        worth less than :data:`PASS_BELOW` if none is worth more.
+
+        Moves are the costly plans to weigh (a menu of destinations each, real moves for
+        the best of them), so they are weighed last, most promising first, and a Move or Run
+        that could not be worth as much as the best plan found so far (:meth:`_move_ceiling`)
+        is not weighed at all: it could never be chosen, so the choice is the one weighing
+        every plan gives."""
+        found: list[tuple[tuple[int, int], list[Plan]]] = []
+        moves: list[tuple[float, int, int, Unit, str, float]] = []
+        floor = PASS_BELOW
+        for i, u in enumerate(units):
+            for j, action in enumerate(actions_for(view, u)):
+                if action in ("move", "run"):
+                    tire = _fatigue_penalty(view, u, 1)
+                    moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
+                    continue
+                plans = self._plans_for(view, u, action, 1)
+                found.append(((i, j), plans))
+                floor = max([floor, *(p.value for p in plans)])
+        moves.sort(key=lambda m: -m[0])
+        for ceiling, i, j, u, action, tire in moves:
+            if ceiling < floor:
+                break  # nor can any after it
+            plans = self._move_plans(view, u, action, tire)
+            found.append(((i, j), plans))
+            floor = max([floor, *(p.value for p in plans)])
+        found.sort(key=lambda f: f[0])
+        return max((p for _, plans in found for p in plans), key=lambda p: p.value, default=None)
+
+    def _move_ceiling(self, view: Any, u: Unit, action: str, tire: float) -> float:
+        """A value no plan of :meth:`_move_plans` for ``u`` exceeds. A unit on the table ends
+        its move within its allowance of where it stands, so each enemy ends up at most that
+        much nearer or further than now. So :meth:`_position` there is at most the best lure
+        of an enemy at the nearest it could get, less the threat it cannot escape (enemies
+        that could charge or shoot it wherever it ends) and the straying from its Lead
+        Retinue it cannot avoid; a margin covers rounding. A unit coming onto the table gets
+        no further than its allowance less its footprint, and its position counts a
+        twentieth."""
+        field = self._field(view, u)
+        allowance = float(u.move if action == "move" else u.run)
+        if not u.deployed:
+            best_lure = max((f[6] for f in field), default=0.0)
+            return 8.0 + 0.3 * max(0.0, allowance - u.radius) + 0.05 * best_lure - tire + 1e-6
+        penalty = 0.3 if action == "run" else 0.0
+        if u.ready and not u.has("rangers"):
+            penalty += 2.0
+        if u.behind_palisade:
+            penalty += 4.0
+        here = self._position(view, u, u.x, u.y)
+        ranged, reach_u, move, lead = self._own(view, u)
+        top = 0.0 if not field else -math.inf
+        worst = shots = 0.0
+        far = allowance + 1e-6  # the furthest the end can be from where it stands
+        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+            now = math.hypot(ex - u.x, ey - u.y)
+            d = max(0.0, now - far)
+            if ranged:
+                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+            else:
+                value = lure - 0.8 * max(0.0, d - radii - move)
+            top = max(top, value)
+            if now + far <= reach and charge_loss > worst:
+                worst = charge_loss
+            if now + far <= shoot_reach:
+                shots += shot_loss
+        if ranged:
+            return top - (worst + shots) * 0.9 - here - penalty - tire + 1e-6
+        spread = 0.0
+        if lead is not None:
+            spread = 0.1 * max(0.0, math.hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
+        return top - (worst + shots) * 0.5 - spread - here - penalty - tire + 1e-6
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         uid = decision.info["unit"]
@@ -366,8 +468,8 @@ class HeuristicController:
         gap = view.gap(u, t)
         bonus = gap > u.move / 2
         tire = _fatigue_penalty(view, u, extra + 1)
-        bases = [o.base for o in view.units if o.on_table and o is not u]
-        reach = view.table.move((u.x, u.y), (t.x, t.y), u.radius, u.move, bases)
+        reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
+                          self._in_reach(view, u, (u.x, u.y), u.move))
         if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
             return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
         if t.broken:
@@ -450,13 +552,13 @@ class HeuristicController:
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
             out = []
-            bases = [o.base for o in view.units if o.on_table and o is not u]
             for p in entry_candidates(view, u, allowance):
                 start = entry_start(view, u, (p.x, p.y))
                 if start is None:
                     continue
                 # how far it really gets: units already on the edge may be in the way
-                end = view.table.move(start, (p.x, p.y), u.radius, allowance - u.radius, bases)
+                end = real_move(view, u, start, (p.x, p.y), allowance - u.radius,
+                                in_reach(view, u, start, allowance - u.radius))
                 score = self._position(view, u, end.x, end.y)
                 value = 8.0 + 0.3 * end.travelled + 0.05 * score
                 out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
@@ -475,16 +577,25 @@ class HeuristicController:
             x, y = _toward(u, p.x, p.y, allowance)
             rough.append((self._position(view, u, x, y), p))
         rough.sort(key=lambda item: -item[0])
-        bases = [o.base for o in view.units if o.on_table and o is not u]
         out = []
+        near = self._in_reach(view, u, (u.x, u.y), allowance)
         for _, p in rough[:SHORTLIST]:
-            end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, bases)
+            end = real_move(view, u, (u.x, u.y), (p.x, p.y), allowance, near)
             if end.travelled < 0.5:
                 continue
             gain = self._position(view, u, end.x, end.y) - here - penalty
             out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
                             reason=f"{action} {p.label}".strip()))
         return out
+
+    def _in_reach(self, view: Any, u: Unit, start: tuple[float, float],
+                  allowance: float) -> tuple[Base, ...]:
+        """:func:`in_reach`, once per decision."""
+        key = ("in_reach", u.uid, start, allowance)
+        near = self._reach.get(key)
+        if near is None:
+            near = self._reach[key] = in_reach(view, u, start, allowance)
+        return near
 
     def _field(self, view: Any, u: Unit) -> list[tuple[float, ...]]:
         """Per enemy, what a position needs (computed once per decision): position, the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from warband.rulesets.raiders.mechanics import Casting, MagicMissile, MoraleTest, Volley
@@ -92,9 +93,16 @@ def shot_value(view: Any, shooter: Unit, target: Unit, reaction: str | None = No
         tg += 2
     bonus = aim_bonus(view, shooter) if aimed is None else (
         (3 if shooter.has("rangers") else 2) if aimed else 0)
-    volley = Volley(shooter.figures, tg, target.profile.armour, bonus)
-    wounds = float(volley.hit_chance * volley.wound_chance) * shooter.figures
+    wounds = _wound_chance(tg, target.profile.armour, bonus) * shooter.figures
     return wounds * wound_value(target)
+
+
+@lru_cache(maxsize=1024)
+def _wound_chance(target: int, armour: int, bonus: int) -> float:
+    """The chance that one die of a volley wounds (exact, then as a float): a handful of
+    values the AI asks for thousands of times."""
+    volley = Volley(1, target, armour, bonus)
+    return float(volley.hit_chance * volley.wound_chance)
 
 
 def best_shot_reaction(target: Unit) -> str:
@@ -103,8 +111,17 @@ def best_shot_reaction(target: Unit) -> str:
 
 def expected_power(caster: Unit, power: int, needed: int, counter: Unit | None,
                    counter_power: int, max_level: int) -> float:
-    mech = Casting(1 + power, needed, (1 + counter_power) if counter is not None else 0,
-                   acolytes(caster), acolytes(counter) if counter is not None else 0)
+    return _expected_level(1 + power, needed, (1 + counter_power) if counter is not None else 0,
+                           acolytes(caster), acolytes(counter) if counter is not None else 0,
+                           max_level)
+
+
+@lru_cache(maxsize=4096)
+def _expected_level(dice: int, needed: int, counter_dice: int, caster_acolytes: int,
+                    counter_acolytes: int, max_level: int) -> float:
+    """The expected power level of a casting, capped at the spell's highest level (exact,
+    then as a float)."""
+    mech = Casting(dice, needed, counter_dice, caster_acolytes, counter_acolytes)
     return float(sum(min(k, max_level) * p for k, p in mech.distribution().items()))
 
 
@@ -112,8 +129,14 @@ def missile_value(level: float, target: Unit) -> float:
     if level <= 0:
         return 0.0
     lo = max(1, math.floor(level))
-    w = float(sum(k * p for k, p in MagicMissile(lo, target.profile.armour).distribution().items()))
+    w = _missile_wounds(lo, target.profile.armour)
     return w * (level / lo) * wound_value(target)
+
+
+@lru_cache(maxsize=256)
+def _missile_wounds(level: int, armour: int) -> float:
+    """Expected wounds of a Magic Missile of power ``level`` on ``armour`` (exact, as a float)."""
+    return float(sum(k * p for k, p in MagicMissile(level, armour).distribution().items()))
 
 
 def can_charge(view: Any, e: Unit, x: float, y: float, radius: float, slack: float = 0.5) -> bool:

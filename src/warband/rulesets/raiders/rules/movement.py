@@ -341,10 +341,32 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     short of each of the nearest enemy units, forward, away from the nearest enemy, to the
     sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
     where a move toward it really ends (:func:`_reachable`), so none lies in impassable terrain
-    or beyond reach. Any other point is legal too; these are what the AIs choose among."""
+    or beyond reach. Any other point is legal too; these are what the AIs choose among.
+
+    The menu is a pure function of the table and of what it is built from (the unit's place,
+    footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
+    (:meth:`~warband.core.geometry.Table.memo`) under exactly those inputs: units stand still
+    most of the time, and an AI weighs the same menus again at every activation."""
+    enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))[:4]
+    lead = st.lead_retinue(u.side)
+    if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
+        lead = None
+    key = (u.x, u.y, u.radius, allowance, st.edges[u.side],
+           tuple((e.name, e.x, e.y, e.radius) for e in enemies),
+           None if lead is None else (lead.name, lead.x, lead.y))
+    menus = st.table.memo("raiders.move_candidates")
+    menu: list[Point] | None = menus.get(key)
+    if menu is None:
+        menu = menus[key] = _move_menu(st, u, allowance, enemies, lead)
+    return list(menu)
+
+
+def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
+               lead: Unit | None) -> list[Point]:
+    """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
+    ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
     pts: list[Point] = []
-    enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))
-    for e in enemies[:4]:
+    for e in enemies:
         d = st.leader_distance(u, e)
         stop = e.radius + u.radius + 1.0
         if d > stop:
@@ -363,8 +385,7 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     for name, cx, cy, raised in st.landmarks:
         if math.hypot(cx - u.x, cy - u.y) <= allowance + 4:
             pts.append(_pt(st, u, cx, cy, f"{'onto' if raised else 'into'} {name}"))
-    lead = st.lead_retinue(u.side)
-    if lead is not None and lead is not u and st.leader_distance(u, lead) > 10:
+    if lead is not None:
         pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
     reachable = (_reachable(st, u, p, allowance) for p in spread_out(pts))
     out = spread_out([p for p in reachable if p is not None])
@@ -376,24 +397,48 @@ def _reachable(st: Any, u: Unit, p: Point, allowance: float) -> Point | None:
     """Where a Move or Run of the formed unit toward ``p`` ends as the terrain allows (short
     of impassable terrain it cannot stand in, round terrain in the way, difficult ground
     costing double, within the allowance), so that the menu offers only places the unit can
-    reach; None if it would hardly move."""
+    reach; None if it would hardly move. Kept on the table like the menus (the same places
+    recur in menus built for other neighbours)."""
+    key = (u.x, u.y, u.radius, p.x, p.y, allowance)
+    ends = st.table.memo("raiders.reachable")
+    end = ends.get(key, False)
+    if end is False:
+        end = ends[key] = _reachable_end(st, u, (p.x, p.y), allowance)
+    return None if end is None else Point(end[0], end[1], p.label)
+
+
+def _reachable_end(st: Any, u: Unit, aim: tuple[float, float],
+                   allowance: float) -> tuple[float, float] | None:
     start = (u.x, u.y)
-    goal = _standing_room(st, u, start, (p.x, p.y))
+    goal = _standing_room(st, u, start, aim)
     # Terrain decides what is reachable; units in the way are not weighed (they move: a unit
     # met on the way is walked round or stops the move on touching, and the narration says
     # so), which keeps the answer pure and cached for the many menus an AI weighs.
-    end = st.table.terrain_reach(start, goal, u.radius, allowance)
+    end: tuple[float, float] = st.table.terrain_reach(start, goal, u.radius, allowance)
     if math.dist(start, end) < 0.25:
         return None
     x, y = round(end[0], 3), round(end[1], 3)
     if st.table.in_impassable(x, y, u.radius):
-        x, y = end  # rounding would nudge it into the terrain it stopped against
-    return Point(x, y, p.label)
+        return end  # rounding would nudge it into the terrain it stopped against
+    return (x, y)
 
 
 def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a unit entering the table: five points along its own edge
-    (and, for Scouts, points in from the side edges), each as deep as the allowance goes."""
+    (and, for Scouts, points in from the side edges), each as deep as the allowance goes.
+    Kept on the table like the Move menus, under everything they depend on (the edge, the
+    unit's footprint, whether it scouts, the units on the table that may stand in the way)."""
+    _, bases = _blocking(st, u)
+    key = (st.edges[u.side], u.radius, u.has("scouts"), st.scenario.deployment_depth, allowance,
+           tuple(bases))
+    menus = st.table.memo("raiders.entry_candidates")
+    menu: list[Point] | None = menus.get(key)
+    if menu is None:
+        menu = menus[key] = _entry_menu(st, u, allowance)
+    return list(menu)
+
+
+def _entry_menu(st: Any, u: Unit, allowance: float) -> list[Point]:
     w, h = st.table.width, st.table.height
     depth = max(0.0, allowance - u.radius)
     own = st.edges[u.side]

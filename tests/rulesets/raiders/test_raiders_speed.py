@@ -1,0 +1,63 @@
+"""The speed-ups of the Raiders AI and menus change no answer (issue 16): what is remembered
+on the table, or worked out for fewer units, is what the rules work out in full.
+
+Rule ids: ``raiders.action.move`` and ``raiders.action.run`` (where a move really ends, the
+menus of reachable destinations), ``raiders.action.charge`` (how far a charger gets)."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st_
+from raiders_helpers import WARRIORS_1, bare_state, place
+
+from warband.rulesets.raiders.ai.heuristic import in_reach, real_move
+from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
+
+TERRAIN = [
+    {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
+    {"name": "Bog", "kind": "difficult", "points": [[30, 14], [40, 14], [40, 24], [30, 24]]},
+]
+
+spots = st_.tuples(st_.floats(2, 46), st_.floats(2, 34))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st_.lists(spots, min_size=14, max_size=14), spots, st_.sampled_from([4.0, 6.0, 12.0]))
+def test_raiders_action_move_remembered_move_is_the_full_move(
+        where: list[tuple[float, float]], goal: tuple[float, float], allowance: float) -> None:
+    """raiders.action.move / raiders.action.charge: the AI's move with only the units in reach
+    passed (and remembered on the table) ends where :meth:`Table.move` with every other unit
+    on the table ends, after the same distance and cost."""
+    st = bare_state(terrain=TERRAIN)
+    for uid, (x, y) in enumerate(where):
+        place(st, uid, x, y)
+    u = st.units[WARRIORS_1]
+    start = (u.x, u.y)
+    everyone = [o.base for o in st.units if o.on_table and o is not u]
+    full = st.table.move(start, goal, u.radius, allowance, everyone)
+    near = in_reach(st, u, start, allowance)
+    for _ in range(2):  # worked out, then remembered
+        fast = real_move(st, u, start, goal, allowance, near)
+        assert (fast.x, fast.y, fast.travelled, fast.cost, fast.blocked) == (
+            full.x, full.y, full.travelled, full.cost, full.blocked)
+        assert [near[i] for i in fast.contact] == [everyone[i] for i in full.contact]
+
+
+def test_raiders_action_run_remembered_menu_is_the_menu() -> None:
+    """raiders.action.run: the menu of destinations kept on the table is the one worked out
+    afresh, and a unit whose nearest enemies have moved gets a new one."""
+    st = bare_state(terrain=TERRAIN)
+    u = place(st, WARRIORS_1, 20, 7)
+    enemy = place(st, 8, 20, 30)
+    first = move_candidates(st, u, float(u.run))
+    assert first == move_candidates(st, u, float(u.run))
+    nearest = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))[:4]
+    assert [(p.x, p.y, p.label) for p in first] == [
+        (p.x, p.y, p.label) for p in _move_menu(st, u, float(u.run), nearest, None)]
+    enemy.x = 36.0
+    moved = move_candidates(st, u, float(u.run))
+    toward = [p for p in moved if p.label.startswith("toward")]
+    assert toward and all(math.dist((p.x, p.y), (u.x, u.y)) > 0.25 for p in toward)
+    assert [(p.x, p.y) for p in moved] != [(p.x, p.y) for p in first]
