@@ -201,7 +201,7 @@ class HeuristicController:
             means = [_mean(m.RangedAttack(1, perception, strength, defense, penalty, save, 0, 0,
                                           chart, False))
                      for penalty in range(max(0, perception + strength) + 1)]
-            if arc:
+            if arc:  # needs a 6 today, as the widest penalty: kept should [Arc] change
                 means.append(_mean(m.RangedAttack(1, perception, strength, defense, 0, save, 0,
                                                   0, chart, True)))
             found = self._bounds[key] = max(
