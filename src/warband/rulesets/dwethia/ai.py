@@ -74,6 +74,10 @@ def _ghost(h: Any, x: int, y: int) -> Any:
 class HeuristicController:
     name = "heuristic"
 
+    def __init__(self) -> None:
+        #: :meth:`_shot_bound` per shooter and target values
+        self._bounds: dict[tuple[Any, ...], float] = {}
+
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         handler = getattr(self, "_" + decision.kind, None)
         if handler is None:
@@ -185,6 +189,25 @@ class HeuristicController:
                               0, 0, view.options.chart, lobbed)
         return float(_mean(mech) / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
+    def _shot_bound(self, view: Any, h: Any, w: Any, e: Any) -> float:
+        """At least :meth:`_shot_value` of weapon ``w`` at ``e`` from anywhere: the best over
+        every penalty from none to the whole of Perception and Strength (beyond that the shot
+        needs a 6, as at the whole), lobbed or not; not assuming the chart is monotonic."""
+        key = (h.stat("perception"), w.strength, "arc" in w.keywords, e.defense,
+               e.profile.save, e.wounds, e.profile.cost, view.options.chart)
+        found = self._bounds.get(key)
+        if found is None:
+            perception, strength, arc, defense, save, wounds, cost, chart = key
+            means = [_mean(m.RangedAttack(1, perception, strength, defense, penalty, save, 0, 0,
+                                          chart, False))
+                     for penalty in range(max(0, perception + strength) + 1)]
+            if arc:  # needs a 6 today, as the widest penalty: kept should [Arc] change
+                means.append(_mean(m.RangedAttack(1, perception, strength, defense, 0, save, 0,
+                                                  0, chart, True)))
+            found = self._bounds[key] = max(
+                float(mean / max(1, wounds) * (1 + cost / 60)) for mean in means)
+        return found
+
     def _move(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
         foes = self._foes(view, h)
@@ -200,7 +223,6 @@ class HeuristicController:
         foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
                       self._threat(view, e, h)) for e in foes]
         friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
-        places: dict[tuple[int, int], float] = {}
         size = h.size
         markers = list(view.markers)
         todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
@@ -284,35 +306,56 @@ class HeuristicController:
         # the options' (x, y, mode) are unique, so the keys never tie and the order is total;
         # each option's value without the shot (a function call per option was a tenth of
         # the time: written out in the loop)
-        keyed = []
-        cheap: dict[Move, float] = {}
+        # (a Move's hash is a tuple's: the loop keys by space number and keeps the option in
+        # its sort key, after (x, y, mode), which never tie, so it is never compared)
+        keyed: list[tuple[float, int, int, str, Move]] = []
+        places: dict[int, float] = {}
         for mv in d.options:
-            found = places.get((mv.x, mv.y))
-            if found is None:
-                found = places[(mv.x, mv.y)] = place(mv.x, mv.y)
-            score = found
-            if mv.mode != "normal":
+            x, y, mode = mv.x, mv.y, mv.mode
+            score = places.get(y * n + x)
+            if score is None:
+                score = places[y * n + x] = place(x, y)
+            if mode != "normal":
                 score += 0.4
             if shooter:
                 cost, difficult = costs.get(mv, (0, False))
                 if cost > allowance[1 if difficult else 0]:
                     score -= 1.0
-            cheap[mv] = float(score)
-            keyed.append(((-float(score), mv.x, mv.y, mv.mode), mv))
+            keyed.append((-score, x, y, mode, mv))
         if not shooter or not foes:
-            return min(keyed)[1]
-        ranked = [mv for _, mv in heapq.nsmallest(12, keyed)]
-        best, best_score = ranked[0], -1e9
+            return min(keyed)[4]
+        # the twelve best without the shot, best first, each with its value without the shot
+        ranked = [(-key[0], key[4]) for key in heapq.nsmallest(12, keyed)]
+        best, best_score = ranked[0][1], -1e9
         w = h.profile.ranged[0]
+        # the best a shot at each enemy could be worth (:meth:`_shot_bound`), best first: lines
+        # of sight are traced only while a shot could still change the chosen move
+        bounds = sorted(((self._shot_bound(view, h, w, e), e) for e in foes),
+                        key=lambda pair: -pair[0])
+        most = 3 * bounds[0][0]
         shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
-        for mv in ranked:
+        for base, mv in ranked:
+            if base + most <= best_score:
+                # ranked by value without the shot, best first: none of the rest can win
+                break
             shot = shots.get((mv.x, mv.y))
             if shot is None:
                 ghost = _ghost(h, mv.x, mv.y)
-                shot = shots[(mv.x, mv.y)] = max(
-                    (self._shot_value(view, ghost, w, e, quick=True) for e in foes
-                     if spaces(view, ghost, e) <= w.range), default=0.0)
-            total = cheap[mv] + 3 * shot
+                shot = 0.0
+                complete = True
+                for bound, e in bounds:
+                    if bound <= shot:
+                        break  # the rest cannot raise the best shot
+                    if base + 3 * bound <= best_score:
+                        complete = False  # this space cannot win, whatever the rest are worth
+                        break
+                    if spaces(view, ghost, e) <= w.range:
+                        value = self._shot_value(view, ghost, w, e, quick=True)
+                        if value > shot:
+                            shot = value
+                if complete:
+                    shots[(mv.x, mv.y)] = shot  # the other modes of the space may reuse it
+            total = base + 3 * shot
             if total > best_score:
                 best, best_score = mv, total
         return best

@@ -160,14 +160,17 @@ def targets_for(st: DwethiaState, h: Hero, w: Weapon) -> list[Hero]:
     own models (dwethia.shoot.targets_in_combat)."""
     from warband.rulesets.dwethia.catalogue import catalogue
 
-    fac = catalogue().factions.get(st.factions[h.side]) if st.factions else None
     out = []
+    fac: Any = None
+    looked_up = False  # the faction read only when a target is in combat with a friend
     for t in st.heroes:
         if not _can_target(st, h, w, t):
             continue
-        if fac is not None and not fac.shoot_into_combat and any(
-                f.side == h.side for f in engaged_with(st, t)):
-            continue
+        if st.factions and any(f.side == h.side for f in engaged_with(st, t)):
+            if not looked_up:
+                fac, looked_up = catalogue().factions.get(st.factions[h.side]), True
+            if fac is not None and not fac.shoot_into_combat:
+                continue
         out.append(t)
     return out
 
