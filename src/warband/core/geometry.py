@@ -29,6 +29,7 @@ from shapely.geometry import Polygon
 __all__ = [
     "CONTACT",
     "Base",
+    "FlatPolygon",
     "MoveResult",
     "Sight",
     "Table",
@@ -205,6 +206,11 @@ class _Poly:
             if min(t1, 1 - cut) - max(t0, cut) > 1e-9:
                 return True
         return False
+
+
+#: the plain-float polygon of the table's hot paths, public for rulesets that test many points
+#: and segments against terrain roles of their own (Sword Marches' Area Terrain sight)
+FlatPolygon = _Poly
 
 
 def base_radius(mm: float) -> float:

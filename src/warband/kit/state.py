@@ -89,21 +89,23 @@ class SideQueries(Generic[P]):
     pieces: list[P]
 
     def living(self, side: int | None = None) -> Iterator[P]:
-        """Pieces on the table (of ``side``, or of every side)."""
+        """Pieces on the table (of ``side``, or of every side): a one-shot generator, read as
+        the loop goes (a piece taken off the table during the loop is skipped); wrap it in
+        ``list`` to test it or read it twice."""
         # (the cheap side test first: ``on_table`` is a property in most rulesets)
         for p in self.pieces:
             if (side is None or p.side == side) and p.on_table:
                 yield p
 
-    def enemies_of(self, piece: P) -> Iterator[P]:
-        """Enemy pieces on the table."""
+    def enemies_of(self, piece: P) -> tuple[P, ...]:
+        """Enemy pieces on the table, as they stand now (a tuple: safe to test, to read twice
+        and to keep while pieces move or leave the table)."""
         side = piece.side
-        for p in self.pieces:
-            if p.side != side and p.on_table:
-                yield p
+        return tuple([p for p in self.pieces if p.side != side and p.on_table])
 
     def friends_of(self, piece: P) -> Iterator[P]:
-        """Friendly pieces on the table, ``piece`` itself left out."""
+        """Friendly pieces on the table, ``piece`` itself left out (a one-shot generator, like
+        :meth:`living`)."""
         side = piece.side
         for p in self.pieces:
             if p.side == side and p is not piece and p.on_table:

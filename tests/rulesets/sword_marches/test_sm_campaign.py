@@ -357,3 +357,28 @@ def test_sm_campaign_chronicle_stages_blooded_then_legend(finished: Game) -> Non
     with pytest.raises(CampaignError, match="before"):
         CAMPAIGN.purchase(r, ["archetype", "relentless_crusader"], 1)
     assert RS.parse_list(CAMPAIGN.muster(r), "legend")
+
+
+def test_sm_muster_required_models_a_short_warband_hires_back_one_at_a_time() -> None:
+    """sm.muster.required_models in a campaign: a Warband that losses left short of its
+    minimum Warriors may hire them back one at a time between games (each hire is refused
+    nothing for the shortfall it is making good), but cannot take the field until it is whole;
+    other limits still hold for a hire."""
+    r = _roster()
+    r["silver"] = 500
+    warriors = [m["name"] for m in r["muster"]["models"] if m["type"] == "warrior"]
+    assert len(warriors) >= 2
+    # the Warriors fell in earlier battles: the roster keeps at most one of them
+    for name in warriors[1:]:
+        r["muster"]["models"] = [m for m in r["muster"]["models"] if m["name"] != name]
+        del r["exp"][name]
+    with pytest.raises(CampaignError, match="Warriors"):
+        CAMPAIGN.muster(r)  # not fit for battle while short
+    like = next(iter(r["templates"]))
+    for i in range(len(warriors) - 1):
+        p = CAMPAIGN.purchase(r, ["hire", like, f"Recruit {i}"], 1)
+        r = CAMPAIGN.apply_purchase(r, p)
+    CAMPAIGN.muster(r)  # whole again
+    r["silver"] = 0
+    with pytest.raises(CampaignError, match="SP banked"):
+        CAMPAIGN.purchase(r, ["hire", like, "Too Poor"], 1)

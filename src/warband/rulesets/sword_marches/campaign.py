@@ -160,9 +160,16 @@ class SwordMarchesCampaign(CampaignBase):
 
     list_key = "muster"
 
-    def _validate(self, roster: dict[str, Any], source: str) -> Warband:
-        warband: Warband = self.parse(roster["muster"], source)
-        return warband
+    def _validate(self, roster: dict[str, Any], source: str, recruiting: bool = False) -> Warband:
+        """The roster's Muster, checked (``recruiting``: a hire between games may leave the
+        Warband still short of its minimum numbers, so losses are hired back one at a time)."""
+        if not recruiting:
+            warband: Warband = self.parse(roster["muster"], source)
+            return warband
+        try:
+            return parse_list(roster["muster"], source, _cat(), recruiting=True)
+        except ContentError as exc:
+            raise CampaignError(str(exc)) from None
 
     def check(self, roster: dict[str, Any]) -> list[str]:
         problems = []
@@ -455,7 +462,7 @@ class SwordMarchesCampaign(CampaignBase):
             raise CampaignError(f"costs {payload['exp']} EXP; {payload['model']} has"
                                 f" {roster['exp'][payload['model']]}")
         if verb != "seek" or payload["found"]:
-            self._validate(after, "after this purchase")
+            self._validate(after, "after this purchase", recruiting=verb in ("hire", "hireling"))
         return payload
 
     def trait_slots(self, roster: dict[str, Any], m: dict[str, Any]) -> int:
@@ -471,7 +478,8 @@ class SwordMarchesCampaign(CampaignBase):
         before = copy.deepcopy(roster["muster"])
         before["extra_rations"] = False
         try:
-            return parse_list(data, "hire", _cat()).cost - parse_list(before, "hire", _cat()).cost
+            return (parse_list(data, "hire", _cat(), recruiting=True).cost
+                    - parse_list(before, "hire", _cat(), recruiting=True).cost)
         except ContentError as exc:
             raise CampaignError(str(exc)) from None
 

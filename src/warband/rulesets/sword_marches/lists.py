@@ -194,9 +194,11 @@ def _parse_trait(text: str) -> tuple[str, int]:
 
 
 def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = None,
-               ruleset: str = RULESET) -> Warband:
+               ruleset: str = RULESET, recruiting: bool = False) -> Warband:
     """Validate a Warband Muster (already parsed YAML); raises ContentError listing every
-    violation."""
+    violation. ``recruiting``: a campaign Warband hiring between games may still be short of
+    the minimum numbers of Warriors and models (it cannot take the field until it is not: the
+    campaign's battle checks the full Muster); every other limit holds."""
     model, problems = read_list(MusterModel, data, source, lines, ruleset)
     problem = problems.problem
 
@@ -234,11 +236,13 @@ def parse_list(data: Any, source: str, cat: Catalogue, lines: LineMap | None = N
         problem(f"{champs} Champions; this Warband may have {span} (sm.modeltype.champion,"
                 " sm.archetype.grizzled_veteran, sm.archetype.promised_messiah,"
                 " sm.stronghold.mercenary)", "models")
+    if recruiting:  # short of the minimums while hiring back (house reading, docs/campaigns.md)
+        warr_min = 0
     if not warr_min <= warriors <= warr_max:
         span = f"{warr_min}+" if warr_max == 99 else f"{warr_min}-{warr_max}"
         problem(f"{warriors} Warriors; this Warband needs {span} (sm.muster.required_models)",
                 "models")
-    if not 3 <= n <= max_models:
+    if not (1 if recruiting else 3) <= n <= max_models:
         problem(f"{n} models; a Warband has 3-{max_models} (sm.muster.required_models)", "models")
     hirelings = sum(1 for _, e in entries if e.hireling)
     max_hire = warlord_cmd + 3 if arche == "mercenary_captain" else 0
