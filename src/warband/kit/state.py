@@ -56,9 +56,12 @@ class KeepingView(OpenView[S]):
 
     #: state attributes never reassigned during a game
     kept: frozenset[str] = frozenset()
+    #: state attributes no player's view shows (a ruleset with more secrets widens it, rather
+    #: than overriding ``__getattr__``: one Python call per read instead of two)
+    hidden: frozenset[str] = HIDDEN_FROM_VIEWS
 
     def __getattr__(self, name: str) -> Any:
-        if name in HIDDEN_FROM_VIEWS:
+        if name in self.hidden:
             raise AttributeError(f"{name} is not part of a player's view")
         state = self._state
         value = getattr(state, name)

@@ -145,7 +145,7 @@ def test_the_view_keeps_methods_but_hides_the_dice_log_and_decks() -> None:
     still refuses the dice, the log and the ArcDecks; changing values are read afresh."""
     st = _play("random", 0).state
     view = ArcView(st, 0)
-    for hidden in ("dice", "log", "decks"):
+    for hidden in ("dice", "log", "decks", "forest_ai"):
         with pytest.raises(AttributeError):
             getattr(view, hidden)
     assert view.chars is st.chars and "chars" in vars(view)
@@ -158,3 +158,33 @@ def test_the_view_keeps_methods_but_hides_the_dice_log_and_decks() -> None:
     ctx = _Context(view, ch)  # the AI's gaps: its estimates' own formula, term by term
     assert ctx.gaps(ch.x + 1, ch.y) == [
         math.hypot(e.x - (ch.x + 1), e.y - ch.y) - e.r - ch.r for e in ctx.enemies]
+
+
+def test_on_table_is_kept_up_to_date_with_its_facts() -> None:
+    """arcworlde.combat.engagement counts only Characters on the table: ``on_table`` is kept
+    (not worked out per read), and after every write of deployed, Knocked Out or swallowed it
+    is what those facts say; a copy keeps it too."""
+    import copy
+
+    st = _play("random", 3).state
+    rng = random.Random(7)
+    for _ in range(300):
+        c = rng.choice(st.chars)
+        fact = rng.choice(("deployed", "ko", "gobbled_by"))
+        value: Any = rng.choice((True, False)) if fact != "gobbled_by" else rng.choice((None, 0))
+        setattr(c, fact, value)
+        for ch in (c, copy.copy(c)):
+            assert ch.on_table == (ch.deployed and not ch.ko and ch.gobbled_by is None)
+
+
+def test_list_queries_are_the_kits_side_queries() -> None:
+    """arcworlde.combat.engagement (enemies: any other side): ``enemy_list`` and
+    ``friend_list`` give the kit's ``enemies_of`` and ``friends_of``, in the same order."""
+    st = _play("heuristic", 4).state
+    rng = random.Random(2)
+    for _ in range(50):
+        for c in st.chars:
+            c.ko = rng.random() < 0.3
+        for c in st.chars:
+            assert st.enemy_list(c) == list(st.enemies_of(c))
+            assert st.friend_list(c) == list(st.friends_of(c))

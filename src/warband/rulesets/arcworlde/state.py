@@ -14,11 +14,15 @@ from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import CONTACT, Base, Table
-from warband.kit.state import KeepingView, TableQueries
+from warband.kit.state import HIDDEN_FROM_VIEWS, KeepingView, TableQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.options import Options
 
 __all__ = ["ArcState", "ArcView", "Character", "Options"]
+
+
+#: the Character's facts ``on_table`` is made of
+_ON_TABLE_FACTS = frozenset({"deployed", "ko", "gobbled_by"})
 
 
 @dataclass(slots=True)
@@ -76,18 +80,29 @@ class Character:
     #: the profile's Commander flag, copied once: the AIs read it for every spot they weigh
     commander: bool = field(init=False, default=False)
 
+    #: on the table: deployed, not Knocked Out, not swallowed. Kept up to date by
+    #: ``__setattr__`` when one of those three facts is written, not worked out per read:
+    #: the flow and the AIs read it some 16,000 times a game, the facts change a few times
+    on_table: bool = field(init=False, default=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         self.commander = self.profile.commander
+        self.on_table = self.deployed and not self.ko and self.gobbled_by is None
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in _ON_TABLE_FACTS:
+            try:
+                on = self.deployed and not self.ko and self.gobbled_by is None
+            except AttributeError:  # still being built: __post_init__ works it out
+                return
+            object.__setattr__(self, "on_table", on)
 
     @property
     def aboard(self) -> bool:
         """A rider on its Monstrous Mount: it shares the mount's base, so it is no base of
         its own for movement and placement (arcworlde.trait.monstrous_mount)."""
         return self.mount_uid is not None
-
-    @property
-    def on_table(self) -> bool:
-        return self.deployed and not self.ko and self.gobbled_by is None
 
     @property
     def base(self) -> Base:
@@ -165,6 +180,18 @@ class ArcState(TableQueries[Character]):
         return [f for f in self.chars if f.side == side and f is not ch and f.on_table
                 and hypot(f.x - x, f.y - y) - r - f.r <= CONTACT]
 
+    def enemy_list(self, ch: Character) -> list[Character]:
+        """``enemies_of`` as a list (one comprehension, not a generator step per Character:
+        the AIs ask it for every Character they weigh); the same Characters in the same
+        order."""
+        side = ch.side
+        return [e for e in self.chars if e.side != side and e.on_table]
+
+    def friend_list(self, ch: Character) -> list[Character]:
+        """``friends_of`` as a list, ``ch`` left out (as :meth:`enemy_list`)."""
+        side = ch.side
+        return [f for f in self.chars if f.side == side and f is not ch and f.on_table]
+
     def engaged_with(self, piece: Character) -> list[Character]:
         """Enemies in base contact (the kit's query, with :meth:`enemies_of` and
         :meth:`distance` written out: the flow and the AIs ask it thousands of times a game;
@@ -206,9 +233,6 @@ class ArcView(KeepingView[ArcState]):
     kept = frozenset({"chars", "pieces", "scenario", "options", "side_names", "side_labels",
                       "vp_knock_outs", "items", "tokens"})
 
-    def __getattr__(self, name: str) -> Any:
-        # the ArcDecks' draw piles are secret (rules/magic.py); so is the random source of the
-        # forest's Rogue interpreter (it would foretell the forest Creatures' choices)
-        if name in ("decks", "forest_ai"):
-            raise AttributeError(f"{name} is not part of a player's view")
-        return super().__getattr__(name)
+    #: the ArcDecks' draw piles are secret (rules/magic.py); so is the random source of the
+    #: forest's Rogue interpreter (it would foretell the forest Creatures' choices)
+    hidden = HIDDEN_FROM_VIEWS | {"decks", "forest_ai"}

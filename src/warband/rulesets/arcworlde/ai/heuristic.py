@@ -61,8 +61,8 @@ class _Context:
         self.view = view
         self.ch = ch
         self.table = view.table
-        self.enemies = list(view.enemies_of(ch))
-        self.friends = list(view.friends_of(ch))
+        self.enemies = view.enemy_list(ch)
+        self.friends = view.friend_list(ch)
         # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack
         self.shooters = [(e, max((a.range or 0.0) for a in e.attacks) + e.movement)
                          for e in self.enemies if any(a.ranged for a in e.attacks)]
@@ -282,9 +282,10 @@ class HeuristicController:
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
-        for e in view.enemies_of(ch):
-            d = view.distance(ch, e)
-            if d <= ch.movement + 3.0:
+        x, y, r, reach, hypot = ch.x, ch.y, ch.r, ch.movement + 3.0, math.hypot
+        for e in view.enemy_list(ch):
+            d = hypot(e.x - x, e.y - y) - r - e.r  # view.distance(ch, e), written out
+            if d <= reach:
                 s = melee_value(view, ch, ch.ap, [e], d > ch.movement)
                 score = max(score, 6.0 + s - d * 0.3)
         for a in ch.usable_attacks():
