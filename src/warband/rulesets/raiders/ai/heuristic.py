@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +37,7 @@ from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
     break_chance,
     can_charge,
+    combat_ceiling,
     combat_value,
     expected_power,
     figure_value,
@@ -188,6 +189,7 @@ class HeuristicController:
         every plan gives."""
         found: list[tuple[tuple[int, int], list[Plan]]] = []
         moves: list[tuple[float, int, int, Unit, str, float]] = []
+        charges: list[tuple[int, int, Unit]] = []
         floor = PASS_BELOW
         for i, u in enumerate(units):
             for j, action in enumerate(actions_for(view, u)):
@@ -195,9 +197,18 @@ class HeuristicController:
                     tire = _fatigue_penalty(view, u, 1)
                     moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
                     continue
+                if action == "charge":
+                    charges.append((i, j, u))
+                    continue
                 plans = self._plans_for(view, u, action, 1)
                 found.append(((i, j), plans))
                 floor = max([floor, *(p.value for p in plans)])
+        for i, j, u in charges:
+            # a charge whose ceiling (:meth:`_charge_plan`) is below the floor is not weighed
+            plans = [p for p in (self._charge_plan(view, u, t, 1, floor)
+                                 for t in charge_targets(view, u)) if p is not None]
+            found.append(((i, j), plans))
+            floor = max([floor, *(p.value for p in plans)])
         moves.sort(key=lambda m: -m[0])
         for ceiling, i, j, u, action, tire in moves:
             if ceiling < floor:
@@ -400,24 +411,32 @@ class HeuristicController:
             return 1.5 if u.at_half_strength else 0.2
         return 0.0
 
-    def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
-            b_bonus: bool) -> float:
-        key = ("lp", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+    def _fight(self, kind: str, evaluate: Callable[..., float], view: Any, a: Unit, a_role: str,
+               a_bonus: bool, b: Unit, b_role: str, b_bonus: bool) -> float:
+        """``evaluate`` (a function of a fight) remembered under ``kind`` and everything the
+        fight depends on, across decisions."""
+        key = (kind, _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
         value = self._combat.get(key)
         if value is None:
-            value = self._combat[key] = combat_value(view, a, a_role, a_bonus, b, b_role, b_bonus)
+            value = self._combat[key] = evaluate(view, a, a_role, a_bonus, b, b_role, b_bonus)
         return value
+
+    def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+            b_bonus: bool) -> float:
+        """:func:`combat_value` (the split game), remembered."""
+        return self._fight("lp", combat_value, view, a, a_role, a_bonus, b, b_role, b_bonus)
+
+    def _ceiling(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                 b_bonus: bool) -> float:
+        """A value :meth:`_cv` of the same fight does not exceed (:func:`combat_ceiling`)."""
+        return self._fight("ceiling", combat_ceiling, view, a, a_role, a_bonus, b, b_role, b_bonus)
 
     def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
         every die they may."""
-        key = ("quick", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
-        value = self._combat.get(key)
-        if value is None:
-            value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
-                                                           b_bonus)
-        return value
+        return self._fight("quick", quick_combat_value, view, a, a_role, a_bonus, b, b_role,
+                           b_bonus)
 
     # -- planning ----------------------------------------------------------------------------
     def best_plan(self, view: Any, u: Unit, allowed: list[str] | None = None,
@@ -434,7 +453,8 @@ class HeuristicController:
         if action in ("move", "run"):
             return self._move_plans(view, u, action, tire)
         if action == "charge":
-            return [self._charge_plan(view, u, t, extra) for t in charge_targets(view, u)]
+            return [p for p in (self._charge_plan(view, u, t, extra) for t in charge_targets(view, u))
+                    if p is not None]
         if action == "shoot":
             out = []
             for t in shoot_targets(view, u):
@@ -464,7 +484,12 @@ class HeuristicController:
             value = 6.0 if near else 0.0
         return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
 
-    def _charge_plan(self, view: Any, u: Unit, t: Unit, extra: int) -> Plan:
+    def _charge_plan(self, view: Any, u: Unit, t: Unit, extra: int,
+                     floor: float = -math.inf) -> Plan | None:
+        """The charge of ``u`` on ``t``; None if it could not be worth ``floor``: its value
+        mixes the chance ``t`` breaks with the worst of the fights ``t`` may choose, and each
+        fight's split game is worth at most A's best reply to B attacking with every die
+        (:func:`combat_ceiling`, one column of the payoff matrix, no linear program)."""
         gap = view.gap(u, t)
         bonus = gap > u.move / 2
         tire = _fatigue_penalty(view, u, extra + 1)
@@ -483,12 +508,16 @@ class HeuristicController:
         if t.fatigued:
             return Plan(t.profile.cost * 0.55 - tire, u.uid, "charge", t.uid,
                         reason=f"charge {t.name}, too tired to answer")
-        fights = [self._cv(view, u, "charge", bonus, t, "fight", False)]
-        fights.append(self._cv(view, u, "charge", bonus, t, "counter_charge", gap > t.move / 2))
-        fights.append(self._cv(view, u, "charge", bonus, t, "defend", bonus))
+        roles = [("fight", False), ("counter_charge", gap > t.move / 2), ("defend", bonus)]
         if t.has("shield-wall-combat"):
-            fights.append(self._cv(view, u, "charge", bonus, t, "shield_wall", False))
+            roles.append(("shield_wall", False))
         test = break_chance(view, t)
+        if floor > -math.inf:
+            top = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                      for role, b_bonus in roles)
+            if test * t.profile.cost * 0.5 + (1 - test) * top - tire < floor:
+                return None
+        fights = [self._cv(view, u, "charge", bonus, t, role, b_bonus) for role, b_bonus in roles]
         value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
         return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
 

@@ -26,6 +26,7 @@ from warband.rulesets.raiders.state import Unit
 __all__ = [
     "break_chance",
     "can_charge",
+    "combat_ceiling",
     "combat_value",
     "expected_power",
     "figure_value",
@@ -67,6 +68,25 @@ def combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role
     if sa.pool == 0 and sb.pool == 0:
         return 0.0
     return solve(_weighted(sa, a), _weighted(sb, b), "casualties").value
+
+
+#: slack over a column's best entry for the linear program's rounding
+CEILING_SLACK = 1e-6
+
+
+def combat_ceiling(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                   b_bonus: bool) -> float:
+    """A value :func:`combat_value` never exceeds, without the linear program: whatever mixed
+    split A plays, B may attack with every die it can, and A's payoff against that one split is
+    at most A's best reply to it (one column of the payoff matrix), plus a little slack."""
+    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
+    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
+    if sa.pool == 0 and sb.pool == 0:
+        return 0.0
+    wa, wb = _weighted(sa, a), _weighted(sb, b)
+    j = max(split_range(wb))
+    column = max(expected_payoff(wa, i, wb, j, "casualties") for i in split_range(wa))
+    return column + CEILING_SLACK * (1.0 + abs(column))
 
 
 def quick_combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
