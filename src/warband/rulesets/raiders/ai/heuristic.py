@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,13 +37,15 @@ from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
     break_chance,
     can_charge,
-    combat_ceiling,
     combat_value,
     expected_power,
+    fight_sides,
     figure_value,
     missile_value,
     quick_combat_value,
     shot_value,
+    split_ceiling,
+    split_value,
     wound_value,
 )
 from warband.rulesets.raiders.mechanics import MoraleTest
@@ -144,6 +146,7 @@ class HeuristicController:
         self._memo: dict[tuple[Any, ...], float] = {}
         # combat values by everything they depend on (kept across decisions)
         self._combat: dict[tuple[Any, ...], float] = {}
+        self._fight_sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
@@ -411,32 +414,37 @@ class HeuristicController:
             return 1.5 if u.at_half_strength else 0.2
         return 0.0
 
-    def _fight(self, kind: str, evaluate: Callable[..., float], view: Any, a: Unit, a_role: str,
-               a_bonus: bool, b: Unit, b_role: str, b_bonus: bool) -> float:
-        """``evaluate`` (a function of a fight) remembered under ``kind`` and everything the
-        fight depends on, across decisions."""
-        key = (kind, _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
-        value = self._combat.get(key)
-        if value is None:
-            value = self._combat[key] = evaluate(view, a, a_role, a_bonus, b, b_role, b_bonus)
-        return value
+    def _sides(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+               b_bonus: bool) -> tuple[CombatSide, CombatSide]:
+        """:func:`fight_sides`, remembered under everything the fight depends on, across
+        decisions (the ceiling of a charge and its value read the same sides)."""
+        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        sides = self._fight_sides.get(key)
+        if sides is None:
+            sides = self._fight_sides[key] = fight_sides(view, a, a_role, a_bonus, b, b_role,
+                                                         b_bonus)
+        return sides
 
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
-        """:func:`combat_value` (the split game), remembered."""
-        return self._fight("lp", combat_value, view, a, a_role, a_bonus, b, b_role, b_bonus)
+        """:func:`combat_value` (the split game)."""
+        return split_value(*self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
 
     def _ceiling(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                  b_bonus: bool) -> float:
-        """A value :meth:`_cv` of the same fight does not exceed (:func:`combat_ceiling`)."""
-        return self._fight("ceiling", combat_ceiling, view, a, a_role, a_bonus, b, b_role, b_bonus)
+        """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`)."""
+        return split_ceiling(*self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
 
     def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
         every die they may."""
-        return self._fight("quick", quick_combat_value, view, a, a_role, a_bonus, b, b_role,
-                           b_bonus)
+        key = ("quick", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._combat.get(key)
+        if value is None:
+            value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
+                                                           b_bonus)
+        return value
 
     # -- planning ----------------------------------------------------------------------------
     def best_plan(self, view: Any, u: Unit, allowed: list[str] | None = None,
