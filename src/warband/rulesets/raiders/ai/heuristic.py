@@ -497,14 +497,13 @@ class HeuristicController:
         """The charge of ``u`` on ``t``; None if it could not be worth ``floor``: its value
         mixes the chance ``t`` breaks with the worst of the fights ``t`` may choose, and each
         fight's split game is worth at most A's best reply to B attacking with every die
-        (:func:`combat_ceiling`, one column of the payoff matrix, no linear program)."""
+        (:func:`split_ceiling`, one column of the payoff matrix, no linear program). The
+        ceiling is weighed before the charge move itself (a charge out of reach is worth
+        less than any floor)."""
         gap = view.gap(u, t)
         bonus = gap > u.move / 2
         tire = _fatigue_penalty(view, u, extra + 1)
-        reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
-                          self._in_reach(view, u, (u.x, u.y), u.move))
-        if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
-            return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
+        plan: Plan | None = None
         if t.broken:
             # It only flees again: worth something if that takes it off the table.
             dx, dy = t.x - u.x, t.y - u.y
@@ -512,22 +511,32 @@ class HeuristicController:
             fx, fy = t.x + dx / d * t.move, t.y + dy / d * t.move
             off = not (0 <= fx <= view.table.width and 0 <= fy <= view.table.height)
             value = t.profile.cost * 0.5 if off else 0.1
-            return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge the broken {t.name}")
-        if t.fatigued:
-            return Plan(t.profile.cost * 0.55 - tire, u.uid, "charge", t.uid,
+            plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge the broken {t.name}")
+        elif t.fatigued:
+            plan = Plan(t.profile.cost * 0.55 - tire, u.uid, "charge", t.uid,
                         reason=f"charge {t.name}, too tired to answer")
-        roles = [("fight", False), ("counter_charge", gap > t.move / 2), ("defend", bonus)]
-        if t.has("shield-wall-combat"):
-            roles.append(("shield_wall", False))
-        test = break_chance(view, t)
-        if floor > -math.inf:
-            top = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
-                      for role, b_bonus in roles)
-            if test * t.profile.cost * 0.5 + (1 - test) * top - tire < floor:
-                return None
-        fights = [self._cv(view, u, "charge", bonus, t, role, b_bonus) for role, b_bonus in roles]
-        value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
-        return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
+        else:
+            roles = [("fight", False), ("counter_charge", gap > t.move / 2), ("defend", bonus)]
+            if t.has("shield-wall-combat"):
+                roles.append(("shield_wall", False))
+            test = break_chance(view, t)
+            if floor > -math.inf:
+                top = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                          for role, b_bonus in roles)
+                if test * t.profile.cost * 0.5 + (1 - test) * top - tire < floor:
+                    return None
+        if plan is not None and plan.value < floor:
+            return None
+        reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
+                          self._in_reach(view, u, (u.x, u.y), u.move))
+        if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
+            return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
+        if plan is None:
+            fights = [self._cv(view, u, "charge", bonus, t, role, b_bonus)
+                      for role, b_bonus in roles]
+            value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
+            plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
+        return plan
 
     def _spell_plans(self, view: Any, u: Unit, tire: float) -> list[Plan]:
         out = []
