@@ -2,6 +2,7 @@
 
     python benchmarks/ai_strength.py --ruleset arcworlde --a heuristic --b random --games 200
     python benchmarks/ai_strength.py --ruleset armies --games 200 -o scenario=hold-the-hill
+    python benchmarks/ai_strength.py --b rogue --lists hedge-coven shaman-mob -o narrative_feats=true
 
 Sides alternate: in odd games the AIs swap warbands, so neither AI always has the same list.
 Prints wins, draws and the win rate of ``--a`` with a 95% Wilson interval, overall and by the
@@ -14,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+from pathlib import Path
 from typing import Any
 
 from warband.core import registry
@@ -36,6 +38,9 @@ def main() -> None:
     parser.add_argument("--b", default="random")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--lists", nargs=2, metavar=("FIRST", "SECOND"),
+                        help="two lists (paths, or names of lists shipped with the ruleset); default:"
+                             " the first two sample lists")
     args = parser.parse_args()
     options: dict[str, Any] = {}
     for item in args.option:
@@ -46,6 +51,10 @@ def main() -> None:
             options[name] = text
     rs = registry.get(args.ruleset)
     paths = list(rs.sample_lists())
+    if args.lists:
+        shipped = Path(rs.content_dir) / "lists"
+        paths = [shipped / f"{n}.yaml" if (shipped / f"{n}.yaml").exists() else Path(n)
+                 for n in args.lists]
     lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
     factories = rs.controllers()
     a_wins = b_wins = draws = 0

@@ -24,8 +24,26 @@ def _clean_pg(url: str) -> None:
 
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS actions, campaigns, alembic_version CASCADE"))
+        conn.execute(text("DROP TABLE IF EXISTS pending_battles, saved_games, actions, campaigns, alembic_version CASCADE"))
     engine.dispose()
+
+
+def _pg_or_skip() -> str:
+    if not PG_URL:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("CI=true but WARBAND_TEST_PG_URL is not set: .ci/run must start"
+                        " PostgreSQL for the campaign storage tests")
+        pytest.skip("WARBAND_TEST_PG_URL not set (no PostgreSQL server to test against)")
+    return PG_URL
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A clean PostgreSQL database (the tables dropped before and after)."""
+    url = _pg_or_skip()
+    _clean_pg(url)
+    yield url
+    _clean_pg(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -33,14 +51,10 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'campaigns.db'}"
         return
-    if not PG_URL:
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail("CI=true but WARBAND_TEST_PG_URL is not set: .ci/run must start"
-                        " PostgreSQL for the campaign storage tests")
-        pytest.skip("WARBAND_TEST_PG_URL not set (no PostgreSQL server to test against)")
-    _clean_pg(PG_URL)
-    yield PG_URL
-    _clean_pg(PG_URL)
+    url = _pg_or_skip()
+    _clean_pg(url)
+    yield url
+    _clean_pg(url)
 
 
 @pytest.fixture

@@ -43,7 +43,34 @@ def test_a_database_built_with_the_first_migration_upgrades_with_its_data(db_url
         assert roster["muster"]["name"] == "The Ashen Company"
         with store.engine.connect() as conn:
             version = conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
-        assert version == "0002"
+        assert version == "0003"
+    finally:
+        store.close()
+
+
+def test_a_database_of_the_previous_schema_upgrades_and_keeps_board_games(db_url: str) -> None:
+    """Migration 0003: a database made by the previous schema (0002) with a campaign in it
+    upgrades in place; the campaign is intact and the new tables (battles waiting for
+    confirmation, the web board's saved games) work."""
+    engine = make_engine(db_url)
+    migrate(engine, "0002")
+    with engine.connect() as conn:
+        from sqlalchemy import inspect
+
+        assert "saved_games" not in inspect(conn).get_table_names()  # really the old schema
+    engine.dispose()
+    old = Store(db_url, upgrade=False)
+    old.create("old", "sword-marches", [(1, 1, "start", _start_payload())])
+    old.close()
+    store = Store(db_url)
+    try:
+        assert [a.kind for a in store.load("old")[1]] == ["start"]
+        store.save_game("0123456789abcdef", "arcworlde", "{}", "{}\n", 1.0)
+        assert store.saved_game("0123456789abcdef") == ("{}", "{}\n")
+        store.put_pending("old", [("old", 1, [("purchase", {"x": 1})])])
+        assert store.pending("old") == [("old", 1, [("purchase", {"x": 1})])]
+        store.confirm_pending("old")
+        assert store.pending("old") is None and store.load("old")[0].version == 2
     finally:
         store.close()
 

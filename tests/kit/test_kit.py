@@ -175,3 +175,28 @@ def test_table_queries_contact_and_engagement_follow_the_states_gap() -> None:
     assert st.in_contact(me, touching) and not st.in_contact(me, near)
     assert st.in_contact(me, friend)
     assert st.engaged_with(me) == [touching]
+
+
+def test_enemies_of_is_a_tuple_that_can_be_read_twice() -> None:
+    """kit SideQueries.enemies_of: enemy pieces on the table, as a tuple (the old generator was
+    empty on a second read and always true in a test)."""
+    from dataclasses import dataclass
+
+    from warband.kit.state import SideQueries
+
+    @dataclass
+    class Piece:
+        uid: int
+        side: int
+        on_table: bool = True
+
+    class Side(SideQueries[Piece]):
+        pass
+
+    st = Side()
+    st.pieces = [Piece(0, 0), Piece(1, 1), Piece(2, 1, on_table=False), Piece(3, 1)]
+    foes = st.enemies_of(st.pieces[0])
+    assert isinstance(foes, tuple)
+    assert [p.uid for p in foes] == [1, 3] and [p.uid for p in foes] == [1, 3]
+    assert not st.enemies_of(st.pieces[1])[1:]  # only piece 0 is its enemy
+    assert [p.uid for p in st.enemies_of(st.pieces[1])] == [0]

@@ -1,17 +1,29 @@
-"""Same seed, same game: the event digests of a few seeded AI games, pinned.
+"""Same seed, same game: the event digests of a few hundred seeded AI games per ruleset, pinned.
 
-The digests were recorded before the ruleset kit was introduced and are unchanged by it: moving
-plumbing must never change a game. A change of the rules themselves (a rules fix) changes them
-on purpose: re-pin with ``python tests/kit/test_pinned_games.py`` and say so in the commit.
-Re-pinned after the review's rules fixes (issue 9, section 2: ArcWorlde Activations end when
-the AP are spent, Cover inside a wood, the heuristic moving before a Shot that spends its
-last AP; Raiders reachable Move/Run menus, no overlapping formations).
+Every registered ruleset plays its two first sample lists against each other, both sides the
+same AI, seeds ``0..n-1``, with the event log on (as the board and records play). The digest of
+each game's event stream (every die rolled, every rule applied: :class:`EventDigest` over the
+events alone) must equal the one stored in ``pinned_digests.json`` beside this file.
 
-The pins are digests of the event stream alone (a record's digest also covers the header and
-the decisions since record format 2; the events are what the rules decide).
+Speed work (caches, lazier option lists, faster geometry) must never change a game: these pins
+are how we know it did not. A change of the rules themselves, or an AI change that is meant
+(and measured), changes them on purpose. Re-pin with one command and say so in the commit:
+
+    python tests/kit/test_pinned_games.py --repin            # every ruleset in PLAN
+    python tests/kit/test_pinned_games.py --repin raiders    # one ruleset
+
+``--check`` (the default without arguments) prints which seeds differ, per ruleset and AI.
+
+The plan keeps the whole test to about a minute on one core: random games are cheap, so most
+pins are random games, which reach every rule the menus offer; a smaller number of heuristic
+games per ruleset covers what the AIs choose (Charges, spells, Breaks...) and their own code.
 """
 
 from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,35 +31,93 @@ from warband.core import registry
 from warband.core.controller import play
 from warband.core.events import EventDigest
 
-PINNED = {
-    ('arcworlde', 'heuristic', 0): '09041eca45f0f9ce',
-    ('arcworlde', 'heuristic', 1): '3dcb03fff776caee',
-    ('arcworlde', 'random', 0): 'a2865340709b93f5',
-    ('arcworlde', 'random', 1): '0bf3dd63ea2b5078',
-    ('raiders', 'heuristic', 0): '4a79d69182f008e4',
-    ('raiders', 'random', 0): '07164381e72a0a35',
-    ('raiders', 'random', 1): '696e7d1e196843aa',
+PINS = Path(__file__).with_name("pinned_digests.json")
+
+#: games per (ruleset, AI): seeds 0..n-1. Sized by the cost of a game with the log on
+#: (docs/performance.md, "Pinned games"); every built-in ruleset must be here.
+PLAN: dict[str, dict[str, int]] = {
+    "arcworlde": {"random": 150, "heuristic": 40},
+    "armies": {"random": 150, "heuristic": 60},
+    "dwethia": {"random": 150, "heuristic": 30},
+    "raiders": {"random": 150, "heuristic": 4},
+    "sword-marches": {"random": 150, "heuristic": 30},
 }
 
 
-def digest_of(ruleset: str, ai: str, seed: int) -> str:
-    """The event digest of a game between the ruleset's two sample lists, both sides ``ai``."""
+def digests(ruleset: str, ai: str, games: int) -> list[str]:
+    """The event digests of games ``0..games-1`` between the ruleset's two first sample lists,
+    both sides played by ``ai``."""
     rs = registry.get(ruleset)
     paths = list(rs.sample_lists())
-    game = rs.new_game([rs.load_list(paths[0]), rs.load_list(paths[1])], seed,
-                       track_digest=True)
+    lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
     factory = rs.controllers()[ai]
-    play(game, {0: factory(), 1: factory()}, seed)
-    events = EventDigest()
-    events.update(game.events)
-    return events.hexdigest()
+    out = []
+    for seed in range(games):
+        game = rs.new_game(lists, seed)
+        play(game, {0: factory(), 1: factory()}, seed)
+        events = EventDigest()
+        events.update(game.events)
+        out.append(events.hexdigest())
+    return out
 
 
-@pytest.mark.parametrize(("ruleset", "ai", "seed"), sorted(PINNED))
-def test_seeded_games_are_unchanged(ruleset: str, ai: str, seed: int) -> None:
-    assert digest_of(ruleset, ai, seed) == PINNED[(ruleset, ai, seed)]
+def load_pins() -> dict[str, dict[str, list[str]]]:
+    pins: dict[str, dict[str, list[str]]] = json.loads(PINS.read_text())
+    return pins
+
+
+def changed_seeds(ruleset: str, ai: str) -> list[int]:
+    """The seeds whose game no longer has its pinned digest."""
+    pinned = load_pins().get(ruleset, {}).get(ai, [])
+    now = digests(ruleset, ai, PLAN[ruleset][ai])
+    return [seed for seed, d in enumerate(now) if seed >= len(pinned) or pinned[seed] != d]
+
+
+CASES = [(ruleset, ai) for ruleset in sorted(PLAN) for ai in sorted(PLAN[ruleset])]
+
+
+@pytest.mark.parametrize(("ruleset", "ai"), CASES)
+def test_seeded_games_are_unchanged(ruleset: str, ai: str) -> None:
+    """Replay determinism (architecture: "same seed and decisions replay a game bit for bit"):
+    the seeded games of the plan give exactly their pinned event digests."""
+    changed = changed_seeds(ruleset, ai)
+    assert not changed, (
+        f"{ruleset} / {ai}: {len(changed)} of {PLAN[ruleset][ai]} seeded games changed "
+        f"(seeds {changed[:20]}...). If the rules changed on purpose, re-pin: "
+        f"python tests/kit/test_pinned_games.py --repin {ruleset}")
+
+
+def test_every_builtin_ruleset_is_pinned() -> None:
+    """Every registered ruleset has seeded games in the plan, and their pins are stored."""
+    pins = load_pins()
+    for name in registry.available():
+        assert name in PLAN, f"add {name} to PLAN in {__file__} and re-pin"
+        assert set(pins.get(name, {})) == set(PLAN[name]), f"re-pin {name}"
+        for ai, games in PLAN[name].items():
+            assert len(pins[name][ai]) == games, f"re-pin {name} / {ai}"
+
+
+def repin(rulesets: list[str]) -> None:
+    pins = load_pins() if PINS.exists() else {}
+    for name in rulesets or sorted(PLAN):
+        pins[name] = {ai: digests(name, ai, games) for ai, games in sorted(PLAN[name].items())}
+        print(f"pinned {name}: " + ", ".join(f"{games} {ai}" for ai, games in
+                                             sorted(PLAN[name].items())))
+    PINS.write_text(json.dumps(dict(sorted(pins.items())), indent=1) + "\n")
+
+
+def check() -> int:
+    bad = 0
+    for ruleset, ai in CASES:
+        changed = changed_seeds(ruleset, ai)
+        bad += len(changed)
+        print(f"{ruleset:>14} {ai:>10}: {PLAN[ruleset][ai] - len(changed)} of "
+              f"{PLAN[ruleset][ai]} unchanged" + (f"; changed seeds {changed}" if changed else ""))
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    for key in sorted(PINNED):
-        print(f"    {key!r}: {digest_of(*key)!r},")
+    if sys.argv[1:2] == ["--repin"]:
+        repin(sys.argv[2:])
+    else:
+        sys.exit(check())

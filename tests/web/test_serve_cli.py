@@ -21,7 +21,7 @@ def test_serve_binds_to_this_machine_by_default(monkeypatch: pytest.MonkeyPatch,
     assert result.exit_code == 0, result.output
     assert seen["host"] == "127.0.0.1" and seen["port"] == 9123
     assert "http://127.0.0.1:9123/" in result.output
-    assert (tmp_path / "d" / "games").is_dir()
+    assert (tmp_path / "d" / "campaigns.db").is_file()  # saved games live in the campaign db
     assert seen["app"].title == "warband web board"
 
 

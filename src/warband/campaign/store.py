@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -31,11 +32,12 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy import delete as sql_delete
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-__all__ = ["Action", "CampaignRow", "ConcurrentUpdate", "Store", "database_url"]
+__all__ = ["Action", "CampaignRow", "ConcurrentUpdate", "Store", "Update", "database_url"]
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -72,6 +74,35 @@ class ActionRow(Base):
     created: Mapped[str] = mapped_column(String(40), default="")
 
 
+class PendingRow(Base):
+    """A battle fought but not yet applied: the steps it would append to each campaign,
+    waiting for the player to confirm its After Action Report (or discard it)."""
+
+    __tablename__ = "pending_battles"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    campaign_id: Mapped[int] = mapped_column(ForeignKey("campaigns.id", ondelete="CASCADE"),
+                                             unique=True)
+    payload: Mapped[str] = mapped_column(Text)
+    created: Mapped[str] = mapped_column(String(40))
+
+
+class SavedGameRow(Base):
+    """A web board game: its record (JSON Lines) and its seats (token hashes, never
+    tokens), saved after every decision."""
+
+    __tablename__ = "saved_games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    ruleset: Mapped[str] = mapped_column(String(40))
+    meta: Mapped[str] = mapped_column(Text)
+    record: Mapped[str] = mapped_column(Text)
+    created: Mapped[float] = mapped_column(Float)
+    updated: Mapped[str] = mapped_column(String(40))
+
+
+#: one campaign's step: (campaign name, the version it was computed on, its actions)
+Update = tuple[str, int, Sequence[tuple[str, dict[str, Any]]]]
+
+
 @dataclass(frozen=True)
 class Action:
     """One logged campaign action; actions of one command share a ``step``."""
@@ -100,6 +131,12 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
+    # write-ahead log: readers never wait for a writer, and a commit is one append to the log
+    # instead of a rollback journal's several syncs (the web board saves after every
+    # decision). A killed process loses nothing committed; NORMAL sync risks only the last
+    # commits on a power cut, never consistency.
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
     cur.close()
 
 
@@ -185,26 +222,99 @@ class Store:
         self.append_many([(name, seen_version, actions)])
         return seen_version + 1
 
-    def append_many(self, updates: Sequence[tuple[str, int, Sequence[tuple[str, dict[str, Any]]]]]
-                    ) -> None:
+    def append_many(self, updates: Sequence[Update]) -> None:
         """Several campaigns' steps in ONE transaction (a battle between two campaigns)."""
         try:
             with self.session() as s:
-                for name, seen_version, actions in updates:
-                    cid = s.scalars(select(CampaignRow.id).where(CampaignRow.name == name)).first()
-                    if cid is None:
-                        raise KeyError(name)
-                    res = s.execute(update(CampaignRow)
-                                    .where(CampaignRow.id == cid,
-                                           CampaignRow.version == seen_version)
-                                    .values(version=seen_version + 1))
-                    if res.rowcount != 1:  # type: ignore[attr-defined]
-                        raise ConcurrentUpdate(f"campaign {name!r} was changed by another process")
-                    last = s.scalars(select(ActionRow.seq).where(ActionRow.campaign_id == cid)
-                                     .order_by(ActionRow.seq.desc())).first()
-                    self._append(s, cid, (last or 0) + 1, actions)
+                self._append_many(s, updates)
         except IntegrityError:
             raise ConcurrentUpdate("a campaign was changed by another process") from None
+
+    def _append_many(self, s: Session, updates: Sequence[Update]) -> None:
+        for name, seen_version, actions in updates:
+            cid = self._id(s, name)
+            res = s.execute(update(CampaignRow)
+                            .where(CampaignRow.id == cid, CampaignRow.version == seen_version)
+                            .values(version=seen_version + 1))
+            if res.rowcount != 1:  # type: ignore[attr-defined]
+                raise ConcurrentUpdate(f"campaign {name!r} was changed by another process")
+            last = s.scalars(select(ActionRow.seq).where(ActionRow.campaign_id == cid)
+                             .order_by(ActionRow.seq.desc())).first()
+            self._append(s, cid, (last or 0) + 1, actions)
+
+    @staticmethod
+    def _id(s: Session, name: str) -> int:
+        cid = s.scalars(select(CampaignRow.id).where(CampaignRow.name == name)).first()
+        if cid is None:
+            raise KeyError(name)
+        return cid
+
+    # -- battles waiting for their report to be confirmed -----------------------------------
+    def put_pending(self, name: str, updates: Sequence[Update]) -> None:
+        """Keep a fought battle's steps until :meth:`confirm_pending` (replacing any battle
+        still waiting for this campaign)."""
+        payload = json.dumps([[n, v, [[k, p] for k, p in acts]] for n, v, acts in updates],
+                             sort_keys=True)
+        with self.session() as s:
+            cid = self._id(s, name)
+            s.execute(sql_delete(PendingRow).where(PendingRow.campaign_id == cid))
+            s.add(PendingRow(campaign_id=cid, payload=payload, created=_now()))
+
+    def pending(self, name: str) -> list[Update] | None:
+        with self.session() as s:
+            cid = self._id(s, name)
+            text = s.scalars(select(PendingRow.payload)
+                             .where(PendingRow.campaign_id == cid)).first()
+        if text is None:
+            return None
+        return [(n, int(v), [(k, p) for k, p in acts]) for n, v, acts in json.loads(text)]
+
+    def confirm_pending(self, name: str) -> list[Update]:
+        """Append the waiting battle's steps and forget it, in ONE transaction; raises
+        KeyError when nothing waits and ConcurrentUpdate when a campaign changed since the
+        battle was fought (the battle then stays waiting, to be discarded)."""
+        updates = self.pending(name)
+        if updates is None:
+            raise KeyError(name)
+        try:
+            with self.session() as s:
+                cid = self._id(s, name)
+                gone = s.execute(sql_delete(PendingRow).where(PendingRow.campaign_id == cid))
+                if gone.rowcount != 1:  # type: ignore[attr-defined]
+                    raise ConcurrentUpdate(f"the battle of {name!r} was confirmed elsewhere")
+                self._append_many(s, updates)
+        except IntegrityError:
+            raise ConcurrentUpdate("a campaign was changed by another process") from None
+        return updates
+
+    def discard_pending(self, name: str) -> bool:
+        with self.session() as s:
+            cid = self._id(s, name)
+            gone = s.execute(sql_delete(PendingRow).where(PendingRow.campaign_id == cid))
+            return bool(gone.rowcount)  # type: ignore[attr-defined]
+
+    # -- the web board's saved games ---------------------------------------------------------
+    def save_game(self, game_id: str, ruleset: str, meta: str, record: str,
+                  created: float) -> None:
+        with self.session() as s:
+            row = s.get(SavedGameRow, game_id)
+            if row is None:
+                s.add(SavedGameRow(id=game_id, ruleset=ruleset, meta=meta, record=record,
+                                   created=created, updated=_now()))
+            else:
+                row.meta, row.record, row.updated = meta, record, _now()
+
+    def saved_game(self, game_id: str) -> tuple[str, str] | None:
+        """A saved game's (meta, record), or None."""
+        with Session(self.engine) as s:
+            row = s.get(SavedGameRow, game_id)
+            return None if row is None else (row.meta, row.record)
+
+    def saved_games(self) -> list[tuple[str, str]]:
+        """Every saved game's (id, meta)."""
+        with Session(self.engine) as s:
+            return [(r[0], r[1]) for r in
+                    s.execute(select(SavedGameRow.id, SavedGameRow.meta)).all()]
 
     def _append(self, s: Session, cid: int, start: int,
                 actions: Sequence[tuple[str, dict[str, Any]]]) -> None:
@@ -220,4 +330,5 @@ class Store:
                 raise KeyError(name)
             for a in s.scalars(select(ActionRow).where(ActionRow.campaign_id == row.id)):
                 s.delete(a)
+            s.execute(sql_delete(PendingRow).where(PendingRow.campaign_id == row.id))
             s.delete(row)

@@ -80,20 +80,48 @@ def register(app: typer.Typer, fail: Callable[[str], Any]) -> None:
 
     @camp.command("battle")
     def battle(name: str,
-               against: Annotated[str, typer.Option("--against",
-                                                    help="another campaign or a list file")],
-               ai: Annotated[str, typer.Option("--ai")] = "heuristic",
-               ai_b: Annotated[str | None, typer.Option("--ai-b")] = None,
+               against: Annotated[str, typer.Option(
+                   "--against", help="another campaign, a list file, or 'rogue' (a generated"
+                                     " Rogue Warband at the campaign's game value; ArcWorlde)")],
+               play: Annotated[bool, typer.Option(
+                   "--play", help="play the campaign's side yourself at the terminal (as"
+                                  " `warband play`); the report is applied at the end")] = False,
+               ai: Annotated[str, typer.Option("--ai", help="the AI of the campaign's side")
+                             ] = "heuristic",
+               ai_b: Annotated[str | None, typer.Option(
+                   "--ai-b", help="the opponent's AI (default: --ai; a Rogue Warband: the"
+                                  " ruleset's rogue AI)")] = None,
                seed: Annotated[int | None, typer.Option("--seed")] = None,
                option: Annotated[list[str] | None, typer.Option(
                    "--option", "-o", help="Rule option NAME=VALUE (a scenario, ...).")] = None,
                db: DbOption = None) -> None:
-        """Simulate the next battle with the AI and apply its After Action Report."""
+        """Fight the next battle (the AI, or you with --play) and apply its After Action
+        Report."""
         from warband.cli.main import _parse_options
 
         options = _parse_options(option or [])
+        me = on_events = None
         with _campaigns(db, fail) as c:
-            report = c.battle(name, against, ai, ai_b, seed, options=options)
+            if play:
+                from rich.prompt import Prompt
+
+                from warband.cli.human import HumanController
+                from warband.cli.main import _console, _narrator
+                from warband.core import registry
+
+                rs = registry.get(c.load(name).ruleset)
+                console = _console()
+                me = HumanController(rs, console,
+                                     lambda prompt: Prompt.ask(prompt, console=console))
+                on_events = _narrator(rs, console)
+                console.print(f"[dim]{rs.title}: you play {name} (side A)[/dim]")
+                if ai_b is None and ai != "heuristic":
+                    ai_b = ai  # --ai names the opponent's AI when you play your side
+            try:
+                report = c.battle(name, against, ai, ai_b, seed, me=me, on_events=on_events,
+                                  options=options)
+            except (KeyboardInterrupt, EOFError):
+                fail("battle abandoned: the campaign is unchanged")
             loaded = c.load(name)
             print(f"{name}: {loaded.derived.history[-1][2].split(';')[0]}")
             print("\n".join(_rules(loaded.ruleset).show_report(report)))

@@ -12,7 +12,9 @@ from pydantic import BaseModel, ValidationError
 
 from warband.content.errors import ContentError, Violation
 
-__all__ = ["ContentReader", "LineMap", "load_yaml", "parse_model", "validate_model"]
+__all__ = [
+    "ContentReader", "LineMap", "field_name", "line_for", "load_yaml", "parse_model", "validate_model",
+]
 
 M = TypeVar("M", bound=BaseModel)
 LineMap = dict[tuple[str | int, ...], int]
@@ -56,7 +58,7 @@ class _Walk:
         if node.tag == _BINARY:
             raise ContentError([Violation(
                 self.name, "binary data (!!binary) is not accepted; write plain text",
-                _field_name(path), node.start_mark.line + 1)])
+                field_name(path), node.start_mark.line + 1)])
         if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
             return
         if id(node) in self.open:
@@ -72,7 +74,7 @@ class _Walk:
                     if first is not None:
                         raise ContentError([Violation(
                             self.name, f"duplicate key {name!r} (first given on line {first});"
-                            " YAML would silently keep only the last", _field_name((*path, name)),
+                            " YAML would silently keep only the last", field_name((*path, name)),
                             line)])
                     seen[(key.tag, key.value)] = line
                 self.lines[(*path, name)] = line
@@ -168,7 +170,8 @@ def line_for(lines: LineMap, loc: tuple[str | int, ...]) -> int | None:
     return None
 
 
-def _field_name(loc: tuple[str | int, ...]) -> str:
+def field_name(loc: tuple[str | int, ...]) -> str:
+    """A field path as content messages write it: ``spells[3].summon``."""
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -186,7 +189,7 @@ def violations_from(
             msg = "unknown field"
         elif err["type"] == "missing":
             msg = "required field is missing"
-        found.append(Violation(source, msg, _field_name(loc) or "(top level)", line_for(lines, loc)))
+        found.append(Violation(source, msg, field_name(loc) or "(top level)", line_for(lines, loc)))
     return found
 
 

@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 import shapely
 from shapely.geometry import Polygon
@@ -29,6 +29,7 @@ from shapely.geometry import Polygon
 __all__ = [
     "CONTACT",
     "Base",
+    "FlatPolygon",
     "MoveResult",
     "Sight",
     "Table",
@@ -207,6 +208,11 @@ class _Poly:
         return False
 
 
+#: the plain-float polygon of the table's hot paths, public for rulesets that test many points
+#: and segments against terrain roles of their own (Sword Marches' Area Terrain sight)
+FlatPolygon = _Poly
+
+
 def base_radius(mm: float) -> float:
     """Radius in inches of a round base ``mm`` millimetres across."""
     return mm / MM_PER_INCH / 2.0
@@ -251,9 +257,10 @@ class Terrain:
         return Terrain(name, TerrainKind(kind), Polygon(points), blocks_sight, cover, elevation)
 
 
-@dataclass(frozen=True, slots=True)
-class Base:
-    """A round base standing at (x, y)."""
+class Base(NamedTuple):
+    """A round base standing at (x, y). (A named tuple rather than a frozen dataclass: the
+    movement code builds one per other model for every move it weighs, and a tuple is made
+    twice as fast.)"""
 
     x: float
     y: float
@@ -325,6 +332,10 @@ class Table:
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
+        self._moves: dict[tuple[Any, ...], MoveResult] = {}
+        self._packs: dict[tuple[Any, ...], int] = {}
+        self._free: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
+        self._packed: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
         self._memos: dict[str, dict[Any, Any]] = {}
         self._cover_pieces = [t for t in self.terrain if t.blocks_sight or t.cover]
         self._cover_polys = [_Poly(t.polygon.exterior.coords) for t in self._cover_pieces]
@@ -367,6 +378,20 @@ class Table:
             return False
         return all(edge_distance(x, y, r, o.x, o.y, o.r) >= -_EPS for o in others)
 
+    def free_spots(
+        self, points: Sequence[tuple[float, float]], r: float, others: Iterable[Base] = ()
+    ) -> list[tuple[float, float]]:
+        """Those of ``points`` where a base of radius ``r`` fits now (:meth:`fits`), in order.
+        Pure and cached: deployment asks the same of every game of a match-up."""
+        placed = list(others)
+        key = (tuple(points), r, *placed)
+        spots = self._free.get(key)
+        if spots is None:
+            if len(self._free) > 20_000:
+                self._free.clear()
+            spots = self._free[key] = [(x, y) for x, y in points if self.fits(x, y, r, placed)]
+        return list(spots)
+
     def packed_points(
         self, area: tuple[float, float, float, float], r: float, others: Iterable[Base] = ()
     ) -> list[tuple[float, float]]:
@@ -374,8 +399,19 @@ class Table:
         rectangle ``area`` = (x0, y0, x1, y1), rows from the y0 side, where such a base fits now
         (:meth:`fits`). Rulesets use it to offer deployment spots and to check that a list can
         be deployed at all."""
-        x0, y0, x1, y1 = area
         placed = list(others)
+        key = (area, r, *placed)
+        spots = self._packed.get(key)
+        if spots is None:
+            if len(self._packed) > 20_000:
+                self._packed.clear()
+            spots = self._packed[key] = self._packed_points(area, r, placed)
+        return list(spots)
+
+    def _packed_points(
+        self, area: tuple[float, float, float, float], r: float, placed: list[Base]
+    ) -> list[tuple[float, float]]:
+        x0, y0, x1, y1 = area
         dx = 2 * r + 0.02
         dy = math.sqrt(3) * r + 0.02
         flip = y0 > y1  # rows from the far side: packed from the y0 edge inward
@@ -402,6 +438,18 @@ class Table:
         spot of :meth:`packed_points`) fit into ``area``: a quick, conservative answer to
         "can they all be deployed there?"."""
         placed = list(others)
+        # Pure, and asked again for every game of the same lists on the same table.
+        key = (area, tuple(radii), *placed)
+        count = self._packs.get(key)
+        if count is None:
+            if len(self._packs) > 20_000:
+                self._packs.clear()
+            count = self._packs[key] = self._pack(area, radii, placed)
+        return count
+
+    def _pack(
+        self, area: tuple[float, float, float, float], radii: Sequence[float], placed: list[Base]
+    ) -> int:
         for count, r in enumerate(sorted(radii, reverse=True)):
             spots = self.packed_points(area, r, placed)
             if not spots:
@@ -564,9 +612,19 @@ class Table:
         one ends the move", such as an enemy); then the mover stops on touching it.
         """
         stops = tuple(stop_at) if stop_at is not None else (False,) * len(blockers)
-        res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
-        if fly and self._impassable and self.in_impassable(res.x, res.y, r):
-            res = self._land(start, res, r, blockers)
+        # Pure and cached: an AI weighs the same moves again (the flow then makes the one it
+        # chose, a Leg It re-weighs its Charges after each dash), and the games of one
+        # match-up start from the same spots.
+        key = (start[0], start[1], goal[0], goal[1], r, allowance, fly, halve_difficult, stops,
+               *blockers)
+        res = self._moves.get(key)
+        if res is None:
+            res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+            if fly and self._impassable and self.in_impassable(res.x, res.y, r):
+                res = self._land(start, res, r, blockers)
+            if len(self._moves) > 20_000:
+                self._moves.clear()
+            self._moves[key] = res
         return res
 
     def terrain_reach(
@@ -642,8 +700,22 @@ class Table:
             t_hit = seg_len
             hit: list[int] = []
             for i, o in enumerate(blockers):
-                t = _sweep_circle(x, y, dx, dy, o.x - x, o.y - y, r + o.r)
-                if t is None or t > t_hit + _EPS:
+                # Distance t >= 0 along the unit heading at which the moving base first
+                # touches this one (offset c, radii summing to rr); already touching or
+                # overlapping counts only when moving closer. Written out: the hot loop.
+                cx, cy, rr = o.x - x, o.y - y, r + o.r
+                b = dx * cx + dy * cy
+                c = cx * cx + cy * cy - rr * rr
+                if c <= 1e-6:
+                    if b <= 1e-9:
+                        continue
+                    t = 0.0
+                else:
+                    disc = b * b - c
+                    if disc < 0 or b <= 0:
+                        continue
+                    t = b - math.sqrt(disc)
+                if t > t_hit + _EPS:
                     continue
                 if t < t_hit - _EPS:
                     t_hit, hit = t, [i]
@@ -883,24 +955,8 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
 
 def _touching(x: float, y: float, r: float, bases: Sequence[Base]) -> tuple[int, ...]:
     """Indices of the bases within CONTACT of a base of radius ``r`` at (x, y)."""
-    return tuple(i for i, o in enumerate(bases) if edge_distance(x, y, r, o.x, o.y, o.r) <= CONTACT)
-
-
-def _sweep_circle(
-    x: float, y: float, dx: float, dy: float, cx: float, cy: float, rr: float
-) -> float | None:
-    """Distance t >= 0 along unit direction (dx, dy) at which a circle moving from the origin
-    first touches a circle at (cx, cy) (offsets relative to the mover), radii summing to rr.
-
-    Already touching or overlapping counts only when moving closer."""
-    b = dx * cx + dy * cy
-    c = cx * cx + cy * cy - rr * rr
-    if c <= 1e-6:
-        return 0.0 if b > 1e-9 else None
-    disc = b * b - c
-    if disc < 0 or b <= 0:
-        return None
-    return b - math.sqrt(disc)
+    hypot = math.hypot  # edge_distance(x, y, r, o.x, o.y, o.r), written out (hot)
+    return tuple([i for i, o in enumerate(bases) if hypot(o.x - x, o.y - y) - r - o.r <= CONTACT])
 
 
 def _cost(t: float, seg_len: float, spans: list[tuple[float, float]]) -> float:

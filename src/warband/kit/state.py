@@ -18,11 +18,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from types import MethodType
 from typing import Any, Generic, Protocol, TypeVar
 
 from warband.core.geometry import CONTACT
 
-__all__ = ["HIDDEN_FROM_VIEWS", "OpenView", "Piece", "SideQueries", "TableQueries"]
+__all__ = ["HIDDEN_FROM_VIEWS", "KeepingView", "OpenView", "Piece", "SideQueries", "TableQueries"]
 
 #: state attributes no player's view shows
 HIDDEN_FROM_VIEWS = frozenset({"dice", "log"})
@@ -45,6 +46,27 @@ class OpenView(Generic[S]):
         return getattr(self._state, name)
 
 
+class KeepingView(OpenView[S]):
+    """An open view that keeps what cannot change while it is read: AIs read the state
+    through their view hundreds of thousands of times a game, and each read through
+    ``__getattr__`` costs a failed lookup first. The first read of one of the state's methods,
+    or of an attribute named in ``kept`` (attributes a game never reassigns: their contents
+    may change, the objects stay), is kept on the view; other attributes are read afresh.
+    Views are made per decision, so nothing kept outlives the decision it serves."""
+
+    #: state attributes never reassigned during a game
+    kept: frozenset[str] = frozenset()
+
+    def __getattr__(self, name: str) -> Any:
+        if name in HIDDEN_FROM_VIEWS:
+            raise AttributeError(f"{name} is not part of a player's view")
+        state = self._state
+        value = getattr(state, name)
+        if name in self.kept or (type(value) is MethodType and value.__self__ is state):
+            object.__setattr__(self, name, value)
+        return value
+
+
 class Piece(Protocol):
     """A model or unit: the side it fights for, and whether it is on the table."""
 
@@ -64,21 +86,26 @@ class SideQueries(Generic[P]):
     pieces: list[P]
 
     def living(self, side: int | None = None) -> Iterator[P]:
-        """Pieces on the table (of ``side``, or of every side)."""
+        """Pieces on the table (of ``side``, or of every side): a one-shot generator, read as
+        the loop goes (a piece taken off the table during the loop is skipped); wrap it in
+        ``list`` to test it or read it twice."""
+        # (the cheap side test first: ``on_table`` is a property in most rulesets)
         for p in self.pieces:
-            if p.on_table and (side is None or p.side == side):
+            if (side is None or p.side == side) and p.on_table:
                 yield p
 
-    def enemies_of(self, piece: P) -> Iterator[P]:
-        """Enemy pieces on the table."""
-        for p in self.pieces:
-            if p.on_table and p.side != piece.side:
-                yield p
+    def enemies_of(self, piece: P) -> tuple[P, ...]:
+        """Enemy pieces on the table, as they stand now (a tuple: safe to test, to read twice
+        and to keep while pieces move or leave the table)."""
+        side = piece.side
+        return tuple([p for p in self.pieces if p.side != side and p.on_table])
 
     def friends_of(self, piece: P) -> Iterator[P]:
-        """Friendly pieces on the table, ``piece`` itself left out."""
+        """Friendly pieces on the table, ``piece`` itself left out (a one-shot generator, like
+        :meth:`living`)."""
+        side = piece.side
         for p in self.pieces:
-            if p.on_table and p.side == piece.side and p is not piece:
+            if p.side == side and p is not piece and p.on_table:
                 yield p
 
     def by_uid(self, uid: int) -> P:

@@ -28,7 +28,13 @@ L = TypeVar("L", bound=Located)
 def spread_out(points: list[L], tol: float = 0.75) -> list[L]:
     """``points`` in order, leaving out any within ``tol`` inches (on both axes) of one kept."""
     out: list[L] = []
+    kept: list[tuple[float, float]] = []
     for p in points:
-        if all(abs(p.x - o.x) > tol or abs(p.y - o.y) > tol for o in out):
+        x, y = p.x, p.y
+        for ox, oy in kept:
+            if abs(x - ox) <= tol and abs(y - oy) <= tol:
+                break
+        else:
             out.append(p)
+            kept.append((x, y))
     return out

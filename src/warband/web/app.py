@@ -156,7 +156,16 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
     """The web board app, keeping its games in the folder ``data``. ``allowed_hosts``: the
     only Host headers served (``warband serve`` on 127.0.0.1 allows the loopback names, so a
     web page elsewhere cannot reach the board by rebinding its DNS name to this machine)."""
-    store = Store(data / "games")
+    from warband.campaign.service import ROGUE, Campaigns
+    from warband.campaign.store import Store as CampaignStore
+    from warband.campaign.store import database_url
+
+    data.mkdir(parents=True, exist_ok=True)
+    # one database for the board's saved games and the campaigns: WARBAND_DB, else
+    # campaigns.db in the data folder (the CLI's default when --data is the default folder)
+    db = CampaignStore(database_url(os.environ.get("WARBAND_DB") or str(data / "campaigns.db")))
+    store = Store(db, legacy=data / "games")
+    camps = Campaigns(db)
     scratch = data / "uploads"
     scratch.mkdir(parents=True, exist_ok=True)
     app = FastAPI(title="warband web board", version="1",
@@ -361,19 +370,8 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         return sim.to_json()
 
     # -- campaigns (docs/campaigns.md) ------------------------------------------------------
-    campaign_db: list[Any] = []
-
-    def campaigns() -> Any:
-        """The campaign database, opened on first use: ``WARBAND_DB``, else ``campaigns.db``
-        in the data folder (the CLI's default when ``--data`` is the default folder)."""
-        from warband.campaign.service import Campaigns
-        from warband.campaign.store import Store as CampaignStore
-        from warband.campaign.store import database_url
-
-        if not campaign_db:
-            url = database_url(os.environ.get("WARBAND_DB") or str(data / "campaigns.db"))
-            campaign_db.append(Campaigns(CampaignStore(url)))
-        return campaign_db[0]
+    def campaigns() -> Campaigns:
+        return camps
 
     def campaign_call(fn: Any, *args: Any) -> Any:
         from warband.campaign.core import CampaignError
@@ -389,11 +387,26 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
         loaded = campaign_call(campaigns().load, name)
         rules = rules_for(loaded.ruleset)
         report = loaded.derived.last_report
+        waiting = campaigns().store.pending(name)  # the campaign was just loaded
+        pending = None
+        if waiting:
+            _, base, ((_, fought), (_, waiting_report)) = waiting[0]
+            pending = {
+                "summary": f"battle against {fought['opponent']} (seed {fought['seed']}):"
+                           f" {fought['result']}",
+                "result": fought["result"], "opponent": fought["opponent"],
+                "seed": fought["seed"], "game": fought.get("game"),
+                "report": rules.show_report(waiting_report),
+                "also": [n for n, _, _ in waiting[1:]],
+                # a purchase, an undo or another battle since: confirming is refused
+                "stale": base != loaded.version,
+            }
         return {"name": loaded.name, "ruleset": loaded.ruleset, "version": loaded.version,
                 "roster": rules.show(loaded.derived.roster),
                 "history": [{"step": st, "summary": summary}
                             for st, _k, summary in loaded.derived.history],
-                "report": rules.show_report(report) if report is not None else None}
+                "report": rules.show_report(report) if report is not None else None,
+                "pending": pending}
 
     @app.get("/api/campaigns")
     def campaign_list() -> list[dict[str, Any]]:
@@ -402,22 +415,52 @@ def create_app(data: Path, allowed_hosts: list[str] | None = None) -> FastAPI:
 
     @app.get("/api/campaigns/{name}")
     def campaign_show(name: str) -> dict[str, Any]:
-        """A campaign: roster, history and last After Action Report, as text lines."""
+        """A campaign: roster, history, last After Action Report (text lines) and the battle
+        waiting for confirmation (``pending``), if any."""
         return campaign_json(name)
 
     @app.post("/api/campaigns/{name}/battle")
     def campaign_battle(name: str, body: CampaignBattle) -> dict[str, Any]:
-        """Simulate the next battle against another campaign or a bundled list and apply its
-        After Action Report (one step, as ``warband campaign battle``)."""
+        """Fight the next battle against another campaign, a bundled list or ``rogue``, and
+        keep it WAITING with its After Action Report (``pending``): nothing is applied until
+        ``confirm``. The finished game is also saved on the board (``pending.game``) to be
+        watched first."""
         loaded = campaign_call(campaigns().load, name)
         against = body.against
-        if against not in {n for n, _, _ in campaigns().store.names()}:
+        if against not in {n for n, _, _ in campaigns().store.names()} and against != ROGUE:
             rs = _ruleset(loaded.ruleset)
             path = next((p for p in rs.sample_lists() if p.name == against), None)
             if path is None:
-                raise GameError(400, f"{against!r} is neither a campaign nor a bundled list")
+                raise GameError(400, f"{against!r} is neither a campaign nor a bundled list"
+                                     " (nor 'rogue')")
             against = str(path)
-        campaign_call(campaigns().battle, name, against, body.ai, None, body.seed)
+        def keep(game: Any) -> str:  # on the board, to watch it before confirming
+            return store.add_record(registry.get(loaded.ruleset), game).id
+
+        campaign_call(campaigns().stage, name, against, body.ai, body.seed, None, keep)
+        return campaign_json(name)
+
+    @app.post("/api/campaigns/{name}/confirm")
+    def campaign_confirm(name: str) -> dict[str, Any]:
+        """Apply the waiting battle's After Action Report(s), in one transaction (409 when
+        the campaign changed since the battle: discard it and fight again)."""
+        from warband.campaign.core import CampaignError
+
+        try:
+            campaigns().confirm(name)
+        except CampaignError as exc:
+            raise GameError(404 if "no campaign named" in str(exc) else 409, str(exc)) from None
+        return campaign_json(name)
+
+    @app.post("/api/campaigns/{name}/discard")
+    def campaign_discard(name: str) -> dict[str, Any]:
+        """Forget the waiting battle: the campaign is as it was before it."""
+        from warband.campaign.core import CampaignError
+
+        try:
+            campaigns().discard(name)
+        except CampaignError as exc:
+            raise GameError(404 if "no campaign named" in str(exc) else 409, str(exc)) from None
         return campaign_json(name)
 
     @app.get("/campaigns", include_in_schema=False)

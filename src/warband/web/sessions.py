@@ -4,9 +4,9 @@ Nothing here knows a rule: a session holds a core :class:`~warband.core.game.Gam
 ruleset plug-in, asks the ruleset's AI controllers for the AI seats, and shows each seat only
 what :meth:`Game.decision_for`, :meth:`Ruleset.board_view` and the narrated log give it.
 
-Saving: every game is a record file (``<id>.jsonl``, the same JSON Lines as ``warband battle
---replay``, written after every decision) plus a small ``<id>.json`` with the seats and the
-SHA-256 of each seat's token (never the token itself). After a restart a game is rebuilt from
+Saving: every game is a row of the campaign database's ``saved_games`` table: its record (the
+same JSON Lines as ``warband battle --replay``, written after every decision) and a small JSON
+with the seats and the SHA-256 of each seat's token (never the token itself). After a restart a game is rebuilt from
 its header and re-played decision by decision, checking the digest of each step.
 """
 
@@ -25,6 +25,7 @@ from typing import Any
 
 from rich.text import Text
 
+from warband.campaign.store import Store as CampaignStore
 from warband.core import registry
 from warband.core.controller import Controller, controller_rng
 from warband.core.decisions import Decision, IllegalChoice
@@ -321,11 +322,14 @@ def _number(v: Any) -> bool:
 
 
 class Store:
-    """Every game of the server, kept in memory and saved in ``folder``."""
+    """Every game of the server, kept in memory and saved in the campaign database
+    (:class:`warband.campaign.store.Store`, table ``saved_games``) after every decision.
+    Games saved as files by earlier versions (``<id>.jsonl`` and ``<id>.json`` in
+    ``legacy``) are still listed and resumed, and move into the database when next saved."""
 
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.folder.mkdir(parents=True, exist_ok=True)
+    def __init__(self, db: CampaignStore, legacy: Path | None = None) -> None:
+        self.db = db
+        self.legacy = legacy
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
 
@@ -372,29 +376,41 @@ class Store:
                 self._sessions[game_id] = session
             return session
 
+    def _legacy_ids(self) -> set[str]:
+        if self.legacy is None or not self.legacy.is_dir():
+            return set()
+        return {p.stem for p in self.legacy.glob("*.json") if ID_PATTERN.match(p.stem)}
+
     def ids(self) -> list[str]:
-        found = {p.stem for p in self.folder.glob("*.json") if ID_PATTERN.match(p.stem)}
-        return sorted(found | set(self._sessions))
+        saved = {game_id for game_id, _ in self.db.saved_games()}
+        return sorted(saved | self._legacy_ids() | set(self._sessions))
 
     def summaries(self) -> Iterator[dict[str, Any]]:
-        """Every saved game's summary, read from its small ``.json`` file (no replay), or from
-        the game itself when it is in memory. A damaged save is left out of the list (and
-        reported when opened)."""
-        for game_id in self.ids():
+        """Every saved game's summary, read from its saved seats (no replay), or from the game
+        itself when it is in memory. A damaged save is left out of the list (and reported
+        when opened)."""
+        metas = dict(self.db.saved_games())
+        for game_id in self._legacy_ids() - set(metas):
+            try:
+                metas[game_id] = (self.legacy / f"{game_id}.json"  # type: ignore[operator]
+                                  ).read_text(encoding="utf-8")
+            except OSError:
+                continue
+        for game_id in sorted(set(metas) | set(self._sessions)):
             session = self._sessions.get(game_id)
             if session is not None:
                 yield session.summary()
                 continue
             try:
-                meta = json.loads((self.folder / f"{game_id}.json").read_text(encoding="utf-8"))
-                summary = meta["summary"]
-            except (OSError, ValueError, KeyError):
+                summary = json.loads(metas[game_id])["summary"]
+            except (ValueError, KeyError, TypeError):
                 continue
             if isinstance(summary, dict):
                 yield summary
 
     # -- saving ----------------------------------------------------------------------------
     def save(self, session: Session) -> None:
+        """One transaction: a crash mid-save never leaves half a save."""
         meta = {
             "id": session.id, "ruleset": session.ruleset.name, "created": session.created,
             "source": session.source,
@@ -402,26 +418,30 @@ class Store:
             "token_sha256": {str(p): h for p, h in session.token_hashes.items()},
             "summary": session.summary(),
         }
-        self._write(self.folder / f"{session.id}.jsonl", session.record_text())
-        self._write(self.folder / f"{session.id}.json", json.dumps(meta, indent=1))
+        self.db.save_game(session.id, session.ruleset.name, json.dumps(meta, indent=1),
+                          session.record_text(), session.created)
 
-    @staticmethod
-    def _write(path: Path, text: str) -> None:
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)  # a crash mid-write never leaves half a save
+    def _saved(self, game_id: str) -> tuple[str, str]:
+        saved = self.db.saved_game(game_id)
+        if saved is not None:
+            return saved
+        if self.legacy is not None:
+            meta_path = self.legacy / f"{game_id}.json"
+            record_path = self.legacy / f"{game_id}.jsonl"
+            if meta_path.is_file() and record_path.is_file():
+                if record_path.stat().st_size > MAX_RECORD_BYTES:
+                    raise GameError(500, f"saved game {game_id} is too large to load")
+                return (meta_path.read_text(encoding="utf-8"),
+                        record_path.read_text(encoding="utf-8"))
+        raise GameError(404, "no such game")
 
     def _load(self, game_id: str) -> Session:
-        meta_path = self.folder / f"{game_id}.json"
-        record_path = self.folder / f"{game_id}.jsonl"
-        if not meta_path.is_file() or not record_path.is_file():
-            raise GameError(404, "no such game")
         try:
-            if record_path.stat().st_size > MAX_RECORD_BYTES:
+            meta_text, record_text = self._saved(game_id)
+            if len(record_text) > MAX_RECORD_BYTES:
                 raise GameError(500, f"saved game {game_id} is too large to load")
-            meta = json.loads(meta_path.read_text(encoding="utf-8"))
-            lines = [json.loads(line) for line in
-                     record_path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            meta = json.loads(meta_text)
+            lines = [json.loads(line) for line in record_text.splitlines() if line.strip()]
             ruleset = registry.get(str(meta["ruleset"]))
             header = lines[0]
             if header.get("format") != FORMAT:

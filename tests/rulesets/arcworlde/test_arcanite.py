@@ -237,6 +237,37 @@ def test_arcworlde_arcanite_using_outside_the_activation_on_defence(arena: Arena
     assert [list(d) for d in run.events("attack")[0]["defence"]] == [[1], [5], [1]]
 
 
+def test_arcworlde_arcanite_using_extra_die_on_defence(arena: Arena) -> None:
+    """arcworlde.arcanite.using (b): "an extra D6 on any roll" on a Defence Roll: the first
+    Defence Roll against this Attack rolls one more die and their Successes add up."""
+    grunt = arena.add("ourk-grunt", 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=9, arcanite=1)
+    arena.dice(6, 6, 4,  # Chop: two Crits and a Hit, 5 Hits
+               5, 6,  # first Defence Roll, with the extra die: 1 + 2 saves 3
+               4, 2)  # then 4 saves one more, 2 fails: 1 Damage
+    run = arena.activate(grunt, C.Attack("Chop", militia.uid))
+    assert run.pending.kind == "arcanite_defence"
+    assert C.UseArcanite("defence_die") in run.pending.options
+    run.answer(C.UseArcanite("defence_die"))
+    attack = run.events("attack")[0]
+    assert militia.hp == 8 and militia.arcanite == 0
+    assert [list(d) for d in attack["defence"]] == [[5], [4], [2]]
+    assert attack["defence_extra"] == [[6], [], []]
+    assert attack["defended"] == 4
+
+
+def test_arcworlde_arcanite_extra_defence_die_at_advantage(arena: Arena) -> None:
+    """arcworlde.arcanite.using with arcworlde.dice.advantage_disadvantage: in Cover each
+    Defence die is two dice keeping the best, the extra die too."""
+    from warband.rulesets.arcworlde.mechanics import AttackMechanic
+
+    roll = AttackMechanic(power=0, defence=1, defence_extra=1)
+    dice = arena.dice(1, 5, 2, 6, 3, 1)  # roll (1/5 keeps 5), extra (2/6 keeps 6): saves 3 of 4
+    rolls, damage = roll.defend(dice, 4)
+    assert rolls[0].rolled == (1, 5) and rolls[0].extra_rolled == (2, 6) and rolls[0].saves == 3
+    assert damage == 1 and rolls[1].rolled == (3, 1) and rolls[1].extra_rolled == ()
+
+
 def test_arcworlde_arcanite_defence_not_asked_without_tokens(arena: Arena) -> None:
     grunt = arena.add("ourk-grunt", 0, (10, 10))
     militia = arena.add("halfling-militia", 1, arena.touching(grunt, "east"), hp=9)
@@ -271,3 +302,27 @@ def test_heuristic_walks_to_a_token(arena: Arena) -> None:
     assert C.Move(13.0, 6.0, "to an Arcanite Token") in run.pending.options
     choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
     assert getattr(choice, "choice", choice) == C.Move(13.0, 6.0)
+
+
+@pytest.mark.parametrize(("attacker", "attack", "hp"), [
+    ("ourk-brute", "Smash", 3), ("ourk-grunt", "Chop", 1), ("ourk-warboss", "Cleaver Swing", 4)])
+def test_heuristic_spends_arcanite_on_the_better_defence(arena: Arena, attacker: str, attack: str,
+                                                         hp: int) -> None:
+    """arcworlde.arcanite.using on Defence: offered an extra Defence die or a re-roll, the
+    heuristic takes the one that leaves it the lowest chance to be Knocked Out by this Attack
+    (exact distributions of the one mechanic the game rolls), or keeps the Token."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+    from warband.rulesets.arcworlde.ai.tactics import damage_stats
+    from warband.rulesets.arcworlde.rules.combat import attack_mechanic, ward
+
+    foe = arena.add(attacker, 0, (10, 10))
+    militia = arena.add("halfling-militia", 1, arena.touching(foe, "east"), hp=hp, arcanite=1)
+    run = arena.activate(foe, C.Attack(attack, militia.uid))
+    d = run.pending
+    assert {o.use for o in d.options} == {"defence_die", "ward", "decline"}
+    choice = HeuristicController().decide(arena.view(1), d, random.Random(0))
+    blow = next(a for a in foe.usable_attacks() if a.name == attack)
+    mech = attack_mechanic(blow, militia, False, False)
+    kill = {u: damage_stats(ward(mech, u), militia.hp)[1] for u in ("defence_die", "ward")}
+    if choice.use != "decline":
+        assert kill[choice.use] == min(kill.values())

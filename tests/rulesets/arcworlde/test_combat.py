@@ -4,6 +4,8 @@ Shots, friendly fire, Disengaging, HP and Knock Outs.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from warband.rulesets.arcworlde import choices as C
@@ -501,3 +503,48 @@ def test_arcworlde_combat_attack_outside_an_activation(arena: Arena) -> None:
     chop = next(a for a in grunt.attacks if a.name == "Chop")
     assert resolve_attack(arena.st, grunt, chop, militia, charged=False) == 1
     assert militia.hp == 4 and grunt.damage_dealt == 1
+
+
+def test_arcworlde_feat_shot_friendly_fire_weighed_by_the_heuristic(arena: Arena) -> None:
+    """arcworlde.feat.shot_friendly_fire, seen from the AI (the seed-1 sample game had an
+    archer fire three 1AP Shots at the Warboss its own Warhog Rider was fighting, hitting the
+    Rider three times): a Shot's value counts the Attack the friend takes when it fails, so
+    the heuristic shoots the lone enemy rather than into the melee."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+    from warband.rulesets.arcworlde.ai.tactics import attack_score, shot_value
+    from warband.rulesets.arcworlde.rules.combat import stray_victim
+
+    archer = arena.add("halfling-archer", 0, (18, 5))
+    brawl = arena.add("ourk-grunt", 1, (14, 16), name="Brawling Grunt")
+    rider = arena.add("halfling-militia", 0, arena.touching(brawl, "south"), name="Friend")
+    lone = arena.add("ourk-grunt", 1, (22, 16), name="Lone Grunt")
+    view = arena.view(0)
+    bow = next(a for a in archer.usable_attacks() if a.ranged)
+    assert stray_victim(view, archer, brawl) is rider and stray_victim(view, archer, lone) is None
+    p = 0.5  # an Easy Feat on one die
+    assert shot_value(view, archer, bow, brawl, 1) == pytest.approx(
+        p * attack_score(view, archer, bow, brawl, False)
+        - (1 - p) * attack_score(view, archer, bow, rider, False))
+    run = arena.activate(archer)
+    for _ in range(3):
+        choice = HeuristicController().decide(view, run.pending, random.Random(0))
+        choice = getattr(choice, "choice", choice)
+        if isinstance(choice, C.Shoot):
+            assert choice.target == lone.uid
+            return
+        run.answer(choice)
+    raise AssertionError("the archer never shot the lone Grunt")
+
+
+def test_arcworlde_combat_line_of_sight_characters_do_not_block(arena: Arena) -> None:
+    """arcworlde.combat.line_of_sight (the yaml's reading: only terrain hides a Character;
+    other Characters are not In the Way) and arcworlde.combat.cover (only terrain gives Cover):
+    an enemy straight behind the shooter's own 50mm Warhog Rider may be shot, without Cover."""
+    from warband.rulesets.arcworlde.rules.combat import in_cover, shot_targets
+
+    archer = arena.add("halfling-archer", 0, (18, 5))
+    arena.add("halfling-warhog-rider", 0, (18, 10))
+    boss = arena.add("ourk-warboss", 1, (18, 16))
+    bow = next(a for a in archer.usable_attacks() if a.ranged)
+    assert shot_targets(arena.state, archer, bow) == [boss]
+    assert not in_cover(arena.state, archer, boss)

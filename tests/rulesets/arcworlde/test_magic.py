@@ -4,6 +4,7 @@ Spell effects (damage, healing, movement, summoning, a blast that ignores line o
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -397,3 +398,39 @@ def test_rogue_magic_summons_first_and_always_draws(arena: Arena) -> None:
     stack(arena, "2", "3", "K")
     run.answer(choice)
     assert _decide(rogue, arena, run) == C.SpellDraw("ap")
+
+
+def test_heuristic_casts_a_movement_spell_to_take_an_objective() -> None:
+    """arcworlde.magic.casting with the house movement Spell Fleetfoot: in the last Round, a
+    friend that has already Activated stands 4" short of an objective nobody holds; the
+    heuristic Mage whisks it there (and no Spell is worth casting on a friend already on it)."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    arena = Arena(objectives=[("Cairn", 18.0, 14.0)], round=5)
+    witch = arena.add("halfling-hedge-witch", 0, (14, 4))
+    friend = arena.add("halfling-militia", 0, (18, 8), activated=True)
+    arena.add("ourk-grunt", 1, (18, 33))
+    stack(arena, "K", "Q")
+    run = arena.activate(witch)
+    ai = HeuristicController()
+    choice = ai.decide(arena.view(0), run.pending, random.Random(0))
+    assert getattr(choice, "choice", choice) == C.Cast("fleetfoot", friend.uid)
+    run.answer(getattr(choice, "choice", choice))
+    assert run.pending.kind == "spell_move"
+    run.answer(ai.decide(arena.view(0), run.pending, random.Random(0)))
+    assert math.hypot(friend.x - 18.0, friend.y - 14.0) - friend.r <= arena.st.scenario.objective_range
+
+
+def test_heuristic_casts_no_movement_spell_for_nothing() -> None:
+    """arcworlde.magic.casting: with nothing to gain by moving (the friend already holds the
+    objective, the enemy far away), the heuristic casts no movement Spell."""
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    arena = Arena(objectives=[("Cairn", 18.0, 14.0)], round=5)
+    witch = arena.add("halfling-hedge-witch", 0, (14, 4))
+    arena.add("halfling-militia", 0, (18, 14), activated=True)
+    arena.add("ourk-grunt", 1, (18, 33))
+    run = arena.activate(witch)
+    choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
+    assert not (isinstance(getattr(choice, "choice", choice), C.Cast)
+                and getattr(choice, "choice", choice).spell == "fleetfoot")

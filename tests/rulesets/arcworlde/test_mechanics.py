@@ -51,8 +51,9 @@ def agree(
 @pytest.mark.parametrize(
     ("right", "wrong"),
     [(AttackMechanic(power=8, armour=2, crit_ignores_armour=True), AttackMechanic(power=8, armour=2)),
-     (AttackMechanic(power=7, defence=1, defence_rerolls=1), AttackMechanic(power=7, defence=1))],
-    ids=["crit-ignores-armour", "shield"],
+     (AttackMechanic(power=7, defence=1, defence_rerolls=1), AttackMechanic(power=7, defence=1)),
+     (AttackMechanic(power=6, defence_extra=1), AttackMechanic(power=6, defence_rerolls=1))],
+    ids=["crit-ignores-armour", "shield", "extra-die-not-reroll"],
 )
 def test_mechanics_check_tells_a_wrong_distribution(
     right: AttackMechanic, wrong: AttackMechanic
@@ -71,6 +72,9 @@ ATTACKS = [
     AttackMechanic(power=6, defence=-1, armour=1),
     AttackMechanic(power=3, rerolls=2),
     AttackMechanic(power=7, defence_rerolls=1, defence=1),
+    AttackMechanic(power=6, armour=1, defence_extra=1),
+    AttackMechanic(power=7, defence=1, defence_extra=1, defence_rerolls=1),
+    AttackMechanic(power=8, defence=-1, defence_extra=2),
 ]
 
 
@@ -139,3 +143,18 @@ def test_arcworlde_action_leg_it_exact_first_roll() -> None:
     """arcworlde.action.leg_it: one roll trips on a 6 (1/6), else moves 1-5 inches."""
     dist = LegItRoll.sequence_distribution(1)
     assert dist == {**{(i, False): Fraction(1, 6) for i in range(1, 6)}, (0, True): Fraction(1, 6)}
+
+
+def test_arcworlde_arcanite_using_extra_defence_die_exact_small_case() -> None:
+    """arcworlde.arcanite.using (an extra D6 on a Defence Roll, the yaml's reading: that roll is
+    two dice whose Successes add up): Power 1, one Crit or Hit, the first Defence Roll with two
+    dice. 2 Hits (a Crit, 1/6) get through only if both dice fail (1/4), or one Success (2 * 1/2
+    * 1/3) leaves 1 Hit for a plain roll failing (1/2); 1 Hit (1/3) only if both dice fail."""
+    dist = AttackMechanic(power=1, defence_extra=1).distribution()
+    assert dist[2] == Fraction(1, 6) * Fraction(1, 4)
+    assert dist[1] == Fraction(1, 6) * Fraction(1, 3) * Fraction(1, 2) + Fraction(1, 3) * Fraction(1, 4)
+    # either Token use lowers the Damage of a big blow; they are not the same mechanic
+    big = AttackMechanic(power=8)
+    extra, reroll = AttackMechanic(power=8, defence_extra=1), AttackMechanic(power=8, defence_rerolls=1)
+    assert max(extra.mean(), reroll.mean()) < big.mean()
+    assert extra.distribution() != reroll.distribution()

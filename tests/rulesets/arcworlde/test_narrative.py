@@ -3,6 +3,8 @@ shared, rounded up), the extra Leg It, and the book's two worked examples."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from warband.rulesets.arcworlde import choices as C
@@ -100,13 +102,17 @@ def test_arcworlde_feat_narrative_leg_it_not_rolled_on_failure_unless_option() -
 
 
 def test_arcworlde_feat_narrative_disagreement_compromise_in_play() -> None:
-    """The opponent disagrees: the proposed (lower) difficulty is kept and the failure is
-    worse (Prone becomes D6 Hits and Prone)."""
+    """arcworlde.feat.narrative and arcworlde.core.code_of_conduct (the yaml's reading: a
+    program cannot negotiate, so every agreement is settled by the compromise rule): the
+    opponent disagrees, the proposed (lower) difficulty is kept and the failure is worse (Prone
+    becomes D6 Hits and Prone); the agreement is one yes/no decision, never left open."""
     arena = Arena(options=NARRATIVE)
     archer = arena.add("halfling-archer", 0, (10, 10), hp=20)
     arena.add("ourk-brute", 1, (10, 30))
     arena.dice(1, 2, 1)  # the Feat fails; D6 Hits = 2; the Defence Roll fails
-    run = arena.activate(archer, C.Narrative("daring-dash", (), "easy", 1), C.AgreeFeat(False))
+    run = arena.activate(archer, C.Narrative("daring-dash", (), "easy", 1))
+    assert run.pending.options == [C.AgreeFeat(True), C.AgreeFeat(False)]
+    run.answer(C.AgreeFeat(False))
     event = run.events("narrative")[0]
     assert event["difficulty"] == "easy" and not event["agreed"] and event["failure"] == "hits"
     assert archer.hp == 18 and archer.prone
@@ -147,3 +153,84 @@ def test_arcworlde_feat_narrative_menu_only_with_the_option() -> None:
         arena.add("ourk-brute", 1, (10, 30))
         run = arena.activate(archer)
         assert any(isinstance(o, C.Narrative) for o in run.pending.options) == on
+
+
+def _statue_scene(hp: int = 5) -> tuple[Arena, Any, list[Any]]:
+    statue = terrain("Statue", "impassable", box(9.0, 13.0, 11.0, 15.0), blocks_sight=True)
+    arena = Arena([statue], options=NARRATIVE)
+    brute = arena.add("ourk-brute", 0, (10, 11.9), ap=4)
+    halflings = [arena.add("halfling-militia", 1, arena.at_distance(brute, 1.0, d), hp=hp)
+                 for d in ("east", "west", "south")]
+    return arena, brute, halflings
+
+
+def test_heuristic_narrative_value_is_the_exact_odds_times_the_effect() -> None:
+    """arcworlde.feat.narrative / narrative_damage, as the AI judges them: the exact chance of
+    the Feat with the dice committed times each target's Damage and Knock Out chance from the
+    very mechanic the game rolls (4 Hits each through Armour and Defence), less the chance of
+    failure times Prone; a proposal made easier is judged with the compromise's failure."""
+    from fractions import Fraction
+
+    from warband.rulesets.arcworlde.ai.narrative_ai import PRONE_COST, failure_cost, narrative_value
+    from warband.rulesets.arcworlde.ai.tactics import damage_stats, target_danger
+    from warband.rulesets.arcworlde.mechanics import FeatCheck, FixedHits
+    from warband.rulesets.arcworlde.rules.narrative import feats_menu
+
+    arena, brute, halflings = _statue_scene()
+    view = arena.view(0)
+    topple = next(f for f in feats_menu(view) if f.id == "topple-terrain")
+    proposal = C.Narrative("topple-terrain", tuple(h.uid for h in halflings), "legendary", 4)
+    p = float(FeatCheck(4, 4).probability())
+    gain = 0.0
+    for h in halflings:
+        mean, kill = damage_stats(FixedHits(4, h.armour), h.hp)
+        gain += mean + kill * (4.0 + target_danger(h) * 0.5)
+    assert narrative_value(view, brute, proposal, topple) == pytest.approx(p * gain - (1 - p) * PRONE_COST)
+    assert FeatCheck(4, 4).probability() < Fraction(1, 2)
+    easier = C.Narrative("topple-terrain", proposal.targets, "hard", 4)
+    p3 = float(FeatCheck(4, 3).probability())
+    hits = FixedHits(3, halflings[0].armour)  # 9 Hits on three
+    gain3 = sum(damage_stats(hits, h.hp)[0] + damage_stats(hits, h.hp)[1]
+                * (4.0 + target_danger(h) * 0.5) for h in halflings)
+    assert narrative_value(view, brute, easier, topple) == pytest.approx(
+        p3 * gain3 - (1 - p3) * failure_cost(brute, "hits"))
+
+
+def test_heuristic_proposes_a_narrative_feat_when_the_odds_favour_it() -> None:
+    """arcworlde.feat.narrative: three wounded Halflings round the Ourk Brute by a statue (the
+    book's scene): toppling it is worth more per AP than any blow, so the heuristic proposes
+    it; with one healthy Halfling alone the Feat is not worth its risk and it is not proposed."""
+    import random
+
+    from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+
+    arena, brute, halflings = _statue_scene(hp=3)
+    run = arena.activate(brute)
+    choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
+    choice = getattr(choice, "choice", choice)
+    assert isinstance(choice, C.Narrative) and choice.feat == "topple-terrain"
+    assert set(choice.targets) == {h.uid for h in halflings}
+
+    arena = Arena(options=NARRATIVE)
+    brute = arena.add("ourk-brute", 0, (10, 10))
+    arena.add("halfling-militia", 1, arena.at_distance(brute, 2.0, "east"), hp=20)
+    run = arena.activate(brute)
+    choice = HeuristicController().decide(arena.view(0), run.pending, random.Random(0))
+    assert not isinstance(getattr(choice, "choice", choice), C.Narrative)
+
+
+def test_arcworlde_trait_monstrous_mount_rider_cannot_dash_or_vault_off() -> None:
+    """arcworlde.trait.monstrous_mount with arcworlde.feat.narrative: a rider aboard its mount
+    goes only where the mount goes, so the menu offers it no dash or vault (found by the
+    property test: a vaulting Sheriff left its War Boar's base); damaging Feats remain."""
+    from warband.rulesets.arcworlde.rules.narrative import narrative_options
+
+    arena = Arena(options=NARRATIVE)
+    boar = arena.add("war-boar", 0, (10, 10))
+    sheriff = arena.add("halfling-sheriff", 0, (10, 10), mount_uid=boar.uid)
+    boar.rider_uid = sheriff.uid
+    arena.add("ourk-grunt", 1, (10, 14))
+    feats = {o.feat for o in narrative_options(arena.st, sheriff, 3)}
+    assert not feats & {"daring-dash", "vault-obstacle"}
+    assert "distract" in feats
+    assert {"daring-dash", "vault-obstacle"} <= {o.feat for o in narrative_options(arena.st, boar, 3)}

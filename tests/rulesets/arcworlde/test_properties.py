@@ -272,6 +272,28 @@ def test_games_with_creatures_keep_invariants_and_replay(
     assert_replays(game, tmp_path_factory.mktemp("record") / "game.jsonl")
 
 
+@settings(max_examples=150)
+@given(seed=SEEDS, mages=st.sampled_from([0, 1]), creatures=st.sampled_from([0, 1, 2]),
+       mages_side=st.sampled_from([0, 1]), env=st.sampled_from(["none", "mildaark"]),
+       scenario=st.sampled_from(["arcanite-hunt", "relic-run"]))
+def test_mages_against_creatures_keep_invariants(
+    seed: int, mages: int, creatures: int, mages_side: int, env: str, scenario: str
+) -> None:
+    """Mages against Creatures (Spells on Gobblers and Titans, summons, Monstrous Mounts,
+    Arcanite on the table and bought, the Mildaark Forest's cards, the Narrative Feat menu),
+    random against random on short games so that hundreds stay cheap: HP within 0..max,
+    Arcanite never negative, every ArcDeck holds its 54 cards, every game ends
+    (arcworlde.magic.casting, arcworlde.arcanite.using, arcworlde.trait.gobble,
+    arcworlde.environment.mildaark.overview)."""
+    lists = [_MAGIC[mages], [*_CREATURES, _RIDERS][creatures]]
+    if mages_side:
+        lists.reverse()
+    game = RULESET.new_game(lists, seed, {"environment": env, "scenario": scenario,
+                                          "narrative_feats": True, "rounds": 3},
+                            log_events=False)
+    play_checked(game, {0: RandomController(), 1: RandomController()}, seed)
+
+
 # ------------------------------------------------------------ the checker has teeth
 def test_invariant_checker_catches_broken_states() -> None:
     """The invariant checks fail on overlapping bases, models off the table or in impassable

@@ -99,8 +99,8 @@ def test_arcworlde_solo_behaviour_rampage_charges(arena: Arena) -> None:
 def test_arcworlde_solo_behaviour_bully_and_glory_hunter_targets(
     arena: Arena, face: int, name: str, target: str
 ) -> None:
-    """arcworlde.solo.behaviour.bully (5) / glory_hunter (6): toward the enemy with the lowest
-    (Bully) or highest (Glory Hunter) HP left."""
+    """arcworlde.solo.behaviour.bully (5) / arcworlde.solo.behaviour.glory_hunter (6): toward
+    the enemy with the lowest (Bully) or highest (Glory Hunter) HP left."""
     grunt = arena.add("ourk-grunt", 0, (18, 10))
     arena.add("halfling-militia", 1, (8, 30), hp=2, name="Weak")
     arena.add("halfling-militia", 1, (28, 30), hp=5, name="Tough")
@@ -111,6 +111,21 @@ def test_arcworlde_solo_behaviour_bully_and_glory_hunter_targets(
     goal = next(c for c in arena.st.chars if c.name == target)
     (x, y), (gx, gy) = run.events("move")[0]["to"], (goal.x - 18, goal.y - 10)
     # Five inches straight toward the target: on the line from the start to it.
+    assert (x - 18, y - 10) == pytest.approx((gx * 5 / math.hypot(gx, gy), gy * 5 / math.hypot(gx, gy)), abs=0.01)
+
+
+def test_arcworlde_solo_behaviour_glory_hunter_tie_goes_to_the_nearest(arena: Arena) -> None:
+    """arcworlde.solo.behaviour.glory_hunter, the yaml's reading of a tie on the highest HP:
+    the nearest of them; the move heads for it."""
+    grunt = arena.add("ourk-grunt", 0, (18, 10))
+    arena.add("halfling-militia", 1, (4, 32), hp=5, name="Far Tough")
+    near = arena.add("halfling-militia", 1, (28, 22), hp=5, name="Near Tough")
+    arena.add("halfling-militia", 1, (18, 18), hp=2, name="Nearest Weak")
+    arena.dice(1, 1, then_seed=5)
+    run = rogue_run(arena, grunt, Picks.d6(6))
+    assert behaviour(run) == "behaviour roll 6: Glory Hunter"
+    (x, y) = run.events("move")[0]["to"]
+    gx, gy = near.x - 18, near.y - 10
     assert (x - 18, y - 10) == pytest.approx((gx * 5 / math.hypot(gx, gy), gy * 5 / math.hypot(gx, gy)), abs=0.01)
 
 

@@ -8,7 +8,11 @@ import pytest
 
 from warband.core.controller import controller_rng
 from warband.rulesets.sword_marches import RULESET
-from warband.rulesets.sword_marches.rules.turn import options_for
+from warband.rulesets.sword_marches.rules.turn import (
+    activate_charge_ok,
+    activate_options,
+    options_for,
+)
 from warband.rulesets.sword_marches.state import SMState
 
 LISTS = [RULESET.load_list(p) for p in RULESET.sample_lists()]
@@ -48,3 +52,69 @@ def test_the_view_keeps_methods_but_hides_dice_and_log() -> None:
     turn = st.turn
     st.turn = turn + 1  # a changing value is read afresh
     assert view.turn == turn + 1
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_unchecked_charges_checked_are_options_for(seed: int) -> None:
+    """sm.action.charge, sm.combat.target_priority: the lists the heuristic reads while it
+    chooses whom to activate hold every Target Priority candidate as a Charge, unchecked;
+    keeping those ``activate_charge_ok`` accepts (the straight-line test) gives exactly
+    ``options_for`` for every Active model, in the same order."""
+    game = RULESET.new_game([LISTS[0], LISTS[1]], seed)
+    ai = RULESET.controllers()["heuristic"]()
+    rngs = {p: controller_rng(seed, p) for p in (0, 1)}
+    checked = dropped = 0
+    while game.pending() is not None:
+        p = game.waiting_for()[0]
+        d = game.decision_for(p)
+        assert d is not None
+        if d.kind == "activate":
+            st: SMState = game.state  # type: ignore[assignment]
+            for uid in d.options:
+                m = st.by_uid(uid)
+                listed = activate_options(st, d, m)
+                kept = [a for a in listed
+                        if a.action != "charge" or activate_charge_ok(st, d, m, a)]
+                assert kept == options_for(st, m)
+                checked += 1
+                dropped += len(listed) - len(kept)
+        game.apply(p, ai.decide(game.view(p), d, rngs[p]))
+    assert checked > 30 and dropped > 0  # some candidates had no clear straight line
+
+
+WOOD = {"name": "wood", "kind": "difficult", "area": True,
+        "points": [[10, 12], [20, 12], [20, 16], [10, 16]]}
+THICKET = {"name": "thicket", "kind": "difficult", "area": True,  # not convex: an L
+           "points": [[4, 20], [12, 20], [12, 23], [7, 23], [7, 30], [4, 30]]}
+
+
+def test_area_sight_in_floats_agrees_with_shapely() -> None:
+    """sm.terrain.area_los: the plain-float test of a sight line against an Area piece gives
+    shapely's answer wherever it answers (ends on an outline or a length at the 2" limit are
+    left to shapely), on random lines round a convex and a non-convex piece, with ends on
+    whole and half inches (on outlines and corners) as well as anywhere."""
+    import random
+    from types import SimpleNamespace
+
+    from sm_helpers import bare_state
+
+    from warband.rulesets.sword_marches.rules import terrain
+
+    st = bare_state(terrain=[WOOD, THICKET])
+    ps = terrain.pieces(st)
+    rng = random.Random(7)
+    decided = 0
+    for poly, flat in zip(ps.area, ps.area_flat, strict=True):
+        x0, y0, x1, y1 = poly.bounds
+        for i in range(3000):
+            def coord(lo: float, hi: float) -> float:
+                v = rng.uniform(lo - 5, hi + 5)
+                return round(v * 2) / 2 if i % 3 == 0 else round(v, 2)  # noqa: B023
+
+            a = SimpleNamespace(x=coord(x0, x1), y=coord(y0, y1), r=rng.choice([0.49, 0.6, 1.0]))
+            b = SimpleNamespace(x=coord(x0, x1), y=coord(y0, y1), r=0.49)
+            fast = terrain._area_piece_sight(flat, a, b)  # type: ignore[arg-type]
+            if fast is not None:
+                decided += 1
+                assert fast == terrain._area_piece_sight_exact(poly, a, b), (a, b)  # type: ignore[arg-type]
+    assert decided > 5000

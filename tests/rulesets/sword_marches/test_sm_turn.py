@@ -507,3 +507,15 @@ def test_cover_adjustment_clears_a_wall_for_a_straight_charge() -> None:
     drive(turn.execute(st, 0, Act(SPEAR_1, "charge", WATCH_1), False), no_tactical)
     assert any(e.kind == "cover_adjustment" for e in st.log.events)
     assert st.gap(m, target) <= 1.02
+
+
+def test_sight_cache_tells_base_sizes_apart() -> None:
+    """sm.terrain.obstacle_los, sm.combat.line_of_sight: the per-game sight cache is keyed on
+    the bases too, not only their centres: a larger base at the same spot touches the hedge and
+    sees over it, though a smaller one asked first (and cached) did not."""
+    st = bare_state(terrain=[HEDGE])
+    a, b = place(st, BOW_1, 10, 8), place(st, BRAND, 10, 22)
+    place(st, BRAND, 10, 16.0)  # 0.6" from the hedge: a 0.49" base does not touch it
+    assert not line_of_sight(st, a, b)
+    b.r = 0.6  # a 30 mm base on the same centre touches it
+    assert line_of_sight(st, a, b)

@@ -39,6 +39,14 @@ class ArcWorlde(KitRuleset):
         parse_list(data, "generated Rogue Warband", cat)  # a generated list is a valid list
         return data, rolls
 
+    def schema_models(self) -> Mapping[str, Any]:
+        """The content and list models, with the Spell and Narrative Feat files (their models
+        live beside the rules that play them)."""
+        from warband.rulesets.arcworlde.rules.narrative import NarrativeFeatsFile
+        from warband.rulesets.arcworlde.spells import SpellsFile
+
+        return {**super().schema_models(), "spells": SpellsFile, "narrative-feats": NarrativeFeatsFile}
+
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
         from warband.rulesets.arcworlde.ai.heuristic import HeuristicController

@@ -22,7 +22,7 @@ def _piece(ch: Character) -> b.Piece:
     flags = [name for name, on in (
         ("Commander", ch.commander), ("Prone", ch.prone), ("Broken", ch.broken),
         ("Fled", ch.fled), ("Activated", ch.activated), ("Unruly", ch.unruly),
-        ("Mounted", ch.aboard), ("Warded", ch.warded),
+        ("Mounted", ch.aboard), ("Warded", ch.warded is not None),
     ) if on]
     stats: dict[str, int | float | str | bool] = {
         "AP": ch.ap, "Movement": ch.movement, "Bravery": ch.bravery, "Armour": ch.armour,

@@ -1,4 +1,5 @@
-"""Loading the ArcWorlde content files (profiles, equipment, traits, factions, scenarios).
+"""Loading the ArcWorlde content files (profiles, equipment, traits, factions, scenarios,
+Spells, the Narrative Feat menu).
 
 The packaged ``content/`` folder is the default; a user can copy it, edit it and point the game
 at the copy (``WARBAND_ARCWORLDE_CONTENT`` or the ``content`` game option). Every file is
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from warband.content.errors import Violation
 from warband.content.yamlio import ContentReader
@@ -26,6 +28,10 @@ from warband.rulesets.arcworlde.models import (
     TraitModel,
     TraitsFile,
 )
+
+if TYPE_CHECKING:
+    from warband.rulesets.arcworlde.rules.narrative import NarrativeFeat
+    from warband.rulesets.arcworlde.spells import SpellBook
 
 __all__ = ["CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 
@@ -48,6 +54,10 @@ class Catalogue(CatalogueBase):
     factions: dict[str, FactionModel]
     #: scenarios by id (table, terrain, objectives, Victory Points)
     scenarios: dict[str, ScenarioModel]
+    #: the Spells and who may cast them (``spells*.yaml``; arcworlde.magic.mages)
+    spells: SpellBook
+    #: the Narrative Feat menu (``narrative-feats*.yaml``; arcworlde.feat.narrative)
+    narrative_feats: tuple[NarrativeFeat, ...]
 
     @staticmethod
     def build(directory: Path, reader: ContentReader) -> Catalogue:
@@ -61,17 +71,6 @@ class Catalogue(CatalogueBase):
             (p, reader.read(p, ProfilesFile)[0]) for p in sorted(directory.glob("profiles*.yaml"))
         ]
         scenarios = read_scenarios(reader, directory, ScenarioModel)
-        # Spells and the Narrative Feat menu are validated here too (every problem reported at
-        # load, with file and line) and count in the content hash stored in records; their
-        # cross-references are checked where they are built (spells.py, rules/narrative.py).
-        from warband.rulesets.arcworlde.rules.narrative import NarrativeFeatsFile
-        from warband.rulesets.arcworlde.spells import SpellsFile
-
-        for path in sorted(directory.glob("spells*.yaml")):
-            reader.read(path, SpellsFile)
-        for path in sorted(directory.glob("narrative-feats*.yaml")):
-            reader.read(path, NarrativeFeatsFile)
-
         traits = {t.id: t for t in traits_file.traits} if isinstance(traits_file, TraitsFile) else {}
         factions = (
             {f.id: f for f in factions_file.factions}
@@ -121,6 +120,16 @@ class Catalogue(CatalogueBase):
                     p.bravery, p.hp, p.base, tuple(Attack.of(a, p.id) for a in p.attacks),
                     frozenset(p.traits), tuple(gear), pf.source,
                 )
+        # Spells and the Narrative Feat menu are read from the same folder (a user's copy
+        # replaces them too), checked with everything else (every problem reported at load,
+        # with file, line and field) and count in the content hash stored in records.
+        from warband.rulesets.arcworlde.rules.narrative import read_feats_menu
+        from warband.rulesets.arcworlde.spells import read_spell_book
+
+        spells = read_spell_book(reader, directory, factions,
+                                 profiles if all(isinstance(pf, ProfilesFile)
+                                                 for _, pf in profile_files) else {})
+        narrative_feats = read_feats_menu(reader, directory)
         if equipment_ok:
             for sid, scen in scenarios.items():
                 for i, thing in enumerate(scen.items):
@@ -130,7 +139,8 @@ class Catalogue(CatalogueBase):
                             str(directory / "scenarios" / f"{sid}.yaml"),
                             f"{thing.item!r} is not an Item of the armoury", f"items[{i}].item"))
         return Catalogue(directory=directory, digest=reader.digest, profiles=profiles,
-                         equipment=equipment, traits=traits, factions=factions, scenarios=scenarios)
+                         equipment=equipment, traits=traits, factions=factions, scenarios=scenarios,
+                         spells=spells, narrative_feats=narrative_feats)
 
 
 #: the content folder in use (``WARBAND_ARCWORLDE_CONTENT`` overrides the packaged one)

@@ -35,6 +35,8 @@ def _attack_query(mech: AttackMechanic) -> str:
         flags.append("--ignores-armour")
     if mech.defence_rerolls:
         flags.append(f"--defence-rerolls {mech.defence_rerolls}")
+    if mech.defence_extra:
+        flags.append(f"--defence-extra {mech.defence_extra}")
     return "warband odds arcworlde attack " + " ".join(flags)
 
 

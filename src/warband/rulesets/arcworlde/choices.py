@@ -171,7 +171,9 @@ class SpellDraw:
 @choice(CODEC)
 class UseArcanite:
     """Spend an Arcanite Token: ``"ap"`` (+1AP now), ``"extra_die"`` (one more D6 on the
-    next Feat or Attack roll) or ``"reroll"`` (the next Attack re-rolls a failed Power die)."""
+    next Feat or Attack roll) or ``"reroll"`` (the next Attack re-rolls a failed Power die);
+    when attacked, ``"defence_die"`` (one more die on the first Defence Roll), ``"ward"`` (re-roll
+    the first failed Defence Roll) or ``"decline"``."""
 
     use: str
 

@@ -76,6 +76,7 @@ def describe_choice(view: Any, choice: Any) -> str:
         return {"ap": "spend Arcanite: +1AP", "extra_die": "spend Arcanite: an extra die on the next roll",
                 "reroll": "spend Arcanite: re-roll a failed die of the next Attack",
                 "ward": "spend Arcanite: re-roll a failed Defence Roll against this Attack",
+                "defence_die": "spend Arcanite: an extra die on the first Defence Roll against this Attack",
                 "decline": "keep the Arcanite"}[choice.use]
     if isinstance(choice, C.PickUpArcanite):
         return f"pick up an Arcanite Token ({choice.ap} AP Easy Feat)"

@@ -84,6 +84,7 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
         raise ValueError(problem)
     st = build_state(warbands, scenario, seed, opts, log_events=log_events)
     prepare_magic(st, spell_book(cat))
+    st.narrative_menu = cat.narrative_feats
     prepare_arcanite(st)
     if opts.delayed_arrival != "none":
         if opts.delayed_arrival not in st.side_labels[:st.players]:

@@ -128,12 +128,18 @@ class FeatCheck:
 # --------------------------------------------------------------------------------- Attacks
 @dataclass(frozen=True, slots=True)
 class DefenceDie:
+    """One Defence Roll: a die (two at Advantage/Disadvantage, keeping one), and the extra die
+    an Arcanite Token adds to it (arcworlde.arcanite.using), rolled the same way."""
+
     rolled: tuple[int, ...]  # two dice at Advantage/Disadvantage, else one
     kept: int
+    extra_rolled: tuple[int, ...] = ()  # the Arcanite extra die (two at Adv./Disadv.), if any
+    extra_kept: int = 0  # its kept face (0: no extra die)
 
     @property
     def saves(self) -> int:
-        return _SUCCESS[self.kept]
+        """Hits this roll cancels: the Successes of its die plus those of an extra die."""
+        return _SUCCESS[self.kept] + _SUCCESS[self.extra_kept]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,22 +174,44 @@ def _defence_die(advantage: int) -> tuple[Fraction, Fraction, Fraction]:
     return (Fraction(counts[0], 36), Fraction(counts[1], 36), Fraction(counts[2], 36))
 
 
+@lru_cache(maxsize=64)
+def _defence_step(advantage: int, extra: bool) -> tuple[Fraction, ...]:
+    """P(k Hits cancelled) by one Defence Roll, k = 0..4: one die, or with an Arcanite extra
+    die two dice whose Successes add up (the rules yaml's reading of "an extra D6 on any roll"
+    for a Defence Roll)."""
+    one = _defence_die(advantage)
+    if not extra:
+        return (*one, Fraction(0), Fraction(0))
+    out = [Fraction(0)] * 5
+    for a, pa in enumerate(one):
+        for b, pb in enumerate(one):
+            out[a + b] += pa * pb
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
-def _defence_chain(hits: int, advantage: int, rerolls: int = 0) -> dict[int, Fraction]:
+def _defence_chain(hits: int, advantage: int, rerolls: int = 0, extra: int = 0
+                   ) -> dict[int, Fraction]:
     """Damage distribution when ``hits`` Hits face the Defence Roll chain: roll one die at a
     time, cancel 1 (Success) or 2 (Crit) Hits, stop at the first Failure; the Hits still
-    standing then become Damage. ``rerolls`` failed Defence Rolls are rolled again first."""
+    standing then become Damage. ``rerolls`` failed Defence Rolls are rolled again first;
+    the first ``extra`` Defence Rolls made (re-rolls included) each have an Arcanite extra
+    die."""
     if hits <= 0:
         return {0: Fraction(1)}
-    p_fail, p_one, p_two = _defence_die(advantage)
+    step = _defence_step(advantage, extra > 0)
+    later = max(0, extra - 1)
     out: dict[int, Fraction] = {}
     if rerolls > 0:
-        for dmg, q in _defence_chain(hits, advantage, rerolls - 1).items():
-            out[dmg] = p_fail * q
+        for dmg, q in _defence_chain(hits, advantage, rerolls - 1, later).items():
+            out[dmg] = step[0] * q
     else:
-        out[hits] = p_fail
-    for saved, p in ((1, p_one), (2, p_two)):
-        for dmg, q in _defence_chain(hits - saved, advantage, rerolls).items():
+        out[hits] = step[0]
+    for saved in range(1, 5):
+        p = step[saved]
+        if not p:
+            continue
+        for dmg, q in _defence_chain(max(0, hits - saved), advantage, rerolls, later).items():
             out[dmg] = out.get(dmg, Fraction(0)) + p * q
     return out
 
@@ -232,7 +260,9 @@ class AttackMechanic:
     the Hits left when a Defence Roll fails are the Damage. ``defence`` is +1 at Advantage
     (Cover), -1 at Disadvantage (Prone, Broken), 0 otherwise. ``rerolls`` failed Power dice may
     be re-rolled once each; ``defence_rerolls`` failed Defence Rolls are rolled again (both
-    dice of the roll at Advantage or Disadvantage).
+    dice of the roll at Advantage or Disadvantage). ``defence_extra``: the first that many
+    Defence Rolls each roll one extra die (an Arcanite Token, arcworlde.arcanite.using), whose
+    Successes add to the roll's.
     """
 
     power: int
@@ -242,6 +272,7 @@ class AttackMechanic:
     ignores_armour: bool = False
     rerolls: int = 0
     defence_rerolls: int = 0
+    defence_extra: int = 0
 
     def _blocked(self, plain_hits: int, crit_hits: int) -> int:
         if self.ignores_armour or self.armour <= 0:
@@ -273,8 +304,10 @@ class AttackMechanic:
         """The Defence Roll chain against ``left`` Hits: (the rolls, the Damage)."""
         defence: list[DefenceDie] = []
         second_chances = self.defence_rerolls
+        extra = self.defence_extra
         while left > 0:
-            die = self._defence_roll(dice)
+            die = self._defence_roll(dice, extra > 0)
+            extra -= 1
             defence.append(die)
             if die.saves == 0:
                 if second_chances <= 0:
@@ -284,12 +317,19 @@ class AttackMechanic:
             left = max(0, left - die.saves)
         return defence, left
 
-    def _defence_roll(self, dice: Dice) -> DefenceDie:
+    def _defence_die(self, dice: Dice) -> tuple[tuple[int, ...], int]:
         if self.defence == 0:
             face = dice.d6()
-            return DefenceDie((face,), face)
+            return (face,), face
         rolled = (dice.d6(), dice.d6())
-        return DefenceDie(rolled, max(rolled) if self.defence > 0 else min(rolled))
+        return rolled, max(rolled) if self.defence > 0 else min(rolled)
+
+    def _defence_roll(self, dice: Dice, extra: bool = False) -> DefenceDie:
+        rolled, kept = self._defence_die(dice)
+        if not extra:
+            return DefenceDie(rolled, kept)
+        extra_rolled, extra_kept = self._defence_die(dice)
+        return DefenceDie(rolled, kept, extra_rolled, extra_kept)
 
     def distribution(self) -> dict[int, Fraction]:
         """Exact distribution of Damage dealt by this Attack."""
@@ -300,7 +340,8 @@ class AttackMechanic:
             standing[left] = standing.get(left, Fraction(0)) + p
         out: dict[int, Fraction] = {}
         for left, p in standing.items():
-            for dmg, q in _defence_chain(left, self.defence, self.defence_rerolls).items():
+            chain = _defence_chain(left, self.defence, self.defence_rerolls, self.defence_extra)
+            for dmg, q in chain.items():
                 out[dmg] = out.get(dmg, Fraction(0)) + p * q
         return dict(sorted(out.items()))
 

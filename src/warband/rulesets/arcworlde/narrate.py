@@ -42,7 +42,10 @@ def _attack(e: Event) -> str:
         text += f", Armour {e['armour']} stops {e['blocked']}"
     if e["defence"]:
         cover = " (Cover)" if e["cover"] else ""
-        rolls = " ".join("/".join(map(str, d)) for d in e["defence"])
+        extra = e.get("defence_extra") or [[] for _ in e["defence"]]
+        # "5/2" a roll at Advantage or Disadvantage; "+3" an Arcanite extra die added to it
+        rolls = " ".join("/".join(map(str, d)) + ("+" + "/".join(map(str, x)) if x else "")
+                         for d, x in zip(e["defence"], extra, strict=True))
         text += f"; Defence{_mode(e['defence_mode'])}{cover} [{rolls}] saves {e['defended']}"
     hp = e["hp"]
     colour = "red" if e["damage"] else "green"

@@ -43,6 +43,9 @@ class AttackParams(odds.QueryParams):
     defence_rerolls: int = Field(
         0, ge=0, le=MAX_DEFENCE_REROLLS,
         description="failed Defence Rolls that may be rolled again (a Shield gives 1)")
+    defence_extra: int = Field(
+        0, ge=0, le=MAX_DEFENCE_REROLLS,
+        description="Defence Rolls (the first ones) with an Arcanite extra die, its Successes added")
 
 
 def attack(p: AttackParams) -> odds.Result:
@@ -52,7 +55,7 @@ def attack(p: AttackParams) -> odds.Result:
     mech = m.AttackMechanic(
         power=p.power, armour=p.armour, defence=_DEFENCE[p.defence],
         crit_ignores_armour=p.crit_ignores_armour, ignores_armour=p.ignores_armour,
-        rerolls=p.rerolls, defence_rerolls=p.defence_rerolls)
+        rerolls=p.rerolls, defence_rerolls=p.defence_rerolls, defence_extra=p.defence_extra)
     dist = odds.Distribution(mech.distribution())
     crit = mech.crit_chance()
     return odds.distribution_result(
@@ -66,7 +69,8 @@ def attack(p: AttackParams) -> odds.Result:
 ATTACK = odds.Query(
     "attack", "Damage of one Attack (Power D6, Armour, Defence Roll chain)", AttackParams, attack,
     ("arcworlde.combat.attack_resolution", "arcworlde.combat.armour_value",
-     "arcworlde.dice.rerolls", "arcworlde.dice.advantage_disadvantage"),
+     "arcworlde.dice.rerolls", "arcworlde.dice.advantage_disadvantage",
+     "arcworlde.arcanite.using"),
     ({"power": 4, "armour": 1}, {"power": 12, "armour": 2, "defence": "advantage"}),
 )
 

@@ -18,22 +18,26 @@ total needed) and one effect the engine knows how to play:
 * ``blast``: every enemy within ``radius`` inches of the Mage takes a magical Attack of
   ``power`` dice, with no line of sight needed and no Cover.
 
-The file is read from the same content folder as the catalogue (a user's copy replaces it).
+The files (``spells*.yaml``) are read and checked with the rest of the content folder
+(:mod:`.catalogue`), so a user's copy of the folder replaces them like any other data, and a
+mistake is reported with its file, line and field when the folder loads.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
-from warband.content.yamlio import ContentReader
+from warband.content.yamlio import ContentReader, field_name, line_for
 from warband.kit.models import SLUG_PATTERN, Strict
 from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.models import Attack, CharacterClass, Profile
 
-__all__ = ["Spell", "SpellBook", "SpellModel", "SpellsFile", "spell_book"]
+__all__ = ["Spell", "SpellBook", "SpellModel", "SpellsFile", "read_spell_book", "spell_book"]
 
 SpellEffect = Literal["damage", "heal", "move", "summon", "blast"]
 
@@ -118,7 +122,6 @@ class SpellBook:
     spells: dict[str, Spell]
     by_faction: dict[str, tuple[Spell, ...]]
     by_profile: dict[str, tuple[Spell, ...]]
-    digest: str
 
     def known_by(self, profile: Profile) -> tuple[Spell, ...]:
         """The Spells a Character of ``profile`` may cast: none unless it is a Mage; its own
@@ -134,47 +137,54 @@ class SpellBook:
 
     @staticmethod
     def load(cat: Catalogue) -> SpellBook:
-        reader = ContentReader()
-        spells: dict[str, Spell] = {}
-        by_faction: dict[str, tuple[Spell, ...]] = {}
-        by_profile: dict[str, tuple[Spell, ...]] = {}
-        for path in sorted(cat.directory.glob("spells*.yaml")):
-            sf, _ = reader.read(path, SpellsFile)
-            if not isinstance(sf, SpellsFile):
-                continue
-            src = str(path)
-            for i, s in enumerate(sf.spells):
-                if s.id in spells:
-                    reader.problem(src, f"duplicate spell id {s.id!r}", f"spells[{i}].id")
-                if s.summon is not None and s.summon not in cat.profiles:
-                    reader.problem(src, f"unknown profile {s.summon!r}", f"spells[{i}].summon")
-                spells[s.id] = Spell(
-                    s.id, s.name, s.level, s.effect, s.range, s.power, s.ignores_armour, s.fire,
-                    s.amount, s.radius, s.summon, s.count, sf.source,
-                )
-            for key, ids, known, table, kind in (
-                ("lists", sf.lists, cat.factions, by_faction, "faction"),
-                ("profiles", sf.profiles, cat.profiles, by_profile, "profile"),
-            ):
-                for owner, spell_ids in ids.items():
-                    if owner not in known:
-                        reader.problem(src, f"unknown {kind} {owner!r}", f"{key}.{owner}")
-                    missing = [x for x in spell_ids if x not in spells]
-                    for x in missing:
-                        reader.problem(src, f"unknown spell {x!r}", f"{key}.{owner}")
-                    table[owner] = (*table.get(owner, ()),
-                                    *(spells[x] for x in spell_ids if x in spells))
-        reader.raise_if_problems()
-        return SpellBook(spells, by_faction, by_profile, reader.digest)
+        """The Spells of a catalogue's content folder (read and checked with it)."""
+        book: SpellBook = cat.spells
+        return book
 
 
-_BOOKS: dict[tuple[str, str], SpellBook] = {}
+def read_spell_book(reader: ContentReader, directory: Path, factions: Mapping[str, Any],
+                    profiles: Mapping[str, Any]) -> SpellBook:
+    """Read every ``spells*.yaml`` of a content folder through ``reader`` (validation and
+    the content digest) and check its cross-references: a summon's profile, the factions and
+    profiles the lists name, the Spells they name, repeated ids. Each problem names the file,
+    the line and the field; ``factions``/``profiles`` empty means their files did not load
+    (already reported), so references to them are not checked."""
+    spells: dict[str, Spell] = {}
+    by_faction: dict[str, tuple[Spell, ...]] = {}
+    by_profile: dict[str, tuple[Spell, ...]] = {}
+    for path in sorted(directory.glob("spells*.yaml")):
+        sf, lines = reader.read(path, SpellsFile)
+        if not isinstance(sf, SpellsFile):
+            continue
+        src = str(path)
+
+        def problem(message: str, *loc: str | int) -> None:
+            reader.problem(src, message, field_name(loc), line_for(lines, loc))  # noqa: B023
+
+        for i, s in enumerate(sf.spells):
+            if s.id in spells:
+                problem(f"duplicate spell id {s.id!r}", "spells", i, "id")
+            if s.summon is not None and profiles and s.summon not in profiles:
+                problem(f"unknown profile {s.summon!r}", "spells", i, "summon")
+            spells[s.id] = Spell(
+                s.id, s.name, s.level, s.effect, s.range, s.power, s.ignores_armour, s.fire,
+                s.amount, s.radius, s.summon, s.count, sf.source,
+            )
+        for key, ids, known, table, kind in (
+            ("lists", sf.lists, factions, by_faction, "faction"),
+            ("profiles", sf.profiles, profiles, by_profile, "profile"),
+        ):
+            for owner, spell_ids in ids.items():
+                if known and owner not in known:
+                    problem(f"unknown {kind} {owner!r}", key, owner)
+                for j, x in enumerate(spell_ids):
+                    if x not in spells:
+                        problem(f"unknown spell {x!r}", key, owner, j)
+                table[owner] = (*table.get(owner, ()),
+                                *(spells[x] for x in spell_ids if x in spells))
+    return SpellBook(spells, by_faction, by_profile)
 
 
 def spell_book(cat: Catalogue) -> SpellBook:
-    """The Spells of the catalogue's content folder (loaded once per folder and content)."""
-    key = (str(cat.directory), cat.digest)
-    book = _BOOKS.get(key)
-    if book is None:
-        book = _BOOKS[key] = SpellBook.load(cat)
-    return book
+    """The Spells of the catalogue's content folder (read, checked and cached with it)."""
+    return SpellBook.load(cat)

@@ -13,8 +13,8 @@ from typing import Any
 from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.core.geometry import Base, Table
-from warband.kit.state import OpenView, TableQueries
+from warband.core.geometry import CONTACT, Base, Table
+from warband.kit.state import KeepingView, TableQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.options import Options
 
@@ -56,7 +56,9 @@ class Character:
     arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
     arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
     primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
-    warded: bool = False  # a Token spent to re-roll its next failed Defence Roll
+    # a Token spent against the Attack coming: "ward" (re-roll its first failed Defence Roll)
+    # or "defence_die" (one more die on its first Defence Roll); None: none
+    warded: str | None = None
     # Creatures' Traits (rules/creatures.py)
     gobbled_by: int | None = None  # uid of the Creature that swallowed it: off the table
     escape_tries: int = 0
@@ -71,9 +73,11 @@ class Character:
     damage_dealt: int = 0
     knock_outs: int = 0
 
-    @property
-    def commander(self) -> bool:
-        return self.profile.commander
+    #: the profile's Commander flag, copied once: the AIs read it for every spot they weigh
+    commander: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        self.commander = self.profile.commander
 
     @property
     def aboard(self) -> bool:
@@ -123,6 +127,8 @@ class ArcState(TableQueries[Character]):
     decks: dict[int, Deck] = field(default_factory=dict)
     #: the Spells in play (a ``spells.SpellBook``; the packaged one when None)
     spellbook: Any = None
+    #: the Narrative Feat menu in play (``rules/narrative.py``; the packaged one when None)
+    narrative_menu: Any = None
     #: Activations begun so far (Death Throes: once per Activation)
     activation_count: int = 0
     #: the Pack Hunters Activated together now: {"members", "quarry", "used"} (rules/creatures.py)
@@ -154,7 +160,18 @@ class ArcState(TableQueries[Character]):
     gap = distance  # the measure the kit's in_contact and engaged_with use
 
     def friends_in_contact(self, ch: Character) -> list[Character]:
-        return [f for f in self.friends_of(ch) if self.in_contact(ch, f)]
+        # friends_of(ch) and in_contact(ch, f), written out: asked thousands of times a game
+        x, y, r, side, hypot = ch.x, ch.y, ch.r, ch.side, math.hypot
+        return [f for f in self.chars if f.side == side and f is not ch and f.on_table
+                and hypot(f.x - x, f.y - y) - r - f.r <= CONTACT]
+
+    def engaged_with(self, piece: Character) -> list[Character]:
+        """Enemies in base contact (the kit's query, with :meth:`enemies_of` and
+        :meth:`distance` written out: the flow and the AIs ask it thousands of times a game;
+        an enemy is a Character of any other side, as ``enemies_of`` says)."""
+        x, y, r, side, hypot = piece.x, piece.y, piece.r, piece.side, math.hypot
+        return [e for e in self.chars if e.side != side and e.on_table
+                and hypot(e.x - x, e.y - y) - r - e.r <= CONTACT]
 
     def blockers(self, ch: Character) -> list[Base]:
         return [Base(c.x, c.y, c.r) for c in self.chars
@@ -181,10 +198,13 @@ class ArcState(TableQueries[Character]):
         return [c for c in self.living(side) if c.commander]
 
 
-class ArcView(OpenView[ArcState]):
-    """What a player sees: ArcWorlde has open information, so everything but the dice."""
+class ArcView(KeepingView[ArcState]):
+    """What a player sees: ArcWorlde has open information, so everything but the dice (and
+    the ArcDecks' draw piles). The state's methods and the attributes a game never
+    reassigns are kept on the view after their first read (the kit's ``KeepingView``)."""
 
-    __slots__ = ()
+    kept = frozenset({"chars", "pieces", "scenario", "options", "side_names", "side_labels",
+                      "vp_knock_outs", "items", "tokens"})
 
     def __getattr__(self, name: str) -> Any:
         # the ArcDecks' draw piles are secret (rules/magic.py); so is the random source of the

@@ -13,7 +13,7 @@ from typing import Any
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Base, Table
-from warband.kit.state import OpenView, SideQueries
+from warband.kit.state import KeepingView, SideQueries
 from warband.rulesets.sword_marches.catalogue import Catalogue
 from warband.rulesets.sword_marches.lists import Fighter, Warband
 from warband.rulesets.sword_marches.models import AdventureModel, ModelType
@@ -168,23 +168,15 @@ class SMState(SideQueries[Model]):
         return [o for o in self.models if o.on_table and o is not m]
 
 
-#: state attributes never reassigned during a game (their contents may change, the objects
-#: stay): a view may keep them, like the state's methods, after the first read
-_KEPT_BY_VIEWS = frozenset({"models", "pieces", "table", "adventure", "cat", "extra", "options",
-                            "turns", "musters", "side_names", "side_labels", "intruder",
-                            "rivals"})
-
-
-class SMView(OpenView[SMState]):
+class SMView(KeepingView[SMState]):
     """What a player sees: The Sword Marches has open information on the table, so everything
     but the dice and the log (the kit's open view).
 
     The AI reads the state through its view hundreds of thousands of times a game, so the
-    first read of a method or of an attribute in ``_KEPT_BY_VIEWS`` is kept on the view (later
-    reads skip ``__getattr__``); other attributes (the Turn, the pools...) are read afresh."""
+    first read of a method or of an attribute in ``kept`` is kept on the view (the kit's
+    ``KeepingView``); other attributes (the Turn, the pools...) are read afresh."""
 
-    def __getattr__(self, name: str) -> Any:
-        value = super().__getattr__(name)
-        if name in _KEPT_BY_VIEWS or getattr(value, "__self__", None) is self._state:
-            object.__setattr__(self, name, value)
-        return value
+    #: state attributes never reassigned during a game (their contents may change, the
+    #: objects stay)
+    kept = frozenset({"models", "pieces", "table", "adventure", "cat", "extra", "options",
+                      "turns", "musters", "side_names", "side_labels", "intruder", "rivals"})

@@ -1,5 +1,6 @@
-// The campaigns page: lists the campaigns, shows one (roster, last report, history) and fights
-// its next battle through the API. Text only (textContent): nothing from the server is parsed
+// The campaigns page: lists the campaigns, shows one (roster, last report, history), fights its
+// next battle through the API and shows the battle's After Action Report for review: it is
+// applied only when the user confirms it (or forgotten when discarded). Text only (textContent): nothing from the server is parsed
 // as HTML.
 "use strict";
 
@@ -22,6 +23,32 @@ function show(c) {
     return li;
   }));
   document.getElementById("c-battle").dataset.name = c.name;
+  const p = c.pending;
+  document.getElementById("c-pending").hidden = !p;
+  document.getElementById("c-fight").disabled = !!p;
+  if (p) {
+    const also = p.also.length ? ` (also applied to ${p.also.join(", ")})` : "";
+    document.getElementById("c-pending-summary").textContent = p.summary + also;
+    document.getElementById("c-pending-report").textContent = p.report.join("\n");
+    const watch = document.getElementById("c-watch");
+    watch.hidden = !p.game;
+    if (p.game) watch.href = "/#game=" + encodeURIComponent(p.game);
+    document.getElementById("c-stale").hidden = !p.stale;
+    document.getElementById("c-confirm").disabled = p.stale;
+  }
+}
+
+async function post(action, body) {
+  const name = document.getElementById("c-battle").dataset.name;
+  try {
+    show(await api(`/api/campaigns/${encodeURIComponent(name)}/${action}`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+    }));
+    document.getElementById("c-error").textContent = "";
+  } catch (e) {
+    document.getElementById("c-error").textContent = e.message;
+  }
 }
 
 async function open(name) {
@@ -47,18 +74,12 @@ async function load() {
 
 document.getElementById("c-battle").addEventListener("submit", async (ev) => {
   ev.preventDefault();
-  const form = ev.target;
   const seed = document.getElementById("c-seed").value;
   const body = { against: document.getElementById("c-against").value };
   if (seed !== "") body.seed = Number(seed);
-  try {
-    show(await api(`/api/campaigns/${encodeURIComponent(form.dataset.name)}/battle`, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
-    }));
-    document.getElementById("c-error").textContent = "";
-  } catch (e) {
-    document.getElementById("c-error").textContent = e.message;
-  }
+  await post("battle", body);
 });
+document.getElementById("c-confirm").addEventListener("click", () => post("confirm"));
+document.getElementById("c-discard").addEventListener("click", () => post("discard"));
 
 load();

@@ -5,7 +5,8 @@
   75%), and walks to Tokens as to objective markers (``heuristic._Context``).
 * It spends a Token where it swings a roll: an extra Power die when it raises the chance to
   Knock the target Out by enough (exact Attack distributions), +1AP when that pays for the
-  best Attack in reach; the Spell uses are judged in ``magic_ai``.
+  best Attack in reach; when attacked, an extra Defence die or a Defence re-roll, whichever
+  lowers its chance to be Knocked Out more; the Spell uses are judged in ``magic_ai``.
 * Its Commander's Tokens serve the whole warband, but a Character spends its own first and
   dips into the Commander's stash only for a bigger swing, so the stash lasts for the rolls
   that matter most.
@@ -19,7 +20,7 @@ from typing import Any
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.tactics import attack_score, damage_stats
 from warband.rulesets.arcworlde.rules.arcanite import carried
-from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover
+from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover, ward
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["arcanite_action", "extra_die_swing", "ward_decision"]
@@ -85,9 +86,11 @@ def arcanite_action(view: Any, ch: Character, ap: int, by_type: dict[type, list[
 
 
 def ward_decision(view: Any, decision: Any) -> Any:
-    """Spend a Token on a Defence re-roll when it lowers the chance of being Knocked Out by
-    this Attack enough (exact Attack distributions), by the same thresholds as for attacking;
-    a Commander's own stash is kept for bigger swings when it has a warband to serve."""
+    """Spend a Token on the Defence (an extra die on the first Defence Roll, or a re-roll of
+    the first failed one, whichever lowers the chance of being Knocked Out by this Attack
+    more, by the exact Attack distributions) when it lowers that chance enough, by the same
+    thresholds as for attacking; a Commander's own stash is kept for bigger swings when it has
+    a warband to serve."""
     from warband.rulesets.arcworlde.rules.magic import book
 
     target: Character = view.chars[decision.info["character"]]
@@ -102,11 +105,19 @@ def ward_decision(view: Any, decision: Any) -> Any:
     cover = in_cover(view, attacker, target) if attack.ranged else False
     mech = attack_mechanic(attack, target, cover, False)
     _, kill = damage_stats(mech, target.hp)
-    _, kill_warded = damage_stats(
-        dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1), target.hp)
+    offered = [o.use for o in decision.options if o.use != "decline"]
+    if not offered:
+        return C.UseArcanite("decline")
+    def after(use: str) -> tuple[float, float]:
+        """(Knock Out chance, expected Damage) with the Token spent on ``use``."""
+        mean, p_kill = damage_stats(ward(mech, use), target.hp)
+        return p_kill, mean
+
+    use = min(offered, key=after)  # the lowest Knock Out chance, then the least Damage
+    kept_kill = after(use)[0]
     threshold = _threshold(view, target)
     worth = 1.0 + (1.0 if target.commander else 0.0)
-    return C.UseArcanite("ward" if (kill - kill_warded) * worth >= threshold else "decline")
+    return C.UseArcanite(use if (kill - kept_kill) * worth >= threshold else "decline")
 
 
 def _threshold(view: Any, ch: Character) -> float:

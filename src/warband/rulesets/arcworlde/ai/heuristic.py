@@ -31,6 +31,7 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
     spell_reach,
     summon_spot,
 )
+from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
     best_shot_ap,
@@ -40,9 +41,9 @@ from warband.rulesets.arcworlde.ai.tactics import (
     shot_value,
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
-from warband.rulesets.arcworlde.rules.combat import shot_targets
-from warband.rulesets.arcworlde.rules.movement import simulate_move, surroundings
-from warband.rulesets.arcworlde.rules.scenario import objective_holders
+from warband.rulesets.arcworlde.rules.combat import shot_targets, stray_victim
+from warband.rulesets.arcworlde.rules.magic import CAST_AP
+from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["HeuristicController"]
@@ -52,7 +53,7 @@ class _Context:
     """Facts about the table and the Character computed once per decision, not once per
     candidate position."""
 
-    __slots__ = ("view", "ch", "enemies", "friends", "holders", "covered", "shooters", "threats",
+    __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
                  "objectives", "objective_range", "table", "around", "pickups")
 
@@ -62,8 +63,9 @@ class _Context:
         self.table = view.table
         self.enemies = list(view.enemies_of(ch))
         self.friends = list(view.friends_of(ch))
-        self.shooters = [e for e in self.enemies if any(a.ranged for a in e.attacks)]
-        self.holders = objective_holders(view)
+        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack
+        self.shooters = [(e, max((a.range or 0.0) for a in e.attacks) + e.movement)
+                         for e in self.enemies if any(a.ranged for a in e.attacks)]
         scenario = view.scenario
         reach = self.objective_range = scenario.objective_range
         # per objective: does a friend other than ``ch`` stand within reach of it?
@@ -103,24 +105,32 @@ class _Context:
         if ch.hp <= 3:
             care *= 2
         self.care = care
-        # (x, y, r, free-move reach, Leg It reach, blows) of each enemy that can still fight.
+        # (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that can
+        # still fight.
         self.threats = []
-        for e in self.enemies:
+        for i, e in enumerate(self.enemies):
             if e.broken:
                 continue
             blows = max((a.power * 0.45 / a.ap * e.ap for a in e.attacks
                          if not a.ranged and a.ap), default=0.0)
             if blows > 0:
-                self.threats.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows))
+                self.threats.append((i, e.movement, e.movement + 3.5, blows))
         self._strike: dict[tuple[int, int], float] = {}
         self.around = surroundings(view, ch)
 
-    def threat(self, x: float, y: float) -> float:
-        """Expected Damage the enemy could deal at (x, y) next (as tactics.melee_threat)."""
+    def gaps(self, x: float, y: float) -> list[float]:
+        """The gap (base edge to base edge) between ``ch`` standing at (x, y) and each enemy,
+        in the order of ``enemies``: the threat, Charge and Shot estimates all start from it."""
         r = self.ch.r
+        hypot = math.hypot
+        return [hypot(e.x - x, e.y - y) - e.r - r for e in self.enemies]
+
+    def threat(self, gaps: list[float]) -> float:
+        """Expected Damage the enemy could deal to ``ch`` next where its ``gaps`` to the
+        enemies are these (as tactics.melee_threat)."""
         total = 0.0
-        for ex, ey, er, move, reach, blows in self.threats:
-            d = math.hypot(ex - x, ey - y) - er - r
+        for i, move, reach, blows in self.threats:
+            d = gaps[i]
             if d <= reach:
                 total += blows if d <= move else blows * 0.5
         return total
@@ -133,15 +143,16 @@ class _Context:
             value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True)
         return value
 
-    def charge_value(self, x: float, y: float, ap: int, attempt: int = 1) -> float:
-        """The best Charge from (x, y) by Legging It from roll ``attempt`` (straight-line gaps,
-        enemies within 6"): its blows with ``ap`` AP against the trip risk; at least 0, as
-        the AI need not Leg It."""
+    def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
+        """The best Charge from where ``ch``'s straight-line ``gaps`` to the enemies are these,
+        by Legging It from roll ``attempt`` (enemies within 6"): its blows with ``ap`` AP
+        against the trip risk; at least 0, as the AI need not Leg It."""
         best = 0.0
-        for e in self.enemies:
-            gap = math.hypot(e.x - x, e.y - y) - e.r - self.ch.r
+        for e, gap in zip(self.enemies, gaps, strict=True):
             if gap <= 6.0:
                 reach, trip = charge_chance(gap, attempt)
+                if not reach:
+                    continue  # no chance to arrive: worth at most 0, never more than ``best``
                 value = reach * self.strike(e, ap) - trip * HeuristicController.PRONE_COST
                 if value > best:
                     best = value
@@ -155,7 +166,11 @@ def _straight_move(ch: Character, m: Any, allowance: float, others: list[Charact
     d = math.hypot(dx, dy)
     if d < 1e-9:
         return ch.x, ch.y, []
-    target = next((o for o in others if math.hypot(o.x - m.x, o.y - m.y) <= o.r), None)
+    target = None  # the first base the goal point lies in
+    for o in others:
+        if math.hypot(o.x - m.x, o.y - m.y) <= o.r:
+            target = o
+            break
     stop = d if target is None else d - ch.r - target.r
     go = max(0.0, min(allowance, stop))
     touched = [target] if target is not None and go >= stop - 1e-9 and target.side != ch.side else []
@@ -323,6 +338,9 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, shots)
         if cast is not None:
             return cast
+        feat = self._narrative(view, ch, ap, by_type, shots)
+        if feat is not None:
+            return feat
         if legging and C.LegIt in by_type:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
@@ -365,6 +383,9 @@ class HeuristicController:
         cast = self._cast(view, ch, ap, by_type, attacks)
         if cast is not None:
             return cast
+        feat = self._narrative(view, ch, ap, by_type, attacks)
+        if feat is not None:
+            return feat
         gobbles = by_type.get(C.Gobble)
         if gobbles:
             gulp = best_gobble(view, ch, ap, gobbles, attacks)
@@ -393,9 +414,20 @@ class HeuristicController:
         casts = by_type.get(C.Cast)
         if not casts:
             return None
-        choice, value, cost = best_cast(view, ch, ap, casts)
+        walks = C.Move in by_type  # its free movement is still to come
+
+        def move_value(spell: Any, target: Character) -> float:
+            return self._move_spell_value(view, ch, ap, spell, target, walks)
+
+        choice, value, cost = best_cast(view, ch, ap, casts, move_value)
         if choice is None or value < 0.8:
             return None
+        if value / cost < self._rival_per_ap(view, ch, ap, rivals):
+            return None
+        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+
+    def _rival_per_ap(self, view: Any, ch: Character, ap: int, rivals: list[Any]) -> float:
+        """The best value per AP among the Attacks and Shots on offer."""
         rival = 0.0
         for o in rivals:
             if isinstance(o, C.Attack):
@@ -406,9 +438,91 @@ class HeuristicController:
                 attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
                 if o.ap == best_shot_ap(attack, ap):
                     rival = max(rival, shot_value(view, ch, attack, view.chars[o.target], o.ap) / o.ap)
-        if value / cost < rival:
+        return rival
+
+    def _narrative(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
+                   rivals: list[Any]) -> Any:
+        """A Narrative Feat from the menu when its exact odds times its effect beat the best
+        Attack or Shot per AP (ai/narrative_ai.py; arcworlde.feat.narrative)."""
+        proposals = by_type.get(C.Narrative)
+        if not proposals:
             return None
-        return Reasoned(choice, f"cast {choice.spell}: worth {value:.1f} for about {cost:.1f}AP")
+        choice, value = best_narrative(view, ch, proposals, 0.0)
+        if choice is None:
+            return None
+        # (the rivals only when some Feat is worth proposing at all: they cost more to judge)
+        if self._rival_per_ap(view, ch, ap, rivals) >= value / choice.ap:
+            return None
+        if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
+            ctx = _Context(view, ch)
+            charge = ctx.charge_value(ctx.gaps(ch.x, ch.y), ap) / ap
+            if charge >= value / choice.ap:
+                return None
+        return Reasoned(choice, f"Narrative Feat {choice.feat} ({choice.difficulty},"
+                                f" {choice.ap} dice): worth {value:.1f}")
+
+    #: how much of a movement Spell's gain counts when the Character moved could walk there
+    #: itself this Activation (its free movement is still to come)
+    WALKS_ANYWAY = 0.35
+
+    @staticmethod
+    def _spell_move_ap(mage: Character, ap: int, target: Character) -> int:
+        """AP the Character a movement Spell moves will have to act with from there."""
+        if target is mage:
+            return max(0, ap - CAST_AP)
+        return 0 if target.activated else target.ap
+
+    def _move_spell_value(self, view: Any, mage: Character, ap: int, spell: Any,
+                          target: Character, walks: bool) -> float:
+        """What moving ``target`` up to the Spell's distance is worth: the best position it
+        could reach (objectives, a Charge or an Attack from there, out of the enemy's reach:
+        the move scoring's terms), less where it stands (arcworlde.magic.casting). A friend
+        yet to Activate, or the Mage before its free movement, could walk part of the way
+        itself: that part of the gain is not the Spell's."""
+        if target.aboard:
+            return 0.0  # a rider goes where its mount goes
+        left = self._spell_move_ap(mage, ap, target)
+        gain = self._best_spot(view, target, left, spell.amount,
+                               move_candidates(view, target, spell.amount))[1]
+        walking = (target is mage and walks) or (target is not mage and not target.activated)
+        return gain * (self.WALKS_ANYWAY if walking else 1.0)
+
+    def _best_spot(self, view: Any, ch: Character, ap: int, inches: float, moves: list[Any]
+                   ) -> tuple[Any, float]:
+        """The move among ``moves`` (up to ``inches``) ending where ``ch`` stands best with
+        ``ap`` AP, and how much better that is than where it stands (at least 0)."""
+        ctx = _Context(view, ch)
+        here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
+        best, best_v = None, here
+        candidates = _distinct_headings(ch, moves, inches)
+        if len(candidates) > self.SPELL_SHORTLIST:
+            # straight-line estimates first; only the most promising are simulated in full
+            blockers = ctx.around[0]
+            guesses = []
+            for m in candidates:
+                x, y, touched = _straight_move(ch, m, inches, blockers)
+                guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
+            guesses.sort(key=lambda g: -g[0])
+            candidates = [m for _, m in guesses[: self.SPELL_SHORTLIST]]
+        for m in candidates:
+            res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
+            touched = [others[i] for i in res.contact if others[i].side != ch.side]
+            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
+            if v > best_v:
+                best, best_v = m, v
+        return best, best_v - here
+
+    #: a movement Spell's destinations simulated in full after the straight-line first pass
+    SPELL_SHORTLIST = 2
+
+    def _spell_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        """Where a movement Spell takes its target: the spot it stands best (the Mage's
+        side chooses; arcworlde.magic.casting)."""
+        target = view.chars[decision.info["character"]]
+        ap_left = 0 if target.activated else target.ap  # (the Mage's own AP are not told)
+        moves = [o for o in decision.options if o.label != "stay"]
+        best, _ = self._best_spot(view, target, ap_left, decision.info["inches"], moves)
+        return best if best is not None else decision.options[-1]
 
     def _gobble_escape(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         return C.Escape(escape_ap(decision.info["ap"], decision.info["needed"]))
@@ -442,12 +556,19 @@ class HeuristicController:
         return summon_spot(view, decision)
 
     def _best_shot(self, view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
+        """The Shot with the best value per AP, at the AP that hits most often per AP; into a
+        melee where a friend would take a failed Shot, at any AP (more dice, fewer misses on
+        the friend), and only when the Shot is worth more than the harm it risks."""
         best, best_v = None, 0.0
+        risky: dict[int, bool] = {}
         for o in shots:
             attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
-            if o.ap != best_shot_ap(attack, ap):
+            target = view.chars[o.target]
+            if o.target not in risky:
+                risky[o.target] = stray_victim(view, ch, target) is not None
+            if o.ap != best_shot_ap(attack, ap) and not risky[o.target]:
                 continue
-            v = shot_value(view, ch, attack, view.chars[o.target], o.ap)
+            v = shot_value(view, ch, attack, target, o.ap) / o.ap
             if v > best_v:
                 best, best_v = o, v
         return best
@@ -478,7 +599,7 @@ class HeuristicController:
         for m in candidates:
             res, others = simulate_move(view, ch, (m.x, m.y), ch.movement, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
-            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx)
+            v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx, floor=best_v)
             if v > best_v:
                 best, best_v = m, v
         if best is None:
@@ -489,21 +610,27 @@ class HeuristicController:
     SHORTLIST = 4
 
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
-                        contact: list[Character], ctx: _Context, rough: bool = False) -> float:
+                        contact: list[Character], ctx: _Context, rough: bool = False,
+                        floor: float | None = None, bonus: float = 0.0) -> float:
         """How good it is for ``ch`` to stand at (x, y) with ``ap`` AP left to spend.
         ``rough`` skips the line-of-sight test (for the first pass over estimates).
+        ``floor``: the caller only asks whether the score plus ``bonus`` beats it; when even
+        the Cover bonus could not lift it above, the line-of-sight test is skipped and a score
+        that does not beat it comes back (the terms are added in the same order either way,
+        and float addition never decreases, so the answer to "does it beat ``floor``?" is
+        exact).
         Hot: called for every candidate position, so per-Character facts live in ``ctx``."""
         score = 0.0
         hypot = math.hypot
         r = ch.r
+        gaps = ctx.gaps(x, y)
         # Attack chances from here.
         if contact:
             score += melee_value(view, ch, ap, contact, False)
         else:
             best_shot = 0.0
             if ctx.shot_reach:
-                for e in ctx.enemies:
-                    d = hypot(e.x - x, e.y - y) - e.r - r
+                for d in gaps:
                     for reach, value in ctx.shot_reach:
                         if d <= reach and value > best_shot:
                             best_shot = value
@@ -511,22 +638,16 @@ class HeuristicController:
             # Melee fighters want to close in: a Charge from here this Activation (Leg It
             # with the AP left), or next time.
             if ctx.melee and not ctx.shot_reach:
-                nearest = min([30.0, *(hypot(e.x - x, e.y - y) - e.r - r for e in ctx.enemies)])
-                charge = ctx.charge_value(x, y, ap) if ap >= 2 else 0.0
+                nearest = min([30.0, *gaps])
+                charge = ctx.charge_value(gaps, ap) if ap >= 2 else 0.0
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
         # Danger: enemies that can reach us next.
-        threat = ctx.threat(x, y)
+        threat = ctx.threat(gaps)
         score -= threat * ctx.care * (0.5 if contact else 1.0)
-        # Cover from the nearest enemy shooter.
-        shooters = ctx.shooters
-        if shooters and not rough:
-            near = min(shooters, key=lambda e: hypot(e.x - x, e.y - y))
-            reach = max((a.range or 0.0) for a in near.attacks) + near.movement
-            exposed = hypot(near.x - x, near.y - y) - near.r - r <= reach
-            if exposed and ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
-                score += 0.8
+        # The terms after Cover (each 0.0 when it does not apply: adding 0.0 changes nothing).
         # Tokens and Items to pick up: as soon as possible.
+        pick = 0.0
         if ctx.pickups and not ch.broken:
             best_pick = 0.0
             for px, py, gain in ctx.pickups:
@@ -534,8 +655,9 @@ class HeuristicController:
                 value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.35)
                 if value > best_pick:
                     best_pick = value
-            score += best_pick * 1.5
+            pick = best_pick * 1.5
         # Objectives matter more as the end approaches.
+        held = 0.0
         if ctx.objectives and not ch.broken:
             rounds_left = ctx.rounds_left
             weight = 1.5 if rounds_left <= 1 else (0.8 if rounds_left <= 2 else 0.25)
@@ -545,14 +667,31 @@ class HeuristicController:
                 value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.5)
                 if value > best_obj:
                     best_obj = value
-            score += best_obj * weight * 3
+            held = best_obj * weight * 3
         # The Commander keeps its warband within its 8" aura.
+        aura = 0.0
         if ch.commander:
             friends = ctx.friends
             if friends:
                 inside = sum(1 for f in friends if hypot(f.x - x, f.y - y) - f.r - r <= COMMANDER_AURA)
-                score += inside * 0.15
-        return score
+                aura = inside * 0.15
+        # Cover from the nearest enemy shooter.
+        shooters = ctx.shooters
+        if shooters and not rough:
+            near, reach = shooters[0]  # the nearest (the first of equals, as min() picks)
+            nearest = hypot(near.x - x, near.y - y)
+            for e, e_reach in shooters:
+                d = hypot(e.x - x, e.y - y)
+                if d < nearest:
+                    near, reach, nearest = e, e_reach, d
+            exposed = nearest - near.r - r <= reach
+            if exposed:
+                covered = score + 0.8 + pick + held + aura
+                if floor is not None and covered + bonus <= floor:
+                    return covered  # cannot beat ``floor`` even in Cover
+                if ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
+                    return covered
+        return score + pick + held + aura
 
     #: rough cost of ending up Prone: the rest of the Activation lost, Defence at Disadvantage
     PRONE_COST = 2.5
@@ -612,13 +751,15 @@ class HeuristicController:
         for m in decision.options:
             res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
-            v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx)
+            bonus = 0.0  # (adding 0.0 changes nothing)
             if touched:
-                v += 3.0  # a Charge: +1AP
+                bonus = 3.0  # a Charge: +1AP
             elif next_roll <= 3:
                 # Short of contact: a dash that ends closer keeps the Charge alive for the
                 # next roll (the 1AP of the Leg It is already spent).
-                v += 0.8 * ctx.charge_value(res.x, res.y, ap, next_roll)
+                bonus = 0.8 * ctx.charge_value(ctx.gaps(res.x, res.y), ap, next_roll)
+            v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx, floor=best_v,
+                                     bonus=bonus) + bonus
             if v > best_v:
                 best, best_v = m, v
         return best

@@ -8,6 +8,7 @@ card is worth paying for), and on the Attack values of ``tactics``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -39,8 +40,15 @@ def cast_odds(level: int, extra_cards: int) -> tuple[float, float, float]:
     return cast, over, extra
 
 
-def effect_value(view: Any, mage: Character, spell: Spell, target: Character | None) -> float:
-    """What the Spell's effect is worth if cast, on the AIs' Damage scale."""
+#: what a movement Spell is worth: (spell, target) -> value on the AIs' scale (the heuristic
+#: judges positions; see ``HeuristicController._move_spell_value``)
+MoveValue = Callable[[Spell, Character], float]
+
+
+def effect_value(view: Any, mage: Character, spell: Spell, target: Character | None,
+                 move_value: MoveValue | None = None) -> float:
+    """What the Spell's effect is worth if cast, on the AIs' Damage scale (a movement Spell
+    by ``move_value``, where the caller judges positions)."""
     if spell.effect == "damage" and target is not None:
         return attack_score(view, mage, spell.attack("flammable" in target.traits), target,
                             charged=False)
@@ -55,14 +63,17 @@ def effect_value(view: Any, mage: Character, spell: Spell, target: Character | N
     if spell.effect == "summon":
         waiting = summonable(view, mage, spell)[: spell.count]
         return sum(1.0 + c.profile.cost / 15 for c in waiting)
-    return 0.0  # a move Spell: positional, left to the move scoring
+    if spell.effect == "move" and target is not None and move_value is not None:
+        return move_value(spell, target)
+    return 0.0
 
 
 def mage_care(mage: Character) -> float:
     return 1.5 if mage.hp <= OVERPOWER_HP + 2 else 0.6
 
 
-def best_cast(view: Any, mage: Character, ap: int, casts: list[Any]) -> tuple[Any, float, float]:
+def best_cast(view: Any, mage: Character, ap: int, casts: list[Any],
+              move_value: MoveValue | None = None) -> tuple[Any, float, float]:
     """The Cast choice with the best expected value, its value and the AP it is expected to
     cost: (choice or None, value, AP)."""
     spells = book(view).spells
@@ -73,7 +84,7 @@ def best_cast(view: Any, mage: Character, ap: int, casts: list[Any]) -> tuple[An
             continue  # AP first: Tokens are kept for what AP cannot buy
         spell = spells[o.spell]
         target = view.chars[o.target] if o.target is not None else None
-        value = effect_value(view, mage, spell, target)
+        value = effect_value(view, mage, spell, target, move_value)
         if value <= 0.0:
             continue
         by_token = o.pay == "arcanite"

@@ -11,9 +11,15 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, FeatCheck
+from warband.rulesets.arcworlde.mechanics import (
+    DIFFICULTY,
+    AttackMechanic,
+    D6Hits,
+    FeatCheck,
+    FixedHits,
+)
 from warband.rulesets.arcworlde.models import Attack
-from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover
+from warband.rulesets.arcworlde.rules.combat import attack_mechanic, in_cover, stray_victim
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = [
@@ -27,8 +33,12 @@ __all__ = [
 ]
 
 
+#: the mechanics that deal Damage: an Attack, a set number of Hits, D6 Hits
+DamageMechanic = AttackMechanic | FixedHits | D6Hits
+
+
 @lru_cache(maxsize=16384)
-def _stats(mech: AttackMechanic) -> tuple[float, tuple[float, ...]]:
+def _stats(mech: DamageMechanic) -> tuple[float, tuple[float, ...]]:
     """(mean Damage, P(Damage >= k) for k = 0..max) of an Attack, exactly computed."""
     dist = mech.distribution()
     top = max(dist)
@@ -42,7 +52,7 @@ def _stats(mech: AttackMechanic) -> tuple[float, tuple[float, ...]]:
     return mean, tuple(tail)
 
 
-def damage_stats(mech: AttackMechanic, hp: int) -> tuple[float, float]:
+def damage_stats(mech: DamageMechanic, hp: int) -> tuple[float, float]:
     """(expected Damage, chance to deal at least ``hp``)."""
     mean, tail = _stats(mech)
     kill = tail[hp] if hp < len(tail) else 0.0
@@ -126,9 +136,15 @@ def best_shot_ap(attack: Attack, ap: int) -> int:
 
 
 def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: int) -> float:
-    """Expected value of a Shot with ``ap`` dice on ``target``."""
+    """Expected value of a Shot with ``ap`` dice on ``target``: the Attack's worth if the Feat
+    succeeds, less, when a friend is in base contact with the target, the worth of the Attack
+    that friend then takes if it fails (arcworlde.feat.shot_friendly_fire)."""
     p_hit = _feat_p(ap, DIFFICULTY[attack.shot])
-    return p_hit * attack_score(view, ch, attack, target, charged=False)
+    value = p_hit * attack_score(view, ch, attack, target, charged=False)
+    victim = stray_victim(view, ch, target)
+    if victim is not None:
+        value -= (1.0 - p_hit) * attack_score(view, ch, attack, victim, charged=False)
+    return value
 
 
 def melee_threat(view: Any, x: float, y: float, r: float, side: int,

@@ -18,7 +18,8 @@ Readings (the rules yaml's defaults unless said otherwise):
   the Token is spent when primed, whatever the dice), casting a Spell and paying for another
   card
   (``rules/magic.py``). "Any roll" is read as the success-counting rolls (Feats, Attack Power),
-  as the yaml suggests; Defence Rolls outside the Activation are not offered yet.
+  as the yaml suggests; when attacked, even outside its Activation, a Character may spend one
+  on its Defence: an extra die on its first Defence Roll, or a re-roll of its first failed one.
 * A Commander's Tokens can be used by any friendly Character, anywhere; a Character spends its
   own Tokens first, bought ones before found ones (found ones may score).
 """
@@ -111,20 +112,28 @@ def spender(st: ArcState, ch: Character) -> Callable[[str | None], bool]:
 
 def arcanite_defence(st: ArcState, target: Character, attacker: Character, attack: str) -> Any:
     """When ``target`` is about to be attacked, its player may spend a Token it can use (even
-    outside its Activation: arcworlde.arcanite.using) to re-roll its first failed Defence Roll
-    against this Attack. Asked only when it has a Token to spend."""
+    outside its Activation: arcworlde.arcanite.using) on its Defence against this Attack:
+    an extra die on its first Defence Roll (``defence_die``: the two dice's Successes add up)
+    or a re-roll of its first failed Defence Roll (``ward``). Asked only when it has a Token
+    to spend."""
     from warband.core.decisions import Decision
 
-    if target.warded or not target.on_table or available(st, target) == 0:
+    if target.warded is not None or not target.on_table or available(st, target) == 0:
         return
     pick = yield Decision(
-        "arcanite_defence", target.side, [C.UseArcanite("ward"), C.UseArcanite("decline")],
-        prompt=f"{attacker.name} attacks {target.name} with {attack}: spend Arcanite to"
-               " re-roll a failed Defence Roll?",
+        "arcanite_defence", target.side,
+        [C.UseArcanite("defence_die"), C.UseArcanite("ward"), C.UseArcanite("decline")],
+        prompt=f"{attacker.name} attacks {target.name} with {attack}: spend Arcanite on an"
+               " extra Defence die or a Defence re-roll?",
         info={"character": target.uid, "attacker": attacker.uid, "attack": attack},
     )
-    if pick.use == "ward" and spend(st, target, "re-roll a Defence Roll"):
-        target.warded = True
+    purpose = DEFENCE_USES.get(pick.use)
+    if purpose is not None and spend(st, target, purpose):
+        target.warded = pick.use
+
+
+#: the Defence uses of a Token and how the log names them
+DEFENCE_USES = {"defence_die": "an extra Defence die", "ward": "re-roll a Defence Roll"}
 
 
 def tokens_in_reach(st: Any, ch: Character) -> list[int]:

@@ -10,9 +10,10 @@ Rule ids: ``arcworlde.combat.attack_resolution``, ``arcworlde.combat.armour_valu
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from warband.core.dice import net_advantage
-from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic
+from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, DefenceDie
 from warband.rulesets.arcworlde.models import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
 from warband.rulesets.arcworlde.rules.creatures import (
@@ -61,15 +62,42 @@ def defence_mode(cover: bool, target: Character) -> int:
 def attack_mechanic(
     attack: Attack, target: Character, cover: bool, charged: bool
 ) -> AttackMechanic:
-    """The dice mechanic of ``attack`` against ``target`` in the current situation."""
-    return AttackMechanic(
-        power=attack.power + (attack.charge_power if charged else 0),
-        armour=target.armour,
-        defence=defence_mode(cover, target),
-        crit_ignores_armour=attack.crit_ignores_armour,
-        ignores_armour=attack.ignores_armour,
-        defence_rerolls=1 if "shield" in target.traits else 0,
-    )
+    """The dice mechanic of ``attack`` against ``target`` in the current situation.
+    Mechanics are frozen, so one is shared by every Attack with the same numbers (the AIs
+    ask for thousands a game, and making one costs more than finding it)."""
+    key = (attack.power + (attack.charge_power if charged else 0), target.armour,
+           defence_mode(cover, target), attack.crit_ignores_armour, attack.ignores_armour,
+           1 if "shield" in target.traits else 0)
+    mech = _MECHANICS.get(key)
+    if mech is None:
+        power, armour, defence, crit_ignores_armour, ignores_armour, defence_rerolls = key
+        if len(_MECHANICS) > 4096:
+            _MECHANICS.clear()
+        mech = _MECHANICS[key] = AttackMechanic(
+            power=power, armour=armour, defence=defence, crit_ignores_armour=crit_ignores_armour,
+            ignores_armour=ignores_armour, defence_rerolls=defence_rerolls,
+        )
+    return mech
+
+
+_MECHANICS: dict[tuple[int, int, int, bool, bool, int], AttackMechanic] = {}
+
+
+def ward(mech: AttackMechanic, use: str) -> AttackMechanic:
+    """``mech`` with an Arcanite Token spent on the Defence (arcworlde.arcanite.using):
+    ``"defence_die"`` adds a die to the first Defence Roll, ``"ward"`` re-rolls the first failed
+    one. One function for play and for the AI's estimate of what a Token is worth."""
+    if use == "defence_die":
+        return dataclasses.replace(mech, defence_extra=mech.defence_extra + 1)
+    return dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1)
+
+
+def extra_defence_dice(defence: list[DefenceDie]) -> dict[str, Any]:
+    """The Arcanite extra dice of a Defence Roll chain, for the log (left out when none, so
+    the events of games without them are unchanged)."""
+    if not any(d.extra_rolled for d in defence):
+        return {}
+    return {"defence_extra": [list(d.extra_rolled) for d in defence]}
 
 
 def resolve_attack(
@@ -87,9 +115,9 @@ def resolve_attack(
             mech, power=mech.power + (attacker.primed == "extra_die"),
             rerolls=mech.rerolls + (attacker.primed == "reroll"))
         attacker.primed = None
-    if target.warded:  # an Arcanite Token spent against this Attack (rules/arcanite.py)
-        mech = dataclasses.replace(mech, defence_rerolls=mech.defence_rerolls + 1)
-        target.warded = False
+    if target.warded is not None:  # a Token spent against this Attack (rules/arcanite.py)
+        mech = ward(mech, target.warded)
+        target.warded = None
     if pack_reroll(st, attacker, attack.name, target):  # arcworlde.trait.pack_hunter
         mech = dataclasses.replace(mech, rerolls=mech.rerolls + 1)
     if death_throes(st, attacker):  # re-roll a failed Power die (arcworlde.trait.death_throes)
@@ -107,6 +135,7 @@ def resolve_attack(
         blocked=roll.armour_blocked, cover=cover, defence_mode=mech.defence,
         defence=[list(d.rolled) for d in roll.defence], defended=roll.defended,
         damage=roll.damage, hp=[hp_before, target.hp],
+        **extra_defence_dice(roll.defence),
     )
     if target.hp <= 0:
         knock_out(st, target, attacker)
@@ -207,6 +236,16 @@ def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Chara
     return out
 
 
+def stray_victim(st: Any, shooter: Character, target: Character) -> Character | None:
+    """The friend a failed Shot at ``target`` hits instead: of the shooter's friends in base
+    contact with the target, the nearest to the shooter (of two as near, the first placed);
+    None when no friend touches it (arcworlde.feat.shot_friendly_fire)."""
+    friends: list[Character] = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
+    if not friends:
+        return None
+    return min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
+
+
 def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, ap: int) -> None:
     """Take a Shot: a Feat (Easy unless the Attack says otherwise); on a success resolve the
     Attack. A failed Shot at a target in base contact with the shooter's friends hits the one
@@ -215,9 +254,8 @@ def shoot(st: ArcState, shooter: Character, attack: Attack, target: Character, a
                     shot=True):
         resolve_attack(st, shooter, attack, target, charged=False)
         return
-    friends = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
-    if friends:
-        victim = min(friends, key=lambda f: (st.distance(shooter, f), f.uid))
+    victim = stray_victim(st, shooter, target)
+    if victim is not None:
         st.log.emit("stray_shot", who=shooter.name, target=target.name, hit=victim.name)
         resolve_attack(st, shooter, attack, victim, charged=False, stray=True)
     else:

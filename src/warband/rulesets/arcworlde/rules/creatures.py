@@ -51,6 +51,7 @@ __all__ = [
     "FIRE_POWER",
     "can_gobble",
     "death_throes",
+    "d6_hits_mechanic",
     "dwindle",
     "escape_gobble",
     "release_swallowed",
@@ -200,6 +201,13 @@ def gobble_options(st: Any, ch: Character, ap: int) -> list[Any]:
             for n in range(1, ap + 1)]
 
 
+def d6_hits_mechanic(victim: Character) -> D6Hits:
+    """D6 Hits on ``victim``: its Armour, its Defence at Disadvantage when Prone or Broken, a
+    Shield's re-roll (one definition for play and the AIs' estimates)."""
+    return D6Hits(victim.armour, -1 if victim.prone or victim.broken else 0,
+                  1 if "shield" in victim.traits else 0)
+
+
 def take_d6_hits(st: ArcState, victim: Character, cause: str, by: Character | None) -> None:
     """D6 Hits on ``victim`` through Armour and Defence Rolls (Gobble; a Narrative Feat's
     dangerous failure)."""
@@ -209,8 +217,7 @@ def take_d6_hits(st: ArcState, victim: Character, cause: str, by: Character | No
 def _hits(st: ArcState, victim: Character, cause: str, by: Character | None) -> None:
     from warband.rulesets.arcworlde.rules.combat import knock_out
 
-    mech = D6Hits(victim.armour, -1 if victim.prone or victim.broken else 0,
-                  1 if "shield" in victim.traits else 0)
+    mech = d6_hits_mechanic(victim)
     hits, blocked, defence, damage = mech.sample(st.dice)
     before = victim.hp
     victim.hp = max(0, victim.hp - damage)

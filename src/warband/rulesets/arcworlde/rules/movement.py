@@ -42,7 +42,9 @@ def surroundings(st: Any, ch: Character) -> Surroundings:
     """What a move of ``ch`` must reckon with; an AI weighing many moves of one Character
     from one position computes it once and passes it to :func:`simulate_move`."""
     others = st.blocker_chars(ch)
-    return others, st.blockers(ch), [c.side != ch.side for c in others]
+    side = ch.side
+    # the bases of ``others`` (st.blockers(ch), without a second pass over the table)
+    return others, [Base(c.x, c.y, c.r) for c in others], [c.side != side for c in others]
 
 
 def simulate_move(
@@ -76,11 +78,12 @@ def do_move(
     touched += [st.chars[c.rider_uid] for c in touched
                 if c.rider_uid is not None and st.chars[c.rider_uid].aboard]
     enemies = [c for c in touched if c.side != ch.side]
-    st.log.emit(
-        "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
-        to=[round(ch.x, 2), round(ch.y, 2)], inches=round(res.travelled, 2),
-        allowance=round(allowance, 2),
-    )
+    if st.log.enabled:  # (the simulator plays with the log off: no rounding for nobody)
+        st.log.emit(
+            "move", who=ch.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
+            to=[round(ch.x, 2), round(ch.y, 2)], inches=round(res.travelled, 2),
+            allowance=round(allowance, 2),
+        )
     if enemies:
         st.log.emit("engage", who=ch.name, enemies=[e.name for e in enemies])
     if ch.rider_uid is not None:  # the rider of a Monstrous Mount goes with it
@@ -106,7 +109,8 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
     objective, the nearest cover, away from the nearest enemy, and toward the friendly
     Commander. Any other point is legal too; these are the options AIs choose among."""
     moves: list[Move] = []
-    enemies = [e for e in st.chars if e.on_table and e.side != ch.side]
+    side = ch.side
+    enemies = [e for e in st.chars if e.side != side and e.on_table]
     for e in enemies:
         moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
     for obj in st.scenario.objectives:

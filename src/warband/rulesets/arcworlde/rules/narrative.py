@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
+from warband.content.yamlio import ContentReader, field_name, line_for
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.kit.models import SLUG_PATTERN, Strict
@@ -41,13 +43,16 @@ from warband.rulesets.arcworlde.rules.feats import attempt_feat
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = [
+    "FAILURES",
     "HITS_PER_SUCCESS",
     "NarrativeFeat",
     "compromise",
     "feats_menu",
     "narrative_hits",
+    "narrative_mechanic",
     "narrative_options",
     "perform_narrative",
+    "read_feats_menu",
 ]
 
 #: Hits a damaging Narrative Feat deals per Success its difficulty needs
@@ -87,28 +92,33 @@ class NarrativeFeat:
     failure: str
 
 
-_MENUS: dict[str, tuple[NarrativeFeat, ...]] = {}
+def read_feats_menu(reader: ContentReader, directory: Path) -> tuple[NarrativeFeat, ...]:
+    """Read every ``narrative-feats*.yaml`` of a content folder through ``reader`` (validation
+    and the content digest, with the rest of the folder: a user's copy replaces them like any
+    other data); a repeated template id is reported with its file, line and field."""
+    out: dict[str, NarrativeFeat] = {}
+    for path in sorted(directory.glob("narrative-feats*.yaml")):
+        data, lines = reader.read(path, NarrativeFeatsFile)
+        if not isinstance(data, NarrativeFeatsFile):
+            continue
+        for i, f in enumerate(data.feats):
+            if f.id in out:
+                loc = ("feats", i, "id")
+                reader.problem(str(path), f"duplicate Narrative Feat id {f.id!r}",
+                               field_name(loc), line_for(lines, loc))
+            out[f.id] = NarrativeFeat(f.id, f.name, DIFFICULTY[f.difficulty], f.effect, f.reach,
+                                      f.max_targets, f.needs_terrain, f.ranged, f.failure)
+    return tuple(out.values())
 
 
 def feats_menu(st: Any) -> tuple[NarrativeFeat, ...]:
-    """The Narrative Feat templates of the game's content folder."""
-    from warband.content.yamlio import ContentReader
-    from warband.rulesets.arcworlde.catalogue import catalogue
-
-    directory = catalogue().directory
-    key = str(directory)
-    menu = _MENUS.get(key)
+    """The Narrative Feat templates of the game's content folder (read with its catalogue;
+    the folder in use for a hand-built state)."""
+    menu: tuple[NarrativeFeat, ...] | None = st.narrative_menu
     if menu is None:
-        reader = ContentReader()
-        out: list[NarrativeFeat] = []
-        for path in sorted(directory.glob("narrative-feats*.yaml")):
-            data, _ = reader.read(path, NarrativeFeatsFile)
-            if isinstance(data, NarrativeFeatsFile):
-                out += [NarrativeFeat(f.id, f.name, DIFFICULTY[f.difficulty], f.effect, f.reach,
-                                      f.max_targets, f.needs_terrain, f.ranged, f.failure)
-                        for f in data.feats]
-        reader.raise_if_problems()
-        menu = _MENUS[key] = tuple(out)
+        from warband.rulesets.arcworlde.catalogue import catalogue
+
+        menu = catalogue().narrative_feats
     return menu
 
 
@@ -118,6 +128,14 @@ def narrative_hits(needed: int, targets: int) -> list[int]:
     total = HITS_PER_SUCCESS * needed
     share = math.ceil(total / max(1, targets))
     return [share] * targets
+
+
+def narrative_mechanic(target: Character, hits: int) -> FixedHits:
+    """A damaging Narrative Feat's Hits on ``target``: through its Armour and Defence Rolls, at
+    Disadvantage when it is Prone or Broken, a Shield's re-roll (arcworlde.feat.narrative_damage;
+    the AI judges a Feat with this same mechanic)."""
+    return FixedHits(hits, target.armour, -1 if target.prone or target.broken else 0,
+                     1 if "shield" in target.traits else 0)
 
 
 def compromise(failure: str) -> str:
@@ -156,8 +174,10 @@ def narrative_options(st: Any, ch: Character, ap: int) -> list[Any]:
             if not found or (feat.needs_terrain and not _by_terrain(st, ch)):
                 continue
             targets = tuple(t.uid for t in found)
-        elif st.engaged_with(ch):
-            continue  # a dash or a vault is a move: not out of base contact
+        elif ch.aboard or st.engaged_with(ch):
+            # a dash or a vault is a move: not out of base contact, and not for a rider on its
+            # Monstrous Mount, which goes only where its mount goes (arcworlde.trait.monstrous_mount)
+            continue
         for needed in sorted({feat.needed, max(1, feat.needed - 1)}):
             out.extend(C.Narrative(feat.id, targets, DIFFICULTY_NAMES[needed - 1], n)
                        for n in range(1, ap + 1))
@@ -214,8 +234,7 @@ def _effect(st: ArcState, ch: Character, feat: NarrativeFeat, needed: int,
     if feat.effect == "damage":
         living = [t for t in targets if t.on_table]
         for target, hits in zip(living, narrative_hits(needed, len(living)), strict=True):
-            mech = FixedHits(hits, target.armour, -1 if target.prone or target.broken else 0,
-                             1 if "shield" in target.traits else 0)
+            mech = narrative_mechanic(target, hits)
             blocked, defence, damage = mech.sample(st.dice)
             before = target.hp
             target.hp = max(0, target.hp - damage)

@@ -129,26 +129,24 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     if depth < 2 * r:
         return []
     others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
-    out = []
     rows = sorted({r + 0.05, max(r + 0.05, depth - r - 0.05)})
+    grid: list[tuple[float, float]] = []
     if ch.side <= 1:  # the south (A) and north (B) edges
         if ch.side == 1:
             rows = [height - y for y in rows]
         steps = max(2, int((width - 2 * r) // 3))
         for i in range(steps + 1):
             x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
-            for y in rows:
-                if st.table.fits(x, y, r, others):
-                    out.append((round(x, 3), round(y, 3)))
+            grid.extend((x, y) for y in rows)
     else:  # the west (C) and east (D) edges, between the other two zones
         cols = rows if ch.side == 2 else [width - x for x in rows]
         length = height - 2 * depth
         steps = max(2, int((length - 2 * r) // 3))
         for i in range(steps + 1):
             y = depth + r + 0.5 + (length - 2 * r - 1.0) * i / steps
-            for x in cols:
-                if in_zone(st, ch.side, x, y, r) and st.table.fits(x, y, r, others):
-                    out.append((round(x, 3), round(y, 3)))
+            grid.extend((x, y) for x in cols if in_zone(st, ch.side, x, y, r))
+    # where the base fits now: cached on the table (every game of a match-up asks the same)
+    out = [(round(x, 3), round(y, 3)) for x, y in st.table.free_spots(grid, r, others)]
     return out or st.table.packed_points(zone_area(st.table, ch.side, depth), r, others)
 
 

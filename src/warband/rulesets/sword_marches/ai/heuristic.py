@@ -38,7 +38,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
     near_cover,
     pieces,
 )
-from warband.rulesets.sword_marches.rules.turn import activate_options
+from warband.rulesets.sword_marches.rules.turn import activate_charge_ok, activate_options
 from warband.rulesets.sword_marches.state import Model
 
 __all__ = ["HeuristicController"]
@@ -75,10 +75,12 @@ def _injury_value(attack: CombatAttack, target: Model, attacker: Model) -> float
 
 
 def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
-                 foes: list[tuple[float, float, float]]) -> tuple[float, float]:
-    """Roughly where a Move toward (gx, gy) ends: straight, 3" out of Difficult Ground, 1"
-    short of an enemy (the AI's cheap estimate; the game moves by the rules)."""
-    if in_difficult(view, m.x, m.y, m.r) and not m.has("ranger"):
+                 foes: list[tuple[float, float, float]], slowed: bool, raised: bool
+                 ) -> tuple[float, float]:
+    """Roughly where a Move toward (gx, gy) ends: straight, 3" out of Difficult Ground
+    (``slowed``: it starts in it and is no Ranger), 1" short of an enemy (the AI's cheap
+    estimate; the game moves by the rules); ``raised``: the table has raised ground."""
+    if slowed:
         allowance = min(allowance, 3.0)
     d = math.hypot(gx - m.x, gy - m.y)
     if d < 1e-9:
@@ -89,7 +91,7 @@ def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
             break
     step = min(allowance, d) / math.hypot(gx - m.x, gy - m.y)
     x, y = m.x + (gx - m.x) * step, m.y + (gy - m.y) * step
-    if pieces(view).platforms:  # raised ground stops it at the foot or the edge
+    if raised:  # raised ground stops it at the foot or the edge
         x, y = limit_platforms(view, m, (x, y), "move")
     return x, y
 
@@ -204,8 +206,18 @@ class HeuristicController:
         best, best_score = decision.options[0], -math.inf
         for uid in decision.options:
             m = view.by_uid(uid)
-            score = max((self._cached_score(view, act, cache) for act in activate_options(view, decision, m)),
-                        default=-math.inf)
+            acts = activate_options(view, decision, m)
+            score = max((self._cached_score(view, act, cache) for act in acts
+                         if act.action != "charge"), default=-math.inf)
+            # A Charge counts only if it is legal (a clear straight line), the costly test:
+            # asked only of a Charge that would raise this model's score above both its other
+            # options and the best model so far (any other cannot change the answer).
+            for act in acts:
+                if act.action == "charge":
+                    value = self._cached_score(view, act, cache)
+                    if value > score and value > best_score and \
+                            activate_charge_ok(view, decision, m, act):
+                        score = value
             if score > best_score:
                 best, best_score = uid, score
         return best
@@ -251,6 +263,29 @@ class HeuristicController:
         a = act.action
         target = view.by_uid(act.target) if act.target >= 0 else None
         priority = _value(m) * 0.05
+        # the Moves first: most options are Moves (the branches exclude each other)
+        if a in ("move", "hustle", "ambush", "mobile_fire"):
+            extra = 4.0 if a == "hustle" else 0.0
+            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
+            foes = self._foes(view, m.side, cache)
+            ctx = cache.get(("ctx", m.uid))
+            if ctx is None:
+                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
+            x, y = _reach_point(view, m, act.x, act.y, allowance, foes, ctx[6], ctx[5])
+            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
+                                                                           cache)
+            if a == "ambush":
+                score += 0.15 if ranged_weapon(m) is not None else -0.1
+            if a == "mobile_fire":
+                # estimated from where it stands now (the targets after the Move are chosen
+                # when it gets there)
+                shots = cache.get(("mobile", m.uid))
+                if shots is None:
+                    shots = cache[("mobile", m.uid)] = max(
+                        (self._shot_value(view, m, e, "mobile_fire")
+                         for e in ranged_targets(view, m)), default=-0.2)
+                score += shots
+            return priority * 0.5 + score
         if a == "forfeit":
             return -5.0
         if a == "steady":
@@ -290,25 +325,6 @@ class HeuristicController:
             return priority * 0.5 + p * gain - (1.0 - p) * 0.5 - 0.1
         if a in ("kingmaker", "belay_order") and target is not None:
             return 0.1 + _value(target) * 0.05
-        if a in ("move", "hustle", "ambush", "mobile_fire"):
-            extra = 4.0 if a == "hustle" else 0.0
-            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
-            foes = self._foes(view, m.side, cache)
-            x, y = _reach_point(view, m, act.x, act.y, allowance, foes)
-            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
-                                                                           cache)
-            if a == "ambush":
-                score += 0.15 if ranged_weapon(m) is not None else -0.1
-            if a == "mobile_fire":
-                # estimated from where it stands now (the targets after the Move are chosen
-                # when it gets there)
-                shots = cache.get(("mobile", m.uid))
-                if shots is None:
-                    shots = cache[("mobile", m.uid)] = max(
-                        (self._shot_value(view, m, e, "mobile_fire")
-                         for e in ranged_targets(view, m)), default=-0.2)
-                score += shots
-            return priority * 0.5 + score
         return -1.0
 
     def _position(self, view: Any, m: Model, x: float, y: float, cache: dict[Any, Any]
@@ -327,7 +343,8 @@ class HeuristicController:
 
     @staticmethod
     def _spot_context(view: Any, m: Model) -> tuple[Any, ...]:
-        """What :meth:`_spot` needs about ``m`` and the game, the same for every spot."""
+        """What :meth:`_spot` and :func:`_reach_point` need about ``m`` and the game, the same
+        for every spot."""
         w = ranged_weapon(m)
         eff = weapon_range(m, w)[0] if w is not None and w.range is not None else None
         wl = view.warlord(m.side)
@@ -335,14 +352,15 @@ class HeuristicController:
         late = view.turn >= view.turns - 1
         adv = view.adventure
         pull = (0.15 if late else 0.03)
+        slowed = in_difficult(view, m.x, m.y, m.r) and not m.has("ranger")
         return (eff, command, pull, adv.objectives, adv.objective_vp / 2,
-                bool(pieces(view).platforms))
+                bool(pieces(view).platforms), slowed)
 
     def _spot(self, view: Any, m: Model, x: float, y: float,
               foes: list[tuple[float, float, float]], ctx: tuple[Any, ...]) -> float:
         if not foes:
             return 0.0
-        eff, command, pull, objectives, vp, raised = ctx
+        eff, command, pull, objectives, vp, raised, _ = ctx
         r = m.r
         d = min(math.hypot(ex - x, ey - y) - er - r for ex, ey, er in foes)
         score: float = 0.0

@@ -135,26 +135,38 @@ def charge_targets(st: SMState, m: Model,
     """Legal Charge targets (sm.combat.target_priority, sm.action.charge): by Target Priority
     (Shocked, Broken and Engaged enemies may be ignored) and with a clear straight line.
     ``visible``: ``visible_enemies(st, m)`` when the caller has it already."""
+    return [e for e in charge_candidates(st, m, visible) if charge_start(st, m, e) is not None]
+
+
+def charge_candidates(st: SMState, m: Model,
+                      visible: list[tuple[float, Model]] | None = None) -> list[Model]:
+    """The enemies Target Priority lets ``m`` Charge (sm.combat.target_priority), before the
+    straight-line test of :func:`charge_start` (the costly part, which an AI may leave for the
+    Charges it would choose)."""
     seen = visible_enemies(st, m) if visible is None else visible
-    legal = []
-    for i, (d, e) in enumerate(seen):
-        if all(c.shocked or c.broken or st.engaged(c) or dc >= d - 1e-6 for dc, c in seen[:i]) \
-                and charge_start(st, m, e) is not None:
-            legal.append(e)
-    return legal
+    return [e for i, (d, e) in enumerate(seen)
+            if all(c.shocked or c.broken or st.engaged(c) or dc >= d - 1e-6
+                   for dc, c in seen[:i])]
 
 
 def _straight_line(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
     """Nothing impassable and no other model on the straight line from (x, y) to the target."""
+    return _clear_of_models(st, m, x, y, e) and _clear_of_terrain(st, m, x, y, e)
+
+
+def _clear_of_models(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
     from warband.core.geometry import segment_crosses_circle
 
-    if len(st.table.path((x, y), (e.x, e.y), m.r)) > 2:
-        return False
+    ex, ey = e.x, e.y
     for o in st.models:
         if o.on_table and o is not m and o is not e and segment_crosses_circle(
-                x, y, e.x, e.y, o.x, o.y, o.r + m.r - 0.05):
+                x, y, ex, ey, o.x, o.y, o.r + m.r - 0.05):
             return False
     return True
+
+
+def _clear_of_terrain(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
+    return len(st.table.path((x, y), (e.x, e.y), m.r)) <= 2
 
 
 COVER_ADJUSTMENT = 1.0  # inches (sm.combat.cover_adjustment_ranged, _charge)
@@ -179,10 +191,11 @@ def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
     for k in range(16):
         a = 2 * math.pi * k / 16
         x, y = m.x + COVER_ADJUSTMENT * math.cos(a), m.y + COVER_ADJUSTMENT * math.sin(a)
-        # cheapest tests first (all pure, so the order changes nothing but the time)
+        # cheapest and most selective tests first (all pure, so the order changes nothing
+        # but the time): most spots fail for a model in the way
         if all(math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in foes) and \
-                st.table.fits(x, y, m.r, bases) and elevation(st, x, y) == m.z and \
-                _straight_line(st, m, x, y, e):
+                elevation(st, x, y) == m.z and _clear_of_models(st, m, x, y, e) and \
+                _clear_of_terrain(st, m, x, y, e) and st.table.fits(x, y, m.r, bases):
             return round(x, 3), round(y, 3)
     return None
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 
 from shapely import LineString, Point, Polygon, prepare
 
-from warband.core.geometry import Base, Table, Terrain
+from warband.core.geometry import Base, FlatPolygon, Table, Terrain
 from warband.rulesets.sword_marches.models import AdventureModel
 from warband.rulesets.sword_marches.state import ENGAGED, Model, SMState
 
@@ -68,16 +68,21 @@ _EPS = 1e-6
 class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
-    __slots__ = ("area", "area_bounds", "difficult", "durable", "all", "memo", "low", "high",
-                 "grown", "platforms")
+    __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
+                 "high", "grown", "platforms", "spots")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
         self.memo: dict[tuple[object, ...], bool] = {}
+        #: the nearest cover spot from (x, y, r) (rules.turn.cover_spot), None if none
+        self.spots: dict[tuple[float, float, float], tuple[float, float] | None] = {}
         #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
         self.grown: dict[float, list[tuple[Polygon, Polygon, tuple[float, ...]]]] = {}
         self.area: list[Polygon] = []
         self.area_bounds: list[tuple[float, float, float, float]] = []
+        #: the Area pieces as plain floats (sight lines are tested against them thousands of
+        #: times a game)
+        self.area_flat: list[FlatPolygon] = []
         self.difficult: list[Polygon] = []
         self.durable: list[Polygon] = []
         self.all: list[Polygon] = []
@@ -101,6 +106,7 @@ class Pieces:
             if t.area:
                 self.area.append(poly)
                 self.area_bounds.append(poly.bounds)
+                self.area_flat.append(FlatPolygon(t.points))
             if t.kind == "difficult" or t.area:
                 self.difficult.append(poly)
             if t.cover:
@@ -191,8 +197,13 @@ def near_cover(st: SMState, x: float, y: float, r: float) -> bool:
 # ------------------------------------------------------------------------------ sight
 def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
     """Can ``a`` draw a LoS to ``b`` (sm.combat.line_of_sight, sm.terrain.area_los,
-    sm.terrain.obstacle_los)? Models never block sight."""
-    key = ("los", a.x, a.y, b.x, b.y)
+    sm.terrain.obstacle_los)? Models never block sight.
+
+    Cached per game on everything the answer reads about the two models: centres, base radii
+    (the core's sight samples the bases' width; touching an Obstacle depends on the radius) and
+    heights (not read today, kept in the key so that a rule reading them cannot be served a
+    stale answer)."""
+    key = (a.x, a.y, a.r, a.z, b.x, b.y, b.r, b.z)
     cache: dict[tuple[object, ...], bool] = st.extra.setdefault("los", {})
     hit = cache.get(key)
     if hit is not None:
@@ -221,27 +232,53 @@ def _obstacle_sight(st: SMState, a: Model, b: Model) -> bool:
 
 
 def _area_sight(st: SMState, a: Model, b: Model) -> bool:
+    """The Area Terrain rule on the sight line between the centres (sm.terrain.area_los): never
+    right through a piece, at most 2" inside one (from the edge of a base that stands in it)."""
     ps = pieces(st)
-    lo_x, hi_x = min(a.x, b.x), max(a.x, b.x)
-    lo_y, hi_y = min(a.y, b.y), max(a.y, b.y)
-    near = [poly for poly, (x0, y0, x1, y1) in zip(ps.area, ps.area_bounds, strict=True)
-            if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y]
-    if not near:
-        return True
-    seg = LineString([(a.x, a.y), (b.x, b.y)])
-    pa, pb = Point(a.x, a.y), Point(b.x, b.y)
-    for poly in near:
-        if not poly.intersects(seg):
-            continue
-        a_in, b_in = poly.contains(pa), poly.contains(pb)
-        inside = poly.intersection(seg).length
-        if not a_in and not b_in:
-            return False  # never through an Area piece, however thin
-        # Inside: visibility is 2"; from outside one sees 2" in; from inside 2" from the edge.
-        allowed = AREA_SIGHT + (a.r if a_in else 0.0) + (b.r if b_in else 0.0)
-        if inside > allowed + _EPS:
-            return False
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    for poly, (x0, y0, x1, y1), flat in zip(ps.area, ps.area_bounds, ps.area_flat, strict=True):
+        if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y:
+            seen = _area_piece_sight(flat, a, b)
+            if seen is None:  # too close to call in floats: shapely decides, as it always did
+                seen = _area_piece_sight_exact(poly, a, b)
+            if not seen:
+                return False
     return True
+
+
+_NEAR = 1e-7  # inches: closer than this to an outline or a limit, shapely decides
+
+
+def _area_piece_sight(flat: FlatPolygon, a: Model, b: Model) -> bool | None:
+    """:func:`_area_piece_sight_exact` in plain floats, or None where an end lies on the
+    outline or the length inside is at the limit (the two could then disagree)."""
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    da, db = flat.nearest(ax, ay)[0], flat.nearest(bx, by)[0]
+    if da < _NEAR or db < _NEAR:
+        return None
+    a_in, b_in = flat.contains(ax, ay), flat.contains(bx, by)
+    if not a_in and not b_in:
+        return not flat.touches(ax, ay, bx, by)  # never through an Area piece, however thin
+    length = math.hypot(bx - ax, by - ay)
+    inside = sum(t1 - t0 for t0, t1 in flat.inside_spans(ax, ay, bx, by)) * length
+    allowed = AREA_SIGHT + (a.r if a_in else 0.0) + (b.r if b_in else 0.0)
+    if abs(inside - (allowed + _EPS)) < _NEAR:
+        return None
+    return inside <= allowed + _EPS
+
+
+def _area_piece_sight_exact(poly: Polygon, a: Model, b: Model) -> bool:
+    seg = LineString([(a.x, a.y), (b.x, b.y)])
+    if not poly.intersects(seg):
+        return True
+    a_in, b_in = poly.contains(Point(a.x, a.y)), poly.contains(Point(b.x, b.y))
+    if not a_in and not b_in:
+        return False
+    # Inside: visibility is 2"; from outside one sees 2" in; from inside 2" from the edge.
+    allowed = AREA_SIGHT + (a.r if a_in else 0.0) + (b.r if b_in else 0.0)
+    return bool(poly.intersection(seg).length <= allowed + _EPS)
 
 
 def _obscured(st: SMState, shooter: Model, target: Model) -> bool:

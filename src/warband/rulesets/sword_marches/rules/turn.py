@@ -20,8 +20,8 @@ from warband.rulesets.sword_marches.choices import MOVES, Act
 from warband.rulesets.sword_marches.models import ModelType
 from warband.rulesets.sword_marches.rules.combat import (
     apply_injury,
+    charge_candidates,
     charge_start,
-    charge_targets,
     close_attack,
     close_cbt,
     close_weapon,
@@ -340,11 +340,11 @@ def action_phase(st: SMState) -> Steps:
         active = tuple(m.uid for m in st.living(p) if m.active)
         asking = Decision("activate", p, active, prompt="Which Active model acts?")
         _SHARED.clear()
-        _SHARED.append((asking, {}))
+        _SHARED.append(_Shared(asking))
         uid = yield asking
-        known = _SHARED[0][1] if _SHARED and _SHARED[0][0] is asking else {}
+        slot = _SHARED[0] if _SHARED and _SHARED[0].decision is asking else None
         _SHARED.clear()
-        options = known.get(uid)
+        options = slot.legal_options(st, st.by_uid(uid)) if slot is not None else None
         if options is None:
             options = options_for(st, st.by_uid(uid))
         act = yield _action_decision(st, p, options, f"Declare {st.by_uid(uid).name}'s Action")
@@ -517,9 +517,20 @@ def destinations(st: SMState, m: Model) -> list[tuple[float, float]]:
 
 
 def cover_spot(st: SMState, m: Model) -> tuple[float, float] | None:
-    """The nearest point of terrain that gives Concealment or Cover (house: to move to)."""
+    """The nearest point of terrain that gives Concealment or Cover (house: to move to).
+    Kept per spot and base radius with the table's pieces (a pure function of them)."""
     if near_cover(st, m.x, m.y, m.r):
         return None
+    spots = pieces(st).spots
+    key = (m.x, m.y, m.r)
+    if key not in spots:
+        if len(spots) > 50_000:
+            spots.clear()
+        spots[key] = _cover_spot(st, m)
+    return spots[key]
+
+
+def _cover_spot(st: SMState, m: Model) -> tuple[float, float] | None:
     from shapely import Point
     from shapely.ops import nearest_points
 
@@ -535,25 +546,68 @@ def cover_spot(st: SMState, m: Model) -> tuple[float, float] | None:
     return _pt(q.x, q.y)
 
 
-#: the pending "activate" decision and the option lists an AI built while answering it, so the
-#: flow does not build the chosen model's options a second time (nothing changes the state
-#: between the question and its answer). One slot; a decision that is not the slot's own
-#: (another game's) neither reads nor writes it, so only the time changes.
-_SHARED: list[tuple[Decision, dict[int, list[Act]]]] = []
+class _Shared:
+    """What an AI worked out while answering one "activate" decision, kept for the flow: each
+    model's options with its Charges not yet checked for a straight line, and the Charges
+    checked so far. Nothing changes the state between the question and its answer, so the flow
+    reads them instead of building the chosen model's options a second time."""
+
+    __slots__ = ("decision", "options", "charges")
+
+    def __init__(self, decision: Decision) -> None:
+        self.decision = decision
+        self.options: dict[int, list[Act]] = {}
+        self.charges: dict[tuple[int, int], bool] = {}
+
+    def charge_ok(self, st: SMState, m: Model, target: int) -> bool:
+        ok = self.charges.get((m.uid, target))
+        if ok is None:
+            ok = self.charges[(m.uid, target)] = charge_start(st, m, st.by_uid(target)) is not None
+        return ok
+
+    def legal_options(self, st: SMState, m: Model) -> list[Act] | None:
+        """``options_for(st, m)`` from what was kept (None if the AI did not list them)."""
+        known = self.options.get(m.uid)
+        if known is None:
+            return None
+        return [a for a in known if a.action != "charge" or self.charge_ok(st, m, a.target)]
+
+
+#: the slot of the pending "activate" decision (:class:`_Shared`). One slot; a decision that is
+#: not the slot's own (another game's) neither reads nor writes it, so only the time changes.
+_SHARED: list[_Shared] = []
+
+
+def _slot(decision: Decision) -> _Shared:
+    if _SHARED and _SHARED[0].decision is decision:
+        return _SHARED[0]
+    return _Shared(decision)  # not the pending one: answered, but nothing kept
 
 
 def activate_options(st: SMState, decision: Decision, m: Model) -> list[Act]:
-    """``options_for(st, m)`` while answering the "activate" ``decision``, kept for the flow."""
-    known = _SHARED[0][1] if _SHARED and _SHARED[0][0] is decision else None
-    options = known.get(m.uid) if known is not None else None
+    """``options_for(st, m)`` while answering the "activate" ``decision``, except that its
+    Charges are the Target Priority candidates, not yet checked for a straight line (the
+    costly test): an AI checks with :func:`activate_charge_ok` only the Charges that could be
+    its choice. The flow checks the rest of the chosen model's Charges, so its options are
+    exactly ``options_for``'s."""
+    slot = _slot(decision)
+    options = slot.options.get(m.uid)
     if options is None:
-        options = options_for(st, m)
-        if known is not None:
-            known[m.uid] = options
+        options = slot.options[m.uid] = _options(st, m, True, checked=False)
     return list(options)
 
 
+def activate_charge_ok(st: SMState, decision: Decision, m: Model, act: Act) -> bool:
+    """Is the Charge ``act`` listed by :func:`activate_options` legal (sm.action.charge)?"""
+    return _slot(decision).charge_ok(st, m, act.target)
+
+
 def options_for(st: SMState, m: Model, allow_forfeit: bool = True) -> list[Act]:
+    """Every Action ``m`` may declare now, in a fixed order (sm.action.*)."""
+    return _options(st, m, allow_forfeit, checked=True)
+
+
+def _options(st: SMState, m: Model, allow_forfeit: bool, checked: bool) -> list[Act]:
     out: list[Act] = []
     uid = m.uid
     if m.broken:
@@ -575,7 +629,9 @@ def options_for(st: SMState, m: Model, allow_forfeit: bool = True) -> list[Act]:
             x, y = spot if spot is not None else (m.x, m.y)
             out.append(Act(uid, "ambush", -1, x, y))
         visible = visible_enemies(st, m)  # read by both lists of targets
-        out.extend(Act(uid, "charge", e.uid) for e in charge_targets(st, m, visible))
+        charges = charge_candidates(st, m, visible)
+        out.extend(Act(uid, "charge", e.uid) for e in charges
+                   if not checked or charge_start(st, m, e) is not None)
         w = ranged_weapon(m)
         if w is not None:
             targets = ranged_targets(st, m, visible)

@@ -1,0 +1,57 @@
+"""Same seeds, same games: digests of many seeded AI games, to compare two versions of the code.
+
+    python benchmarks/game_digests.py --ruleset arcworlde --ai heuristic --games 200 > new.txt
+    PYTHONPATH=/path/to/old/src python benchmarks/game_digests.py ... > old.txt
+    diff old.txt new.txt
+
+Each line is ``ruleset ai seed events-digest decisions-digest``: the first digest covers every
+event of the game played with the event log on; the second covers every decision's encoded
+choice of the same seed played with the log off (as the simulator and ``bench_games.py`` play),
+so a speed change that only applies when nobody reads the log is checked too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+
+from warband.core import registry
+from warband.core.controller import play
+from warband.core.events import EventDigest
+
+
+def digests(ruleset: str, ai: str, seed: int) -> tuple[str, str]:
+    """The event digest (log on) and the decision digest (log off) of one seeded game."""
+    rs = registry.get(ruleset)
+    paths = list(rs.sample_lists())
+    lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
+    factory = rs.controllers()[ai]
+    game = rs.new_game(lists, seed)
+    play(game, {0: factory(), 1: factory()}, seed)
+    events = EventDigest()
+    events.update(game.events)
+    quiet = rs.new_game(lists, seed, log_events=False)
+    play(quiet, {0: factory(), 1: factory()}, seed)
+    choices = hashlib.sha256()
+    for rec in quiet.history:
+        choices.update(json.dumps([rec.player, rec.kind, quiet.codec.encode(rec.choice)],
+                                  sort_keys=True, default=str).encode())
+    return events.hexdigest(), choices.hexdigest()[:16]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="arcworlde")
+    parser.add_argument("--ai", action="append", help="AI name (repeatable); default heuristic and random")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="first seed")
+    args = parser.parse_args()
+    for ai in args.ai or ["heuristic", "random"]:
+        for seed in range(args.first, args.first + args.games):
+            ev, dec = digests(args.ruleset, ai, seed)
+            print(args.ruleset, ai, seed, ev, dec, flush=True)
+
+
+if __name__ == "__main__":
+    main()
