@@ -540,11 +540,16 @@ class HeuristicController:
 
     def _spell_plans(self, view: Any, u: Unit, tire: float) -> list[Plan]:
         out = []
+        # what does not depend on the spell, asked once for all of the caster's spells
+        sight: dict[int, bool] = {}
+        counter_of: dict[int, Unit | None] = {}
         for sid in u.profile.spells:
             spell: Spell = view.spells[sid]
-            for t in self._spell_candidates(view, u, spell):
-                counters = counter_spellers(view, u, t)
-                counter = max(counters, key=lambda c: c.power, default=None)
+            for t in self._spell_candidates(view, u, spell, sight):
+                if t.uid not in counter_of:
+                    counter_of[t.uid] = max(counter_spellers(view, u, t), key=lambda c: c.power,
+                                            default=None)
+                counter = counter_of[t.uid]
                 for power in sorted({0, u.power}):
                     level = expected_power(u, power, spell.difficulty + t.profile.mr, counter,
                                            counter.power if counter else 0, spell.max_level)
@@ -554,8 +559,10 @@ class HeuristicController:
                                         power=power, reason=f"cast {spell.name} on {t.name}"))
         return out
 
-    def _spell_candidates(self, view: Any, u: Unit, spell: Spell) -> list[Unit]:
-        """Units the spell could do some good on, in range and sight."""
+    def _spell_candidates(self, view: Any, u: Unit, spell: Spell,
+                          sight: dict[int, bool]) -> list[Unit]:
+        """Units the spell could do some good on, in range and sight (``sight``: the caster's
+        line of sight to each unit, filled as it is asked)."""
         hostile = spell.effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
         out = []
         for t in view.units:
@@ -567,7 +574,12 @@ class HeuristicController:
                 continue
             if spell.effect is SpellEffect.MOVEMENT:
                 continue
-            if view.leader_distance(u, t) <= spell.range and line_of_sight(view, u, t):
+            if view.leader_distance(u, t) > spell.range:
+                continue
+            seen = sight.get(t.uid)
+            if seen is None:
+                seen = sight[t.uid] = line_of_sight(view, u, t)
+            if seen:
                 out.append(t)
         return out
 
