@@ -2,7 +2,8 @@
 on the table, or worked out for fewer units, is what the rules work out in full.
 
 Rule ids: ``raiders.action.move`` and ``raiders.action.run`` (where a move really ends, the
-menus of reachable destinations), ``raiders.action.charge`` (how far a charger gets)."""
+menus of reachable destinations), ``raiders.action.charge`` (how far a charger gets, the
+ceiling on a charge's worth), ``raiders.combat.allocate`` (the payoff matrix)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,15 @@ from hypothesis import strategies as st_
 from raiders_helpers import WARRIORS_1, bare_state, place
 
 from warband.rulesets.raiders.ai.heuristic import in_reach, real_move
+from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value
 from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
+from warband.rulesets.raiders.splits import (
+    CombatSide,
+    Metric,
+    expected_payoff,
+    payoff_matrix,
+    split_range,
+)
 
 TERRAIN = [
     {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
@@ -61,3 +70,39 @@ def test_raiders_action_run_remembered_menu_is_the_menu() -> None:
     toward = [p for p in moved if p.label.startswith("toward")]
     assert toward and all(math.dist((p.x, p.y), (u.x, u.y)) > 0.25 for p in toward)
     assert [(p.x, p.y) for p in moved] != [(p.x, p.y) for p in first]
+
+
+sides = st_.builds(
+    CombatSide, pool=st_.integers(0, 14), attack_skill=st_.integers(2, 7),
+    defence_bonus=st_.integers(0, 2), strength=st_.integers(0, 3), armour=st_.integers(3, 8),
+    min_defence=st_.integers(0, 4), shield_wall=st_.booleans(), figures=st_.integers(1, 10),
+    hp=st_.integers(1, 3), carried=st_.integers(0, 2), weight=st_.floats(1, 40))
+
+
+@settings(max_examples=80, deadline=None)
+@given(sides, sides, st_.sampled_from(["wounds", "casualties"]))
+def test_raiders_combat_allocate_payoff_matrix_is_every_expected_payoff(
+        a: CombatSide, b: CombatSide, metric: Metric) -> None:
+    """raiders.combat.allocate: the payoff matrix, built without a combat direction per entry,
+    holds exactly :func:`expected_payoff` for every pair of splits."""
+    matrix = payoff_matrix(a, b, metric)
+    assert matrix == [[expected_payoff(a, i, b, j, metric) for j in split_range(b)]
+                      for i in split_range(a)]
+
+
+ROLES = [("charge", True, "fight", False), ("charge", False, "counter_charge", True),
+         ("charge", True, "defend", True), ("charge", False, "shield_wall", False),
+         ("fight", False, "charge", True)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st_.integers(0, 6), st_.integers(7, 13), st_.sampled_from(ROLES))
+def test_raiders_action_charge_ceiling_bounds_the_fight(
+        a_uid: int, b_uid: int, roles: tuple[str, bool, str, bool]) -> None:
+    """raiders.action.charge: the ceiling the AI uses to skip charges is never below the value
+    of the round of combat (the split game solved by linear programming)."""
+    st = bare_state()
+    a, b = place(st, a_uid, 20, 10), place(st, b_uid, 20, 12)
+    a_role, a_bonus, b_role, b_bonus = roles
+    value = combat_value(st, a, a_role, a_bonus, b, b_role, b_bonus)
+    assert combat_ceiling(st, a, a_role, a_bonus, b, b_role, b_bonus) >= value

@@ -109,18 +109,35 @@ def wounds_distribution(mech: CombatDirection) -> tuple[float, ...]:
     return _wounds_f(mech.attack, mech.defence, float(mech.save_chance), float(mech.wound_chance))
 
 
+@lru_cache(maxsize=1024)
+def _chances(block_on: int, wound_on: int, reroll_defence: bool) -> tuple[float, float]:
+    """A direction's save and wound chances as floats (the same exact Fractions as
+    :class:`CombatDirection`'s, converted once per combination rather than per payoff)."""
+    mech = CombatDirection(0, 0, block_on, wound_on, reroll_defence)
+    return float(mech.save_chance), float(mech.wound_chance)
+
+
 @lru_cache(maxsize=65536)
-def _loss(side: CombatSide, mech: CombatDirection, metric: Metric) -> float:
-    """What ``side`` expects to lose to ``mech``, in the metric's unit, weighted."""
-    dist = wounds_distribution(mech)
+def _expected_loss(attack: int, defence: int, save: float, wound: float, carried: int, hp: int,
+                   figures: int, weight: float, metric: Metric) -> float:
+    """What a side (``carried``, ``hp``, ``figures``, ``weight``) expects to lose to
+    ``attack`` dice against its ``defence`` dice, in the metric's unit, weighted."""
+    dist = _wounds_f(attack, defence, save, wound)
     if metric == "wounds":
-        return sum(k * p for k, p in enumerate(dist)) * side.weight
+        return sum(k * p for k, p in enumerate(dist)) * weight
     total = 0.0
     for wounds, p in enumerate(dist):
         if p:
-            removed, _ = casualties(wounds, side.carried, side.hp, side.figures)
+            removed, _ = casualties(wounds, carried, hp, figures)
             total += removed * p
-    return total * side.weight
+    return total * weight
+
+
+def _loss(side: CombatSide, mech: CombatDirection, metric: Metric) -> float:
+    """What ``side`` expects to lose to ``mech``, in the metric's unit, weighted."""
+    save, wound = _chances(mech.block_on, mech.wound_on, mech.reroll_defence)
+    return _expected_loss(mech.attack, mech.defence, save, wound, side.carried, side.hp,
+                          side.figures, side.weight, metric)
 
 
 def expected_payoff(a: CombatSide, a_attack: int, b: CombatSide, b_attack: int,
@@ -131,8 +148,26 @@ def expected_payoff(a: CombatSide, a_attack: int, b: CombatSide, b_attack: int,
 
 
 def payoff_matrix(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> list[list[float]]:
-    """Rows: A's attack dice (``split_range(a)``); columns: B's; entries: A's payoff."""
-    return [[expected_payoff(a, i, b, j, metric) for j in split_range(b)] for i in split_range(a)]
+    """Rows: A's attack dice (``split_range(a)``); columns: B's; entries: A's payoff.
+
+    Each entry is :func:`expected_payoff`; the chances of each direction are worked out once
+    for the whole matrix and each side's expected losses once per row or column pair, so no
+    :class:`CombatDirection` is built per entry (the same floats, computed the same way)."""
+    b_save, b_wound = _chances(a.attack_skill - b.defence_bonus, b.armour - a.strength,
+                               b.shield_wall)
+    a_save, a_wound = _chances(b.attack_skill - a.defence_bonus, a.armour - b.strength,
+                               a.shield_wall)
+    b_columns = [(attack_dice_rolled(b, j), b.pool - j) for j in split_range(b)]
+    loss = _expected_loss
+    out = []
+    for i in split_range(a):
+        a_attack, a_defence = attack_dice_rolled(a, i), a.pool - i
+        out.append([
+            loss(a_attack, b_defence, b_save, b_wound, b.carried, b.hp, b.figures, b.weight, metric)
+            - loss(b_attack, a_defence, a_save, a_wound, a.carried, a.hp, a.figures, a.weight,
+                   metric)
+            for b_attack, b_defence in b_columns])
+    return out
 
 
 def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float], list[float]]:

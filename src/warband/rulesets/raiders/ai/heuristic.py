@@ -39,10 +39,13 @@ from warband.rulesets.raiders.ai.tactics import (
     can_charge,
     combat_value,
     expected_power,
+    fight_sides,
     figure_value,
     missile_value,
     quick_combat_value,
     shot_value,
+    split_ceiling,
+    split_value,
     wound_value,
 )
 from warband.rulesets.raiders.mechanics import MoraleTest
@@ -143,6 +146,7 @@ class HeuristicController:
         self._memo: dict[tuple[Any, ...], float] = {}
         # combat values by everything they depend on (kept across decisions)
         self._combat: dict[tuple[Any, ...], float] = {}
+        self._fight_sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
@@ -188,6 +192,7 @@ class HeuristicController:
         every plan gives."""
         found: list[tuple[tuple[int, int], list[Plan]]] = []
         moves: list[tuple[float, int, int, Unit, str, float]] = []
+        charges: list[tuple[int, int, Unit]] = []
         floor = PASS_BELOW
         for i, u in enumerate(units):
             for j, action in enumerate(actions_for(view, u)):
@@ -195,9 +200,18 @@ class HeuristicController:
                     tire = _fatigue_penalty(view, u, 1)
                     moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
                     continue
+                if action == "charge":
+                    charges.append((i, j, u))
+                    continue
                 plans = self._plans_for(view, u, action, 1)
                 found.append(((i, j), plans))
                 floor = max([floor, *(p.value for p in plans)])
+        for i, j, u in charges:
+            # a charge whose ceiling (:meth:`_charge_plan`) is below the floor is not weighed
+            plans = [p for p in (self._charge_plan(view, u, t, 1, floor)
+                                 for t in charge_targets(view, u)) if p is not None]
+            found.append(((i, j), plans))
+            floor = max([floor, *(p.value for p in plans)])
         moves.sort(key=lambda m: -m[0])
         for ceiling, i, j, u, action, tire in moves:
             if ceiling < floor:
@@ -400,13 +414,26 @@ class HeuristicController:
             return 1.5 if u.at_half_strength else 0.2
         return 0.0
 
+    def _sides(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+               b_bonus: bool) -> tuple[CombatSide, CombatSide]:
+        """:func:`fight_sides`, remembered under everything the fight depends on, across
+        decisions (the ceiling of a charge and its value read the same sides)."""
+        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        sides = self._fight_sides.get(key)
+        if sides is None:
+            sides = self._fight_sides[key] = fight_sides(view, a, a_role, a_bonus, b, b_role,
+                                                         b_bonus)
+        return sides
+
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
-        key = ("lp", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
-        value = self._combat.get(key)
-        if value is None:
-            value = self._combat[key] = combat_value(view, a, a_role, a_bonus, b, b_role, b_bonus)
-        return value
+        """:func:`combat_value` (the split game)."""
+        return split_value(*self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+
+    def _ceiling(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                 b_bonus: bool) -> float:
+        """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`)."""
+        return split_ceiling(*self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
 
     def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> float:
@@ -434,7 +461,8 @@ class HeuristicController:
         if action in ("move", "run"):
             return self._move_plans(view, u, action, tire)
         if action == "charge":
-            return [self._charge_plan(view, u, t, extra) for t in charge_targets(view, u)]
+            return [p for p in (self._charge_plan(view, u, t, extra) for t in charge_targets(view, u))
+                    if p is not None]
         if action == "shoot":
             out = []
             for t in shoot_targets(view, u):
@@ -464,14 +492,18 @@ class HeuristicController:
             value = 6.0 if near else 0.0
         return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
 
-    def _charge_plan(self, view: Any, u: Unit, t: Unit, extra: int) -> Plan:
+    def _charge_plan(self, view: Any, u: Unit, t: Unit, extra: int,
+                     floor: float = -math.inf) -> Plan | None:
+        """The charge of ``u`` on ``t``; None if it could not be worth ``floor``: its value
+        mixes the chance ``t`` breaks with the worst of the fights ``t`` may choose, and each
+        fight's split game is worth at most A's best reply to B attacking with every die
+        (:func:`split_ceiling`, one column of the payoff matrix, no linear program). The
+        ceiling is weighed before the charge move itself (a charge out of reach is worth
+        less than any floor)."""
         gap = view.gap(u, t)
         bonus = gap > u.move / 2
         tire = _fatigue_penalty(view, u, extra + 1)
-        reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
-                          self._in_reach(view, u, (u.x, u.y), u.move))
-        if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
-            return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
+        plan: Plan | None = None
         if t.broken:
             # It only flees again: worth something if that takes it off the table.
             dx, dy = t.x - u.x, t.y - u.y
@@ -479,26 +511,45 @@ class HeuristicController:
             fx, fy = t.x + dx / d * t.move, t.y + dy / d * t.move
             off = not (0 <= fx <= view.table.width and 0 <= fy <= view.table.height)
             value = t.profile.cost * 0.5 if off else 0.1
-            return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge the broken {t.name}")
-        if t.fatigued:
-            return Plan(t.profile.cost * 0.55 - tire, u.uid, "charge", t.uid,
+            plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge the broken {t.name}")
+        elif t.fatigued:
+            plan = Plan(t.profile.cost * 0.55 - tire, u.uid, "charge", t.uid,
                         reason=f"charge {t.name}, too tired to answer")
-        fights = [self._cv(view, u, "charge", bonus, t, "fight", False)]
-        fights.append(self._cv(view, u, "charge", bonus, t, "counter_charge", gap > t.move / 2))
-        fights.append(self._cv(view, u, "charge", bonus, t, "defend", bonus))
-        if t.has("shield-wall-combat"):
-            fights.append(self._cv(view, u, "charge", bonus, t, "shield_wall", False))
-        test = break_chance(view, t)
-        value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
-        return Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
+        else:
+            roles = [("fight", False), ("counter_charge", gap > t.move / 2), ("defend", bonus)]
+            if t.has("shield-wall-combat"):
+                roles.append(("shield_wall", False))
+            test = break_chance(view, t)
+            if floor > -math.inf:
+                top = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                          for role, b_bonus in roles)
+                if test * t.profile.cost * 0.5 + (1 - test) * top - tire < floor:
+                    return None
+        if plan is not None and plan.value < floor:
+            return None
+        reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
+                          self._in_reach(view, u, (u.x, u.y), u.move))
+        if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
+            return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
+        if plan is None:
+            fights = [self._cv(view, u, "charge", bonus, t, role, b_bonus)
+                      for role, b_bonus in roles]
+            value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
+            plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
+        return plan
 
     def _spell_plans(self, view: Any, u: Unit, tire: float) -> list[Plan]:
         out = []
+        # what does not depend on the spell, asked once for all of the caster's spells
+        sight: dict[int, bool] = {}
+        counter_of: dict[int, Unit | None] = {}
         for sid in u.profile.spells:
             spell: Spell = view.spells[sid]
-            for t in self._spell_candidates(view, u, spell):
-                counters = counter_spellers(view, u, t)
-                counter = max(counters, key=lambda c: c.power, default=None)
+            for t in self._spell_candidates(view, u, spell, sight):
+                if t.uid not in counter_of:
+                    counter_of[t.uid] = max(counter_spellers(view, u, t), key=lambda c: c.power,
+                                            default=None)
+                counter = counter_of[t.uid]
                 for power in sorted({0, u.power}):
                     level = expected_power(u, power, spell.difficulty + t.profile.mr, counter,
                                            counter.power if counter else 0, spell.max_level)
@@ -508,8 +559,10 @@ class HeuristicController:
                                         power=power, reason=f"cast {spell.name} on {t.name}"))
         return out
 
-    def _spell_candidates(self, view: Any, u: Unit, spell: Spell) -> list[Unit]:
-        """Units the spell could do some good on, in range and sight."""
+    def _spell_candidates(self, view: Any, u: Unit, spell: Spell,
+                          sight: dict[int, bool]) -> list[Unit]:
+        """Units the spell could do some good on, in range and sight (``sight``: the caster's
+        line of sight to each unit, filled as it is asked)."""
         hostile = spell.effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
         out = []
         for t in view.units:
@@ -521,7 +574,12 @@ class HeuristicController:
                 continue
             if spell.effect is SpellEffect.MOVEMENT:
                 continue
-            if view.leader_distance(u, t) <= spell.range and line_of_sight(view, u, t):
+            if view.leader_distance(u, t) > spell.range:
+                continue
+            seen = sight.get(t.uid)
+            if seen is None:
+                seen = sight[t.uid] = line_of_sight(view, u, t)
+            if seen:
                 out.append(t)
         return out
 

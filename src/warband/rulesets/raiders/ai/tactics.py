@@ -26,12 +26,16 @@ from warband.rulesets.raiders.state import Unit
 __all__ = [
     "break_chance",
     "can_charge",
+    "combat_ceiling",
     "combat_value",
     "expected_power",
+    "fight_sides",
     "figure_value",
     "missile_value",
     "quick_combat_value",
     "shot_value",
+    "split_ceiling",
+    "split_value",
     "threat_to",
     "wound_value",
 ]
@@ -59,23 +63,55 @@ def _weighted(side: CombatSide, u: Unit) -> CombatSide:
                       side.carried, round(figure_value(u), 3))
 
 
+def fight_sides(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                b_bonus: bool) -> tuple[CombatSide, CombatSide]:
+    """Both sides of a round of A against B in these roles, casualties weighted by silver per
+    figure."""
+    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
+    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
+    return _weighted(sa, a), _weighted(sb, b)
+
+
+def split_value(a: CombatSide, b: CombatSide) -> float:
+    """A's expected gain in silver from one round against B (the split game's value)."""
+    if a.pool == 0 and b.pool == 0:
+        return 0.0
+    return solve(a, b, "casualties").value
+
+
 def combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                  b_bonus: bool) -> float:
     """A's expected gain in silver from one round against B (the split game's value)."""
-    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
-    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
-    if sa.pool == 0 and sb.pool == 0:
+    return split_value(*fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+
+
+#: slack over a column's best entry for the linear program's rounding
+CEILING_SLACK = 1e-6
+
+
+@lru_cache(maxsize=4096)
+def split_ceiling(a: CombatSide, b: CombatSide) -> float:
+    """A value :func:`split_value` never exceeds, without the linear program: whatever mixed
+    split A plays, B may attack with every die it can, and A's payoff against that one split is
+    at most A's best reply to it (one column of the payoff matrix), plus a little slack."""
+    if a.pool == 0 and b.pool == 0:
         return 0.0
-    return solve(_weighted(sa, a), _weighted(sb, b), "casualties").value
+    j = max(split_range(b))
+    column = max(expected_payoff(a, i, b, j, "casualties") for i in split_range(a))
+    return column + CEILING_SLACK * (1.0 + abs(column))
+
+
+def combat_ceiling(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+                   b_bonus: bool) -> float:
+    """A value :func:`combat_value` of the same round never exceeds (:func:`split_ceiling`)."""
+    return split_ceiling(*fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
 
 
 def quick_combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                        b_bonus: bool) -> float:
     """A cheap estimate of :func:`combat_value` for scoring positions: the payoff when both
     sides attack with every die they may (no linear program)."""
-    sa, _ = combat_side(view, Fighter(a, a.figures, a_role, a_bonus))
-    sb, _ = combat_side(view, Fighter(b, b.figures, b_role, b_bonus))
-    wa, wb = _weighted(sa, a), _weighted(sb, b)
+    wa, wb = fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus)
     return expected_payoff(wa, max(split_range(wa)), wb, max(split_range(wb)), "casualties")
 
 
