@@ -46,15 +46,17 @@ def _venv_python() -> Path:
 
 
 # ------------------------------------------------------------------------------ timing
-def per_second(play_one: Callable[[int], object], seconds: float, least: int = 3) -> float:
-    """Games per CPU second: games 0, 1, 2... until ``seconds`` of CPU time (at least
-    ``least`` games), after one warm-up game (content loading) on a seed never measured (a
-    replayed game would find the shared table caches full and flatter the figure)."""
+def per_second(play_one: Callable[[int], object], seconds: float, least: int = 3,
+               first: int = 0) -> float:
+    """Games per CPU second: games ``first``, ``first + 1``... until ``seconds`` of CPU time
+    (at least ``least`` games), after one warm-up game (content loading) on a seed never
+    measured. Each round of ``--repeat`` starts where no earlier round played: a replayed game
+    would find the shared table caches full and flatter the figure."""
     play_one(1_000_000)
     start = time.process_time()
     n = 0
     while n < least or time.process_time() - start < seconds:
-        play_one(n)
+        play_one(first + n)
         n += 1
     return n / (time.process_time() - start)
 
@@ -119,7 +121,7 @@ def _one_game(rs: Any, lists: list[Any], factory: Any, play: Any, seed: int) -> 
     return play(game, {0: factory(), 1: factory()}, seed)
 
 
-def ruleset_figures(seconds: float, only: list[str] | None) -> dict[str, float]:
+def ruleset_figures(seconds: float, only: list[str] | None, first: int = 0) -> dict[str, float]:
     from warband.core import registry
     from warband.core.controller import play
 
@@ -136,7 +138,7 @@ def ruleset_figures(seconds: float, only: list[str] | None) -> dict[str, float]:
                 continue
 
             out[f"{name}: {ai} v {ai}"] = per_second(
-                functools.partial(_one_game, rs, lists, factory, play), seconds)
+                functools.partial(_one_game, rs, lists, factory, play), seconds, first=first)
     return out
 
 
@@ -202,9 +204,9 @@ def main() -> None:
         return
     rounds_ours: list[dict[str, float]] = []
     rounds_refs: list[dict[str, float | str]] = []
-    for _ in range(max(1, args.repeat)):
+    for r in range(max(1, args.repeat)):
         rounds_refs.append(references(args.seconds))
-        rounds_ours.append(ruleset_figures(args.seconds, args.ruleset))
+        rounds_ours.append(ruleset_figures(args.seconds, args.ruleset, first=10_000 * r))
     ours = {k: statistics.median(r[k] for r in rounds_ours) for k in rounds_ours[0]}
     refs: dict[str, float | str] = {}
     for k, v in rounds_refs[0].items():
