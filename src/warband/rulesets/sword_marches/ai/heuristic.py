@@ -267,13 +267,19 @@ class HeuristicController:
         if a in ("move", "hustle", "ambush", "mobile_fire"):
             extra = 4.0 if a == "hustle" else 0.0
             allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
-            foes = self._foes(view, m.side, cache)
-            ctx = cache.get(("ctx", m.uid))
-            if ctx is None:
-                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
+            # what every Move of this model shares: its context, the foes, its spot's score
+            mine = cache.get(("mine", m.uid))
+            if mine is None:
+                mine = cache[("mine", m.uid)] = (
+                    self._foes(view, m.side, cache), self._context(view, m, cache),
+                    self._position(view, m, m.x, m.y, cache))
+            foes, ctx, here = mine
             x, y = _reach_point(view, m, act.x, act.y, allowance, foes, ctx[6], ctx[5])
-            score = self._position(view, m, x, y, cache) - self._position(view, m, m.x, m.y,
-                                                                           cache)
+            key = ("pos", m.uid, x, y)
+            there: float | None = cache.get(key)
+            if there is None:
+                there = cache[key] = self._spot(view, m, x, y, foes, ctx)
+            score = there - here
             if a == "ambush":
                 score += 0.15 if ranged_weapon(m) is not None else -0.1
             if a == "mobile_fire":
@@ -335,11 +341,16 @@ class HeuristicController:
         key = ("pos", m.uid, x, y)
         found: float | None = cache.get(key)
         if found is None:
-            ctx = cache.get(("ctx", m.uid))
-            if ctx is None:
-                ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
-            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache), ctx)
+            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache),
+                                            self._context(view, m, cache))
         return found
+
+    def _context(self, view: Any, m: Model, cache: dict[Any, Any]) -> tuple[Any, ...]:
+        """:meth:`_spot_context`, once per model and position."""
+        ctx: tuple[Any, ...] | None = cache.get(("ctx", m.uid))
+        if ctx is None:
+            ctx = cache[("ctx", m.uid)] = self._spot_context(view, m)
+        return ctx
 
     @staticmethod
     def _spot_context(view: Any, m: Model) -> tuple[Any, ...]:

@@ -177,21 +177,31 @@ def in_area(st: SMState, m: Model) -> bool:
 
 def in_difficult(st: SMState, x: float, y: float, r: float) -> bool:
     """Wholly or partly within Difficult Ground (sm.terrain.difficult_ground)."""
+    key = ("difficult", x, y, r)
+    hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
+    if hit is not None:
+        return hit
+
     def compute(ps: Pieces) -> bool:
         pt = Point(x, y)
         return any(p.distance(pt) < r - _EPS for p in ps.difficult)
 
-    return _memo(st, ("difficult", x, y, r), compute)
+    return _memo(st, key, compute)
 
 
 def near_cover(st: SMState, x: float, y: float, r: float) -> bool:
     """Within 1" of a durable piece, or inside Area Terrain (a spot worth standing on)."""
+    key = ("cover", x, y, r)
+    hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
+    if hit is not None:
+        return hit
+
     def compute(ps: Pieces) -> bool:
         pt = Point(x, y)
         return any(p.distance(pt) <= r + 1.0 for p in ps.durable) or any(
             p.contains(pt) for p in ps.area)
 
-    return _memo(st, ("cover", x, y, r), compute)
+    return _memo(st, key, compute)
 
 
 # ------------------------------------------------------------------------------ sight
