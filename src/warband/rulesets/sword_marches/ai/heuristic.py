@@ -275,10 +275,11 @@ class HeuristicController:
                     self._position(view, m, m.x, m.y, cache))
             foes, ctx, here = mine
             x, y = _reach_point(view, m, act.x, act.y, allowance, foes, ctx[6], ctx[5])
-            key = ("pos", m.uid, x, y)
-            there: float | None = cache.get(key)
+            spots = self._spots(view, m, cache)
+            key = (m.uid, ctx[0], m.r, x, y)
+            there: float | None = spots.get(key)
             if there is None:
-                there = cache[key] = self._spot(view, m, x, y, foes, ctx)
+                there = spots[key] = self._spot(view, m, x, y, foes, ctx)
             score = there - here
             if a == "ambush":
                 score += 0.15 if ranged_weapon(m) is not None else -0.1
@@ -338,11 +339,34 @@ class HeuristicController:
         """How good a spot is for ``m``: melee models want to be a Charge away from the
         nearest enemy, shooters inside their Effective Range near Cover; everybody stays in
         the Warlord's Command Radius; objectives pull in the last two Turns."""
-        key = ("pos", m.uid, x, y)
-        found: float | None = cache.get(key)
+        ctx = self._context(view, m, cache)
+        spots = self._spots(view, m, cache)
+        key = (m.uid, ctx[0], m.r, x, y)
+        found: float | None = spots.get(key)
         if found is None:
-            found = cache[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache),
-                                            self._context(view, m, cache))
+            found = spots[key] = self._spot(view, m, x, y, self._foes(view, m.side, cache), ctx)
+        return found
+
+    def _spots(self, view: Any, m: Model, cache: dict[Any, Any]) -> dict[Any, float]:
+        """The spot scores (:meth:`_spot`) of ``m``'s side, kept across decisions for as long
+        as everything they read stands still: the enemy bases, the side's Warlord, the Turn,
+        the Adventure's objectives and the terrain. A model's own entries are keyed by its
+        uid, weapon range and base radius (the rest of what ``_spot`` reads about it never
+        changes). While one side's models move, the other side's scores stay valid."""
+        found: dict[Any, float] | None = cache.get(("spots", m.side))
+        if found is None:
+            wl = view.warlord(m.side)
+            adv = view.adventure
+            key = (m.side, view.turn, view.turns, tuple(self._foes(view, m.side, cache)),
+                   wl.uid, wl.x, wl.y, wl.r, wl.on_table, wl.f.cmd, id(pieces(view)),
+                   tuple(tuple(o) for o in adv.objectives), adv.objective_vp)
+            store: dict[Any, dict[Any, float]] = self.__dict__.setdefault("_spot_store", {})
+            found = store.get(key)
+            if found is None:
+                if len(store) > 2_000:
+                    store.clear()
+                found = store[key] = {}
+            cache[("spots", m.side)] = found
         return found
 
     def _context(self, view: Any, m: Model, cache: dict[Any, Any]) -> tuple[Any, ...]:
