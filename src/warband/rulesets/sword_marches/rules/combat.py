@@ -89,10 +89,13 @@ def weapon_range(m: Model, w: Weapon) -> tuple[float, float, int]:
 def visible_enemies(st: SMState, m: Model) -> list[tuple[float, Model]]:
     """Enemies ``m`` can see (not in Ambush), with their gaps, nearest first."""
     out = []
+    seen = st.extra.get("los", {})  # line_of_sight's cache, read here first: asked very often
+    mx, my, mr, mz = m.x, m.y, m.r, m.z
     for e in st.enemies_of(m):
         if e.ambush:
             continue  # cannot be seen or targeted while in Ambush (sm.action.ambush)
-        if line_of_sight(st, m, e):
+        hit = seen.get((mx, my, mr, mz, e.x, e.y, e.r, e.z))
+        if hit if hit is not None else line_of_sight(st, m, e):
             out.append((st.gap(m, e), e))
     out.sort(key=lambda t: (t[0], t[1].uid))
     return out

@@ -489,9 +489,10 @@ def destinations(st: SMState, m: Model) -> list[tuple[float, float]]:
     """Candidate points to move toward (a human may type any point): the nearest enemy, the
     Adventure's objectives, the nearest cover, the Warlord, and straight back."""
     pts: list[tuple[float, float]] = []
-    foes = sorted(st.enemies_of(m), key=lambda e: st.gap(m, e))
+    foes = st.enemies_of(m)
     if foes:
-        e = foes[0]
+        gap = st.gap
+        e = min(foes, key=lambda e: gap(m, e))  # the first of the nearest, as a stable sort
         pts.append(_pt(e.x, e.y))
         d = math.hypot(m.x - e.x, m.y - e.y) or 1.0
         bx, by = st.table.clamp(m.x + (m.x - e.x) / d * 6, m.y + (m.y - e.y) / d * 6, m.r)
