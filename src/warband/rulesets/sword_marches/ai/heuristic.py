@@ -261,19 +261,19 @@ class HeuristicController:
     def _score(self, view: Any, act: Act, cache: dict[Any, Any]) -> float:
         m = view.by_uid(act.uid)
         a = act.action
-        target = view.by_uid(act.target) if act.target >= 0 else None
-        priority = _value(m) * 0.05
         # the Moves first: most options are Moves (the branches exclude each other)
         if a in ("move", "hustle", "ambush", "mobile_fire"):
-            extra = 4.0 if a == "hustle" else 0.0
-            allowance = m.f.move + (2.0 if extra and m.f.subtype == "stout" else extra)
-            # what every Move of this model shares: its context, the foes, its spot's score
+            # what every Move of this model shares: its context, the foes, its spot's score,
+            # half its priority, its Move and whether it is Stout
             mine = cache.get(("mine", m.uid))
             if mine is None:
                 mine = cache[("mine", m.uid)] = (
                     self._foes(view, m.side, cache), self._context(view, m, cache),
-                    self._position(view, m, m.x, m.y, cache))
-            foes, ctx, here = mine
+                    self._position(view, m, m.x, m.y, cache), _value(m) * 0.05 * 0.5,
+                    m.f.move, m.f.subtype == "stout")
+            foes, ctx, here, half_priority, move, stout = mine
+            extra = 4.0 if a == "hustle" else 0.0
+            allowance = move + (2.0 if extra and stout else extra)
             x, y = _reach_point(view, m, act.x, act.y, allowance, foes, ctx[6], ctx[5])
             spots = self._spots(view, m, cache)
             key = (m.uid, ctx[0], m.r, x, y)
@@ -292,7 +292,9 @@ class HeuristicController:
                         (self._shot_value(view, m, e, "mobile_fire")
                          for e in ranged_targets(view, m)), default=-0.2)
                 score += shots
-            return priority * 0.5 + score
+            return half_priority + score
+        target = view.by_uid(act.target) if act.target >= 0 else None
+        priority = _value(m) * 0.05
         if a == "forfeit":
             return -5.0
         if a == "steady":
