@@ -207,8 +207,14 @@ class HeuristicController:
         for uid in decision.options:
             m = view.by_uid(uid)
             acts = activate_options(view, decision, m)
-            score = max((self._cached_score(view, act, cache) for act in acts
-                         if act.action != "charge"), default=-math.inf)
+            score = -math.inf
+            for act in acts:  # the best non-Charge option (``_cached_score`` written out)
+                if act.action != "charge":
+                    value: float | None = cache.get(("act", act))
+                    if value is None:
+                        value = cache[("act", act)] = self._score(view, act, cache)
+                    if value > score:
+                        score = value
             # A Charge counts only if it is legal (a clear straight line), the costly test:
             # asked only of a Charge that would raise this model's score above both its other
             # options and the best model so far (any other cannot change the answer).
