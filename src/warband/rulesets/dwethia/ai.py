@@ -213,7 +213,8 @@ class HeuristicController:
         foes = self._foes(view, h)
         friends = [f for f in view.heroes if f.on_table and f.side == h.side and f is not h]
         mine = view.objectives(d.player) or ()
-        costs = d.info.get("costs", {})
+        # each option's space's cost and difficulty (measure.Reach), keyed by (x, y)
+        reach = d.info.get("reach", {})
         shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
         b = view.board
         centre = (b.size - 1) / 2
@@ -310,17 +311,23 @@ class HeuristicController:
         # its sort key, after (x, y, mode), which never tie, so it is never compared)
         keyed: list[tuple[float, int, int, str, Move]] = []
         places: dict[int, float] = {}
+        # spaces moved too far to shoot after (a space's cost is the same in every mode:
+        # looked up once per space; the penalty still added after the mode's bonus, as the
+        # sum's rounding is part of the choice)
+        too_far: dict[int, bool] = {}
         for mv in d.options:
             x, y, mode = mv.x, mv.y, mv.mode
-            score = places.get(y * n + x)
+            i = y * n + x
+            score = places.get(i)
             if score is None:
-                score = places[y * n + x] = place(x, y)
+                score = places[i] = place(x, y)
+                if shooter:
+                    r = reach.get((x, y))
+                    too_far[i] = r is not None and r.cost > allowance[1 if r.difficult else 0]
             if mode != "normal":
                 score += 0.4
-            if shooter:
-                cost, difficult = costs.get(mv, (0, False))
-                if cost > allowance[1 if difficult else 0]:
-                    score -= 1.0
+            if shooter and too_far[i]:
+                score -= 1.0
             keyed.append((-score, x, y, mode, mv))
         if not shooter or not foes:
             return min(keyed)[4]

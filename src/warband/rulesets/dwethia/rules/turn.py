@@ -182,8 +182,11 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
     if h.profile.cloak:
         modes.append(("stealth", half_move(mv)))
     options: list[Move] = []
-    costs: dict[Move, tuple[int, bool]] = {}
-    spots = sorted(reachable(st, h, mv).items())  # a half move reaches a subset of these
+    # the search's own answer, keyed by space, is the decision's table of costs (a mode does
+    # not change a space's cost): no second table keyed by Move (hashing a Move per option
+    # was a few per cent of a game)
+    reach = reachable(st, h, mv)
+    spots = sorted(reach.items())  # a half move reaches a subset of these
     for mode, budget in modes:
         for (x, y), r in spots:
             if r.cost > budget:
@@ -192,13 +195,13 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
             if mv_choice is None:  # Move is frozen: one shared instance per space and mode
                 mv_choice = _MOVES[(x, y, mode)] = Move(x, y, mode)
             options.append(mv_choice)
-            costs[mv_choice] = (r.cost, r.difficult)
     if not options:  # nowhere to enter or stand: it waits off the table
         st.log.emit("no_room", hero=h.name)
         return 0, False, False
     choice = yield Decision("move", h.side, options, f"Move {h.name}",
-                            info={"hero": h.uid, "costs": costs})
-    cost, difficult = costs[choice]
+                            info={"hero": h.uid, "reach": reach})
+    chosen = reach[(choice.x, choice.y)]
+    cost, difficult = chosen.cost, chosen.difficult
     entering = not h.entered
     moved = entering or (choice.x, choice.y) != (h.x, h.y)
     frm = None if entering else [h.x, h.y]
