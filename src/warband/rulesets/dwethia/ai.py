@@ -31,7 +31,13 @@ from warband.rulesets.dwethia.choices import (
     Retreat,
     Shoot,
 )
-from warband.rulesets.dwethia.rules.measure import _gap, shooting_allowance, sight, spaces
+from warband.rulesets.dwethia.rules.measure import (
+    _gap,
+    shooting_allowance,
+    sight,
+    spaces,
+    standing_models,
+)
 
 __all__ = ["HeuristicController"]
 
@@ -179,8 +185,8 @@ class HeuristicController:
         return float(_mean(mech) / max(1, h.wounds))
 
     def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False,
-                    quick: bool = False) -> float:
-        s = sight(view, h, e, quick)
+                    quick: bool = False, occupied: dict[int, Any] | None = None) -> float:
+        s = sight(view, h, e, quick, occupied)
         lobbed = "arc" in w.keywords and (not s.visible or s.distance > w.range)
         if not s.visible and not lobbed:
             return 0.0
@@ -341,6 +347,9 @@ class HeuristicController:
                         key=lambda pair: -pair[0])
         most = 3 * bounds[0][0]
         shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
+        # the models on the table, read once for every line this decision draws (the ghost
+        # is not among them: the hero's own space still counts, as a line through it would)
+        occupied = standing_models(view)
         for base, mv in ranked:
             if base + most <= best_score:
                 # ranked by value without the shot, best first: none of the rest can win
@@ -357,7 +366,8 @@ class HeuristicController:
                         complete = False  # this space cannot win, whatever the rest are worth
                         break
                     if spaces(view, ghost, e) <= w.range:
-                        value = self._shot_value(view, ghost, w, e, quick=True)
+                        value = self._shot_value(view, ghost, w, e, quick=True,
+                                                 occupied=occupied)
                         if value > shot:
                             shot = value
                 if complete:
