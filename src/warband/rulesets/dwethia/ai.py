@@ -236,8 +236,9 @@ class HeuristicController:
         enemy_edge = b.size - 1 if view.edge[h.side] == 0 else 0
 
         # per-decision facts about each enemy and friend (not per candidate space)
-        foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
-                      self._threat(view, e, h)) for e in foes]
+        # (each enemy's base as its first and last columns and rows)
+        foe_facts = [(e.x, e.y, e.x + e.size - 1, e.y + e.size - 1, view.elevation(e),
+                      self._melee_value(view, h, e), self._threat(view, e, h)) for e in foes]
         friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
         size = h.size
         markers = list(view.markers)
@@ -264,16 +265,16 @@ class HeuristicController:
             score = 0.0
             i = y * n + x
             elev = elevs[i]
+            x1, y1 = x + size - 1, y + size - 1
             if foe_facts:
                 near = 99.0
                 best_hit = 0.0
                 threat = 0.0
                 adj = 0
-                x1, y1 = x + size - 1, y + size - 1
-                for ex, ey, es, ez, value, danger in foe_facts:
+                for ex, ey, ex1, ey1, ez, value, danger in foe_facts:
                     # the base-to-base gap, inlined (measure._gap): this loop is the AI's hot spot
-                    gx = ex - x1 if ex > x1 else x - (ex + es - 1) if x > ex + es - 1 else 0
-                    gy = ey - y1 if ey > y1 else y - (ey + es - 1) if y > ey + es - 1 else 0
+                    gx = ex - x1 if ex > x1 else x - ex1 if x > ex1 else 0
+                    gy = ey - y1 if ey > y1 else y - ey1 if y > ey1 else 0
                     g = gx if gx > gy else gy
                     dz = elev - ez if elev > ez else ez - elev
                     # closing in: horizontal distance counts fully, height half
@@ -293,7 +294,6 @@ class HeuristicController:
                         score += best_hit * 3 - threat * 1.5
             else:
                 score -= abs(y - enemy_edge) * 0.2
-            x1, y1 = x + size - 1, y + size - 1
             for fx, fy, fs, fz in friend_boxes:
                 # next to a friend (measure._gap inlined, as above)
                 if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
@@ -313,7 +313,7 @@ class HeuristicController:
                 score += 0.1 * elev
             if leap:
                 score += 6.0 if on_top and elev == lowest else 0.0 if on_top else 0.25 * elev
-            return float(score)
+            return score  # a float already (every term is)
 
         allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
                      shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
