@@ -24,8 +24,8 @@ class _Checked(HeuristicController):
     checked = 0
 
     def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False,
-                    quick: bool = False) -> float:
-        value = super()._shot_value(view, h, w, e, melee, quick)
+                    quick: bool = False, occupied: dict[int, Any] | None = None) -> float:
+        value = super()._shot_value(view, h, w, e, melee, quick, occupied)
         bound = self._shot_bound(view, h, w, e)
         assert value <= bound, (h.name, w.id, e.name, value, bound)
         type(self).checked += 1
