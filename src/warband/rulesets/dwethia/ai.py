@@ -262,7 +262,7 @@ class HeuristicController:
 
         def place(x: int, y: int) -> float:
             """The value of standing at (x, y), whatever the kind of move."""
-            score = 0.0
+            score: float = 0.0
             i = y * n + x
             elev = elevs[i]
             x1, y1 = x + size - 1, y + size - 1
