@@ -1,7 +1,8 @@
-"""How long the heuristic AI takes to answer one decision, for every ruleset (the board's wait).
+"""How long an AI (the heuristic by default) takes to answer one decision, for every ruleset (the board's wait).
 
     python benchmarks/ai_latency.py                        # 10 seeded games per ruleset
     python benchmarks/ai_latency.py --games 20 --ruleset raiders --kinds 8
+    python benchmarks/ai_latency.py --games 100 --ruleset arcworlde --ai random
 
 Heuristic against heuristic between each ruleset's two first sample lists, seeds 0..N-1, with
 the event log on (as the board plays). Each decision a controller answers is timed (wall clock,
@@ -71,14 +72,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--ruleset", action="append", help="only these rulesets (repeatable)")
     parser.add_argument("--kinds", type=int, default=3, help="slowest decision kinds to list")
+    parser.add_argument("--ai", default="heuristic", help="the AI on both sides")
     args = parser.parse_args()
     print(f"{'ruleset':<14} {'decisions':>9} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}  "
           f"targets (p95 < {P95_TARGET * 1000:.0f} ms, median < {MEDIAN_TARGET * 1000:.0f} ms)")
     for name in registry.available():
         if args.ruleset and name not in args.ruleset:
             continue
-        decision_times(name, 1)  # warm up: content, exact dice tables
-        by_kind, cpu_by_kind = decision_times(name, args.games)
+        if args.ai not in registry.get(name).controllers():
+            continue
+        decision_times(name, 1, args.ai)  # warm up: content, exact dice tables
+        by_kind, cpu_by_kind = decision_times(name, args.games, args.ai)
         every = [t for ts in by_kind.values() for t in ts]
         cpu = [t for ts in cpu_by_kind.values() for t in ts]
         median, p95 = statistics.median(every), pct(every, 0.95)

@@ -8,6 +8,7 @@ Screenshots go to the test's temporary folder, and also to ``$WARBAND_SCREENSHOT
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -45,21 +46,29 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def serving(data: Path) -> Iterator[str]:
+    """The board on data folder ``data``, served by uvicorn in a thread; its URL."""
     port = _free_port()
-    config = uvicorn.Config(create_app(tmp_path_factory.mktemp("data")), host="127.0.0.1",
-                            port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    srv = uvicorn.Server(uvicorn.Config(create_app(data), host="127.0.0.1", port=port,
+                                        log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     for _ in range(200):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/"
-    srv.should_exit = True
-    thread.join(timeout=10)
+    try:
+        yield f"http://127.0.0.1:{port}/"
+    finally:
+        srv.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("data")) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

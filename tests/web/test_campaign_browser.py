@@ -4,8 +4,6 @@ Debian's chromium, as tests/web/test_browser.py (skipped where either is missing
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,10 +13,9 @@ import pytest
 from warband.campaign.service import Campaigns
 from warband.campaign.store import Store
 from warband.core import registry
-from warband.web.app import create_app
 
 # the browser fixture, the tab helper and the skip marks of the board's browser tests
-from .test_browser import Page, _free_port, browser, pytestmark, uvicorn  # noqa: F401
+from .test_browser import Page, browser, pytestmark, serving  # noqa: F401
 
 
 @pytest.fixture(scope="module")
@@ -33,18 +30,8 @@ def campaign_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[
     Campaigns(store).new("ashen", "sword-marches", lists["ashen-company.yaml"])
     Campaigns(store).new("wardens", "sword-marches", lists["greyrun-wardens.yaml"])
     store.close()
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(create_app(data), host="127.0.0.1", port=port,
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/", url
-    srv.should_exit = True
-    thread.join(timeout=10)
+    with serving(data) as board:
+        yield board, url
     mp.undo()
 
 

@@ -24,8 +24,8 @@ class _Checked(HeuristicController):
     checked = 0
 
     def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False,
-                    quick: bool = False) -> float:
-        value = super()._shot_value(view, h, w, e, melee, quick)
+                    quick: bool = False, occupied: dict[int, Any] | None = None) -> float:
+        value = super()._shot_value(view, h, w, e, melee, quick, occupied)
         bound = self._shot_bound(view, h, w, e)
         assert value <= bound, (h.name, w.id, e.name, value, bound)
         type(self).checked += 1
@@ -77,3 +77,43 @@ def test_shot_bound_covers_every_sight_of_every_bundled_shooter(
                         assert ctl._shot_value(view, h, w, e, melee) <= bound
                         checked += 1
     assert checked > 1000
+
+
+class _SameSight(HeuristicController):
+    """The heuristic, checking at each move decision that a line of sight read with the table
+    of standing models it builds once per decision is the line read without it."""
+
+    checked = 0
+
+    def _move(self, view: Any, d: Any) -> Any:
+        from warband.rulesets.dwethia.rules.measure import sight, standing_models
+
+        occupied = standing_models(view)
+        standing = [o for o in view.heroes if o.on_table]
+        for a in standing:
+            for b in standing:
+                if a is not b:
+                    # the models read for this line alone: all but the shooter and the target
+                    n = view.board.size
+                    own = {y * n + x: o for o in view.heroes
+                           if ((o.entered and not o.slain) or o.fallen) and o is not a
+                           and o is not b for x, y in o.cells()}
+                    for quick in (True, False):
+                        assert (sight(view, a, b, quick, occupied)
+                                == sight(view, a, b, quick, own)), (a.name, b.name, quick)
+                        type(self).checked += 1
+        return super()._move(view, d)
+
+
+def test_standing_models_table_reads_the_same_lines_of_sight() -> None:
+    """dwethia.shoot.line_of_sight, dwethia.shoot.behind_friends, dwethia.combat.casualties:
+    one table of the models standing, shared by every line of a decision, gives each line the
+    same models In the Way as reading the models for that line alone (seeded games, every pair
+    of models on the table, the quick line and all lines)."""
+    rs = registry.get("dwethia")
+    lists = [rs.load_list(p) for p in rs.sample_lists()]
+    _SameSight.checked = 0
+    for seed in range(2):
+        game = rs.new_game([lists[seed % 4], lists[(seed + 1) % 4]], seed, log_events=False)
+        play(game, {0: _SameSight(), 1: _SameSight()}, seed)
+    assert _SameSight.checked > 1000

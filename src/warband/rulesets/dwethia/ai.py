@@ -31,7 +31,13 @@ from warband.rulesets.dwethia.choices import (
     Retreat,
     Shoot,
 )
-from warband.rulesets.dwethia.rules.measure import _gap, shooting_allowance, sight, spaces
+from warband.rulesets.dwethia.rules.measure import (
+    _gap,
+    shooting_allowance,
+    sight,
+    spaces,
+    standing_models,
+)
 
 __all__ = ["HeuristicController"]
 
@@ -77,6 +83,8 @@ class HeuristicController:
     def __init__(self) -> None:
         #: :meth:`_shot_bound` per shooter and target values
         self._bounds: dict[tuple[Any, ...], float] = {}
+        #: :meth:`_melee_mean` per attacker and defender values
+        self._melees: dict[tuple[Any, ...], float] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         handler = getattr(self, "_" + decision.kind, None)
@@ -165,22 +173,29 @@ class HeuristicController:
     def _foes(self, view: Any, h: Any) -> list[Any]:
         return [e for e in view.heroes if e.on_table and e.side != h.side]
 
+    def _melee_mean(self, view: Any, a: Any, d: Any) -> float:
+        """Expected unsaved wounds of one melee attack by ``a`` on ``d`` (cached by the values
+        the attack reads: asked for every enemy at every move decision, and building the
+        mechanic to look it up was a few per cent of a game)."""
+        key = (a.stat("aggression"), a.stat("martial"), d.stat("martial"),
+               a.stat("strength") + a.profile.melee.strength, d.defense, d.profile.save,
+               view.options.chart)
+        found = self._melees.get(key)
+        if found is None:
+            found = self._melees[key] = _mean(m.MeleeAttack(
+                key[0], key[1], key[2], key[3], key[4], key[5], 0, "mean", 1, 0, key[6]))
+        return found
+
     def _melee_value(self, view: Any, h: Any, e: Any) -> float:
-        mech = m.MeleeAttack(h.stat("aggression"), h.stat("martial"), e.stat("martial"),
-                             h.stat("strength") + h.profile.melee.strength, e.defense,
-                             e.profile.save, 0, "mean", 1, 0, view.options.chart)
-        exp = _mean(mech)
+        exp = self._melee_mean(view, h, e)
         return float(exp / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _threat(self, view: Any, e: Any, h: Any) -> float:
-        mech = m.MeleeAttack(e.stat("aggression"), e.stat("martial"), h.stat("martial"),
-                             e.stat("strength") + e.profile.melee.strength, h.defense,
-                             h.profile.save, 0, "mean", 1, 0, view.options.chart)
-        return float(_mean(mech) / max(1, h.wounds))
+        return float(self._melee_mean(view, e, h) / max(1, h.wounds))
 
     def _shot_value(self, view: Any, h: Any, w: Any, e: Any, melee: bool = False,
-                    quick: bool = False) -> float:
-        s = sight(view, h, e, quick)
+                    quick: bool = False, occupied: dict[int, Any] | None = None) -> float:
+        s = sight(view, h, e, quick, occupied)
         lobbed = "arc" in w.keywords and (not s.visible or s.distance > w.range)
         if not s.visible and not lobbed:
             return 0.0
@@ -213,15 +228,17 @@ class HeuristicController:
         foes = self._foes(view, h)
         friends = [f for f in view.heroes if f.on_table and f.side == h.side and f is not h]
         mine = view.objectives(d.player) or ()
-        costs = d.info.get("costs", {})
+        # each option's space's cost and difficulty (measure.Reach), keyed by (x, y)
+        reach = d.info.get("reach", {})
         shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
         b = view.board
         centre = (b.size - 1) / 2
         enemy_edge = b.size - 1 if view.edge[h.side] == 0 else 0
 
         # per-decision facts about each enemy and friend (not per candidate space)
-        foe_facts = [(e.x, e.y, e.size, view.elevation(e), self._melee_value(view, h, e),
-                      self._threat(view, e, h)) for e in foes]
+        # (each enemy's base as its first and last columns and rows)
+        foe_facts = [(e.x, e.y, e.x + e.size - 1, e.y + e.size - 1, view.elevation(e),
+                      self._melee_value(view, h, e), self._threat(view, e, h)) for e in foes]
         friend_boxes = [(f.x, f.y, f.size, view.elevation(f)) for f in friends]
         size = h.size
         markers = list(view.markers)
@@ -245,19 +262,19 @@ class HeuristicController:
 
         def place(x: int, y: int) -> float:
             """The value of standing at (x, y), whatever the kind of move."""
-            score = 0.0
+            score: float = 0.0
             i = y * n + x
             elev = elevs[i]
+            x1, y1 = x + size - 1, y + size - 1
             if foe_facts:
                 near = 99.0
                 best_hit = 0.0
                 threat = 0.0
                 adj = 0
-                x1, y1 = x + size - 1, y + size - 1
-                for ex, ey, es, ez, value, danger in foe_facts:
+                for ex, ey, ex1, ey1, ez, value, danger in foe_facts:
                     # the base-to-base gap, inlined (measure._gap): this loop is the AI's hot spot
-                    gx = ex - x1 if ex > x1 else x - (ex + es - 1) if x > ex + es - 1 else 0
-                    gy = ey - y1 if ey > y1 else y - (ey + es - 1) if y > ey + es - 1 else 0
+                    gx = ex - x1 if ex > x1 else x - ex1 if x > ex1 else 0
+                    gy = ey - y1 if ey > y1 else y - ey1 if y > ey1 else 0
                     g = gx if gx > gy else gy
                     dz = elev - ez if elev > ez else ez - elev
                     # closing in: horizontal distance counts fully, height half
@@ -277,7 +294,6 @@ class HeuristicController:
                         score += best_hit * 3 - threat * 1.5
             else:
                 score -= abs(y - enemy_edge) * 0.2
-            x1, y1 = x + size - 1, y + size - 1
             for fx, fy, fs, fz in friend_boxes:
                 # next to a friend (measure._gap inlined, as above)
                 if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
@@ -297,7 +313,7 @@ class HeuristicController:
                 score += 0.1 * elev
             if leap:
                 score += 6.0 if on_top and elev == lowest else 0.0 if on_top else 0.25 * elev
-            return float(score)
+            return score  # a float already (every term is)
 
         allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
                      shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
@@ -310,17 +326,23 @@ class HeuristicController:
         # its sort key, after (x, y, mode), which never tie, so it is never compared)
         keyed: list[tuple[float, int, int, str, Move]] = []
         places: dict[int, float] = {}
+        # spaces moved too far to shoot after (a space's cost is the same in every mode:
+        # looked up once per space; the penalty still added after the mode's bonus, as the
+        # sum's rounding is part of the choice)
+        too_far: dict[int, bool] = {}
         for mv in d.options:
             x, y, mode = mv.x, mv.y, mv.mode
-            score = places.get(y * n + x)
+            i = y * n + x
+            score = places.get(i)
             if score is None:
-                score = places[y * n + x] = place(x, y)
+                score = places[i] = place(x, y)
+                if shooter:
+                    r = reach.get((x, y))
+                    too_far[i] = r is not None and r.cost > allowance[1 if r.difficult else 0]
             if mode != "normal":
                 score += 0.4
-            if shooter:
-                cost, difficult = costs.get(mv, (0, False))
-                if cost > allowance[1 if difficult else 0]:
-                    score -= 1.0
+            if shooter and too_far[i]:
+                score -= 1.0
             keyed.append((-score, x, y, mode, mv))
         if not shooter or not foes:
             return min(keyed)[4]
@@ -334,6 +356,9 @@ class HeuristicController:
                         key=lambda pair: -pair[0])
         most = 3 * bounds[0][0]
         shots: dict[tuple[int, int], float] = {}  # the modes of one space shoot alike
+        # the models on the table, read once for every line this decision draws (the ghost
+        # is not among them: the hero's own space still counts, as a line through it would)
+        occupied = standing_models(view)
         for base, mv in ranked:
             if base + most <= best_score:
                 # ranked by value without the shot, best first: none of the rest can win
@@ -350,7 +375,8 @@ class HeuristicController:
                         complete = False  # this space cannot win, whatever the rest are worth
                         break
                     if spaces(view, ghost, e) <= w.range:
-                        value = self._shot_value(view, ghost, w, e, quick=True)
+                        value = self._shot_value(view, ghost, w, e, quick=True,
+                                                 occupied=occupied)
                         if value > shot:
                             shot = value
                 if complete:

@@ -365,7 +365,28 @@ def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
     return False
 
 
-def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) -> Sight:
+def standing_models(st: DwethiaState) -> dict[int, Hero]:
+    """The model standing on each space (by index) that a line of sight may cross: every model
+    on the table and every casualty still standing (dwethia.combat.casualties). The shooter's
+    and the target's own spaces are never read by :func:`sight` (it skips them first), so one
+    table serves every line drawn while the models stand still."""
+    st = getattr(st, "_state", st)
+    n = st.board.size
+    occupied: dict[int, Hero] = {}
+    for o in st.heroes:
+        if (o.entered and not o.slain) or o.fallen:
+            hx, hy, hs = o.x, o.y, o.size
+            if hs == 1:
+                occupied[hy * n + hx] = o
+            else:
+                for y in range(hy, hy + hs):
+                    for x in range(hx, hx + hs):
+                        occupied[y * n + x] = o
+    return occupied
+
+
+def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
+          occupied: dict[int, Hero] | None = None) -> Sight:
     """Lines from points of the shooter's base to points of the target's base; the best clear
     line counts (dwethia.shoot.line_of_sight). Sight-blocking terrain taller than the line
     blocks it; other terrain pieces the line passes low over are In the Way (-1 each), unless
@@ -374,7 +395,9 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     the Way unless the shooter stands raised on terrain, or the model is a friend in coherency
     with the shooter (dwethia.shoot.behind_friends).
 
-    ``quick``: only the line between the centres of the first spaces (an AI's estimate)."""
+    ``quick``: only the line between the centres of the first spaces (an AI's estimate).
+    ``occupied``: :func:`standing_models` of ``st``, when the caller draws many lines while
+    the models stand still (read once, not once per call)."""
     st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
     b = st.board
     fs, ft = _facts(st, shooter), _facts(st, target)
@@ -384,18 +407,10 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False) ->
     mine = fs.mine
     under = ft.under
     theirs = ft.theirs  # pieces beside it (its own space counts apart)
-    n = b.size
-    occupied: dict[int, Hero] = {}
-    if not raised:  # a raised shooter sees over every model (only then are models read)
-        for o in st.heroes:  # a casualty still standing is In the Way (dwethia.combat.casualties)
-            if ((o.entered and not o.slain) or o.fallen) and o is not shooter and o is not target:
-                hx, hy, hs = o.x, o.y, o.size
-                if hs == 1:
-                    occupied[hy * n + hx] = o
-                else:
-                    for y in range(hy, hy + hs):
-                        for x in range(hx, hx + hs):
-                            occupied[y * n + x] = o
+    if raised:  # a raised shooter sees over every model (only then are models read)
+        occupied = {}
+    elif occupied is None:
+        occupied = standing_models(st)
     own = fs.idx | ft.idx
     # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
     # asked only of the models a line crosses (what coherent() would say of them)

@@ -165,7 +165,7 @@ def activate(st: DwethiaState, side: int) -> Steps:
         yield from claim(st, side)
 
 
-_MOVES: dict[tuple[int, int, str], Move] = {}
+_MOVES: dict[str, dict[tuple[int, int], Move]] = {}  # by mode, then space
 
 
 def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, bool, bool]]:
@@ -182,23 +182,31 @@ def movement_phase(st: DwethiaState, h: Hero) -> Generator[Any, Any, tuple[int, 
     if h.profile.cloak:
         modes.append(("stealth", half_move(mv)))
     options: list[Move] = []
-    costs: dict[Move, tuple[int, bool]] = {}
-    spots = sorted(reachable(st, h, mv).items())  # a half move reaches a subset of these
+    # the search's own answer, keyed by space, is the decision's table of costs (a mode does
+    # not change a space's cost): no second table keyed by Move (hashing a Move per option
+    # was a few per cent of a game)
+    reach = reachable(st, h, mv)
+    spots = sorted(reach.items())  # a half move reaches a subset of these
     for mode, budget in modes:
-        for (x, y), r in spots:
+        # Move is frozen: one shared instance per space and mode (keyed by the search's own
+        # (x, y) tuples, so no key is built per option)
+        shared = _MOVES.get(mode)
+        if shared is None:
+            shared = _MOVES[mode] = {}
+        for xy, r in spots:
             if r.cost > budget:
                 continue
-            mv_choice = _MOVES.get((x, y, mode))
-            if mv_choice is None:  # Move is frozen: one shared instance per space and mode
-                mv_choice = _MOVES[(x, y, mode)] = Move(x, y, mode)
+            mv_choice = shared.get(xy)
+            if mv_choice is None:
+                mv_choice = shared[xy] = Move(xy[0], xy[1], mode)
             options.append(mv_choice)
-            costs[mv_choice] = (r.cost, r.difficult)
     if not options:  # nowhere to enter or stand: it waits off the table
         st.log.emit("no_room", hero=h.name)
         return 0, False, False
     choice = yield Decision("move", h.side, options, f"Move {h.name}",
-                            info={"hero": h.uid, "costs": costs})
-    cost, difficult = costs[choice]
+                            info={"hero": h.uid, "reach": reach})
+    chosen = reach[(choice.x, choice.y)]
+    cost, difficult = chosen.cost, chosen.difficult
     entering = not h.entered
     moved = entering or (choice.x, choice.y) != (h.x, h.y)
     frm = None if entering else [h.x, h.y]
