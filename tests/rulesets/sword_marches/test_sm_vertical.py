@@ -292,3 +292,17 @@ def test_jumps_and_falls_are_narrated_and_drawn() -> None:
 
     moves = [e for e in after.effects if isinstance(e, MoveEffect)]
     assert moves and abs(moves[-1].path[-1][1] - m.y) < 0.01
+
+
+def test_a_ground_shooter_away_from_raised_ground_is_offered_its_foot() -> None:
+    """sm.combat.elevated_position (house AI aid): a shooter on the ground a few inches from a
+    platform it could Climb gets the platform's foot as a place to move to, though its base
+    touches nothing high yet (a speed short cut once skipped exactly this case)."""
+    from warband.rulesets.sword_marches.rules.terrain import platform_foot
+
+    st = bare_state(terrain=[roof("tower", 8, 8, 14, 14, 3.0)])
+    m = place(st, XBOW_1, 11, 20)
+    foot = platform_foot(st, m)
+    assert foot is not None
+    fx, fy = foot
+    assert 8 <= fx <= 14 and 14 < fy < 20 - m.r  # on the tower's near side, closer than before

@@ -591,18 +591,6 @@ def platform_foot(st: SMState, m: Model, within: float = 18.0) -> tuple[float, f
     to shoot from)."""
     if m.z > 0.0 or m.f.heavy:
         return None
-    x, y, r = m.x, m.y, m.r
-    key = ("touch_high", x, y, r)
-    touching = pieces(st).memo.get(key)
-    if touching is None:  # does the base touch any raised ground or Obstacle over 2"?
-        def compute(ps: Pieces) -> bool:
-            pt = Point(x, y)
-            return any(poly.distance(pt) <= r + TOUCH for poly, _, _ in ps.platforms) or any(
-                poly.distance(pt) <= r + TOUCH for poly, _ in ps.high)
-
-        touching = _memo(st, key, compute)
-    if not touching:
-        return None  # the usual case: every piece below is skipped
     here = Point(m.x, m.y)
     limit = 6.0 if m.has("insectoid") else CLIMB_MAX
     best: tuple[float, Polygon] | None = None
@@ -631,20 +619,25 @@ def climbable(st: SMState, x: float, y: float, r: float, z: float) -> bool:
     return False
 
 
-def climb_over(st: SMState, m: Model) -> tuple[float, float, float] | None:
-    """Where a model touching an Obstacle over 2" lands on the far side if its Climb succeeds,
-    and the height to Climb (sm.action.climb, sm.terrain.climb: at most 4", Insectoid 6")."""
-    x, y, r = m.x, m.y, m.r
+def _touches_high(st: SMState, x: float, y: float, r: float) -> bool:
+    """Whether a base at (x, y) touches any raised ground or Obstacle over 2" (memoised per
+    table: most bases touch nothing high, and then no Climb is worth looking for)."""
     key = ("touch_high", x, y, r)
     touching = pieces(st).memo.get(key)
-    if touching is None:  # does the base touch any raised ground or Obstacle over 2"?
+    if touching is None:
         def compute(ps: Pieces) -> bool:
             pt = Point(x, y)
             return any(poly.distance(pt) <= r + TOUCH for poly, _, _ in ps.platforms) or any(
                 poly.distance(pt) <= r + TOUCH for poly, _ in ps.high)
 
         touching = _memo(st, key, compute)
-    if not touching:
+    return bool(touching)
+
+
+def climb_over(st: SMState, m: Model) -> tuple[float, float, float] | None:
+    """Where a model touching an Obstacle over 2" lands on the far side if its Climb succeeds,
+    and the height to Climb (sm.action.climb, sm.terrain.climb: at most 4", Insectoid 6")."""
+    if not _touches_high(st, m.x, m.y, m.r):
         return None  # the usual case: every piece below is skipped
     here = Point(m.x, m.y)
     limit = 6.0 if m.has("insectoid") else CLIMB_MAX
