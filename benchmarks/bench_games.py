@@ -34,6 +34,16 @@ def run(ruleset: str, ai: str, games: int, first_seed: int = 0) -> float:
     return time.process_time() - start
 
 
+def build() -> str:
+    """Pure Python or the compiled build (docs/performance.md); code older than the compiled
+    build (an old checkout on PYTHONPATH, for back-to-back runs) is pure Python."""
+    try:
+        from warband._compiled import describe_build
+    except ImportError:
+        return "pure Python (code without warband._compiled)"
+    return describe_build()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="arcworlde")
@@ -42,6 +52,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
+    print(f"# warband build: {build()}")
     for ai in args.ai or ["heuristic", "random"]:
         run(args.ruleset, ai, 2, 1_000_000)  # warm caches (content, exact dice tables)
         if args.profile:

@@ -65,12 +65,15 @@ def test_a_ruleset_named_like_markup_is_refused_with_a_message(command: list[str
 
 def test_version_and_python_dash_m() -> None:
     from warband import __version__
+    from warband._compiled import describe_build
 
+    # the version, then whether this installation runs compiled modules (docs/performance.md)
+    expected = f"warband {__version__}\n{describe_build()}"
     code, out = _invoke("--version")
-    assert code == 0 and out.strip() == f"warband {__version__}"
+    assert code == 0 and out.strip() == expected
     done = subprocess.run([sys.executable, "-m", "warband", "--version"], capture_output=True,
                           text=True, timeout=60)
-    assert done.returncode == 0 and done.stdout.strip() == f"warband {__version__}"
+    assert done.returncode == 0 and done.stdout.strip() == expected
     done = subprocess.run([sys.executable, "-m", "warband", "rulesets"], capture_output=True,
                           text=True, timeout=60)
     assert "arcworlde" in done.stdout

@@ -44,8 +44,10 @@ app = typer.Typer(
 def _version(value: bool) -> None:
     if value:
         from warband import __version__
+        from warband._compiled import describe_build
 
         print(f"warband {__version__}")
+        print(describe_build())
         raise typer.Exit()
 
 

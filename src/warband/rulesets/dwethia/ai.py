@@ -415,8 +415,10 @@ class HeuristicController:
                 best, best_v = o, v
         return best
 
-    # several powers in one phase (dwethia.magic.multi_cast): each further one valued alike
-    _declare_cast = _shoot
+    def _declare_cast(self, view: Any, d: Decision) -> Any:
+        """Several powers in one phase (dwethia.magic.multi_cast): each further one valued
+        alike. (A method, not a class-level alias: the compiled build cannot hold those.)"""
+        return self._shoot(view, d)
 
     def _summon_place(self, view: Any, d: Decision) -> Any:
         """The summoned model goes where it is nearest the enemy (it fights from next
@@ -489,7 +491,16 @@ class HeuristicController:
         """The exact policy of the shared mechanics (the re-rolls its distribution assumes)."""
         return d.info["policy"]
 
-    _reroll_hit = _reroll_wound = _reroll_save = _reroll
+    # each re-roll decision answered by ``_reroll`` (methods, not class-level aliases: the
+    # compiled build cannot hold those)
+    def _reroll_hit(self, view: Any, d: Decision) -> Any:
+        return self._reroll(view, d)
+
+    def _reroll_wound(self, view: Any, d: Decision) -> Any:
+        return self._reroll(view, d)
+
+    def _reroll_save(self, view: Any, d: Decision) -> Any:
+        return self._reroll(view, d)
 
     def _destiny_action(self, view: Any, d: Decision) -> Any:
         """Spend Destiny to reposition a friend only when the friend, a fighter, can then

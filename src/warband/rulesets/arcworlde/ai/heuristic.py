@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from warband.core.decisions import Decision, Reasoned
 from warband.rulesets.arcworlde import choices as C
@@ -695,7 +695,7 @@ class HeuristicController:
         return score + pick + held + aura
 
     #: rough cost of ending up Prone: the rest of the Activation lost, Defence at Disadvantage
-    PRONE_COST = 2.5
+    PRONE_COST: ClassVar[float] = 2.5
 
     def _charge_targets(self, view: Any, ch: Character, ap: int, attempt: int
                         ) -> list[tuple[float, Character, float]]:

@@ -145,7 +145,10 @@ class HeuristicController:
             return min(math.dist((o.x, o.y), _f(e).centre) for e in prey)
         return Reasoned(min(places, key=closeness), "infiltrate next to the enemy shooters")
 
-    _infiltrate_late = _infiltrate
+    def _infiltrate_late(self, view: Any, d: Decision) -> Any:
+        """As :meth:`_infiltrate` (a method, not a class-level alias: the compiled build
+        cannot hold those)."""
+        return self._infiltrate(view, d)
 
     def _deploy(self, view: Any, d: Decision) -> Any:
         """The battle line: each unit as near its place in the house line as it can, the

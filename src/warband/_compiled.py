@@ -1,0 +1,73 @@
+"""Which of warband's modules run compiled (the optional mypyc build, docs/performance.md).
+
+The package is pure Python by default. ``WARBAND_COMPILE=1 pip install .`` compiles the modules
+in :data:`COMPILED_MODULES` with mypyc (setup.py reads the list from here); they play exactly the
+same games, faster. :func:`compiled_modules` says which modules of this installation are
+compiled (none in a pure or editable install); ``warband --version`` and the benchmarks print it.
+
+This module is read by setup.py before the package is installed: it imports nothing of warband.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+
+__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build"]
+
+#: the hot paths the compiled build compiles: geometry, dice, the game loop, the kit, and each
+#: ruleset's state, rules and AI (not its pydantic models, content loaders, CLI, web or campaign)
+COMPILED_MODULES: tuple[str, ...] = (
+    "warband.core.geometry",
+    "warband.core.formations",
+    "warband.core.game",
+    "warband.core.controller",
+    "warband.kit.flow",
+    "warband.kit.table",
+    "warband.rulesets.arcworlde.ai.heuristic",
+    "warband.rulesets.arcworlde.ai.tactics",
+    "warband.rulesets.arcworlde.rules.activation",
+    "warband.rulesets.arcworlde.rules.movement",
+    "warband.rulesets.arcworlde.rules.combat",
+    "warband.rulesets.arcworlde.rules.round",
+    "warband.rulesets.armies.mechanics",
+    "warband.rulesets.armies.ai.heuristic",
+    "warband.rulesets.armies.rules.measure",
+    "warband.rulesets.armies.rules.movement",
+    "warband.rulesets.armies.rules.missile",
+    "warband.rulesets.dwethia.ai",
+    "warband.rulesets.dwethia.grid",
+    "warband.rulesets.dwethia.rules.measure",
+    "warband.rulesets.dwethia.rules.turn",
+    "warband.rulesets.dwethia.rules.combat",
+    "warband.rulesets.raiders.splits",
+    "warband.rulesets.raiders.ai.heuristic",
+    "warband.rulesets.raiders.ai.tactics",
+    "warband.rulesets.raiders.rules.movement",
+    "warband.rulesets.raiders.rules.actions",
+    "warband.rulesets.raiders.rules.measure",
+    "warband.rulesets.sword_marches.mechanics",
+    "warband.rulesets.sword_marches.rules.combat",
+    "warband.rulesets.sword_marches.rules.turn",
+    "warband.rulesets.sword_marches.rules.terrain",
+)
+
+
+def compiled_modules() -> tuple[str, ...]:
+    """The modules of :data:`COMPILED_MODULES` this installation runs as compiled extensions."""
+    compiled = []
+    for name in COMPILED_MODULES:
+        spec = importlib.util.find_spec(name)
+        origin = spec.origin if spec is not None else None
+        if origin is not None and origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
+            compiled.append(name)
+    return tuple(compiled)
+
+
+def describe_build() -> str:
+    """One line for ``warband --version`` and the benchmarks: pure Python, or how many of the
+    listed modules run compiled."""
+    compiled = compiled_modules()
+    if not compiled:
+        return "pure Python (no compiled modules)"
+    return f"compiled with mypyc: {len(compiled)} of {len(COMPILED_MODULES)} listed modules"

@@ -1,0 +1,50 @@
+"""The optional compiled build (setup.py, docs/performance.md "Compiled build"): the list of
+modules it compiles, and what an installation says about itself."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+from pathlib import Path
+
+import warband
+from warband._compiled import COMPILED_MODULES, compiled_modules, describe_build
+
+SRC = Path(warband.__file__).resolve().parent
+
+
+def test_every_listed_module_exists_and_is_no_package_model_or_adapter() -> None:
+    """Each listed module is a plain module of the package (mypyc compiles files, not packages),
+    and none is a pydantic model module, a content loader or an adapter (they stay Python)."""
+    assert len(set(COMPILED_MODULES)) == len(COMPILED_MODULES)
+    for name in COMPILED_MODULES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.submodule_search_locations is None, name
+        leaf = name.rsplit(".", 1)[1]
+        assert leaf not in {"models", "catalogue", "lists", "content", "campaign"}, name
+        assert not name.startswith(("warband.cli", "warband.web", "warband.campaign")), name
+
+
+def test_compiled_modules_are_the_listed_ones_running_as_extensions() -> None:
+    """``compiled_modules()`` names exactly the listed modules loaded from an extension file."""
+    import importlib.machinery
+
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    found = []
+    for name in COMPILED_MODULES:
+        spec = importlib.util.find_spec(name)
+        assert spec is not None and spec.origin is not None
+        if spec.origin.endswith(suffixes):
+            found.append(name)
+    assert compiled_modules() == tuple(found)
+    assert warband.compiled_modules is compiled_modules
+    assert ("pure Python" in describe_build()) == (not found)
+
+
+def test_no_extension_module_in_the_source_tree() -> None:
+    """An extension beside its .py in src/ would shadow every edit of the source: the editable
+    install never builds one (setup.py compiles for wheels only)."""
+    if "site-packages" in str(SRC):
+        return  # an installed copy (the compiled CI step): its .so files are meant
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    assert not [p for p in SRC.rglob("*") if p.name.endswith(suffixes)]
