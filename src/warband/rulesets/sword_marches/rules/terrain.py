@@ -69,7 +69,7 @@ class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
     __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
-                 "high", "grown", "platforms", "spots")
+                 "low_bounds", "high", "grown", "platforms", "spots")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
@@ -88,6 +88,9 @@ class Pieces:
         self.all: list[Polygon] = []
         #: Obstacles over 1" and up to 2" (crossed from touching them) and over 2" (Climbed)
         self.low: list[tuple[Polygon, float]] = []
+        #: the bounds of ``low``'s pieces, in the same order (a sight line whose box misses a
+        #: piece's box cannot cross it)
+        self.low_bounds: list[tuple[float, float, float, float]] = []
         self.high: list[tuple[Polygon, float]] = []
         #: raised ground: (top, height, bounds)
         self.platforms: list[tuple[Polygon, float, tuple[float, float, float, float]]] = []
@@ -100,6 +103,8 @@ class Pieces:
                 continue
             if t.obstacle and t.height > LOW_OBSTACLE:
                 (self.high if t.height > HIGH_OBSTACLE else self.low).append((poly, t.height))
+                if t.height <= HIGH_OBSTACLE:
+                    self.low_bounds.append(poly.bounds)
                 if t.cover:
                     self.durable.append(poly)
                 continue
@@ -229,11 +234,19 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
 def _obstacle_sight(st: SMState, a: Model, b: Model) -> bool:
     """An Obstacle up to 2" blocks sight unless one of the two models touches it: then they
     see each other over it (sm.terrain.obstacle_los)."""
-    low = pieces(st).low
+    ps = pieces(st)
+    low = ps.low
     if not low:
         return True
-    seg = LineString([(a.x, a.y), (b.x, b.y)])
-    for poly, _ in low:
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    seg: LineString | None = None
+    for (poly, _), (x0, y0, x1, y1) in zip(low, ps.low_bounds, strict=True):
+        if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+            continue  # the boxes are apart, so the line and the piece share no point
+        if seg is None:
+            seg = LineString([(ax, ay), (bx, by)])
         if poly.intersects(seg) and not (
                 poly.distance(Point(a.x, a.y)) <= a.r + TOUCH
                 or poly.distance(Point(b.x, b.y)) <= b.r + TOUCH):
