@@ -69,11 +69,14 @@ class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
     __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
-                 "low_bounds", "high", "grown", "platforms", "spots")
+                 "low_bounds", "high", "grown", "platforms", "spots", "sight")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
         self.memo: dict[tuple[object, ...], bool] = {}
+        #: line_of_sight's answers, keyed on the two models' centres, radii and heights (a
+        #: pure function of those and this terrain, so games on the same table share them)
+        self.sight: dict[tuple[float, ...], bool] = {}
         #: the nearest cover spot from (x, y, r) (rules.turn.cover_spot), None if none
         self.spots: dict[tuple[float, float, float], tuple[float, float] | None] = {}
         #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
@@ -214,12 +217,13 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
     """Can ``a`` draw a LoS to ``b`` (sm.combat.line_of_sight, sm.terrain.area_los,
     sm.terrain.obstacle_los)? Models never block sight.
 
-    Cached per game on everything the answer reads about the two models: centres, base radii
-    (the core's sight samples the bases' width; touching an Obstacle depends on the radius) and
-    heights (not read today, kept in the key so that a rule reading them cannot be served a
-    stale answer)."""
+    Cached with the terrain's shapes (:class:`Pieces`: games on the same terrain share the
+    answers, a pure function of the terrain and of everything the answer reads about the two
+    models): centres, base radii (the core's sight samples the bases' width; touching an
+    Obstacle depends on the radius) and heights (not read today, kept in the key so that a
+    rule reading them cannot be served a stale answer)."""
     key = (a.x, a.y, a.r, a.z, b.x, b.y, b.r, b.z)
-    cache: dict[tuple[object, ...], bool] = st.extra.setdefault("los", {})
+    cache = pieces(st).sight
     hit = cache.get(key)
     if hit is not None:
         return hit
