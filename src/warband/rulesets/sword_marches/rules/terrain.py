@@ -69,7 +69,8 @@ class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
     __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
-                 "low_bounds", "high", "grown", "platforms", "spots", "sight")
+                 "low_bounds", "high", "grown", "platforms", "spots", "sight",
+                 "difficult_bounds")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
@@ -87,6 +88,8 @@ class Pieces:
         #: times a game)
         self.area_flat: list[FlatPolygon] = []
         self.difficult: list[Polygon] = []
+        #: the bounds of ``difficult``'s pieces, in the same order
+        self.difficult_bounds: list[tuple[float, float, float, float]] = []
         self.durable: list[Polygon] = []
         self.all: list[Polygon] = []
         #: Obstacles over 1" and up to 2" (crossed from touching them) and over 2" (Climbed)
@@ -117,6 +120,7 @@ class Pieces:
                 self.area_flat.append(FlatPolygon(t.points))
             if t.kind == "difficult" or t.area:
                 self.difficult.append(poly)
+                self.difficult_bounds.append(poly.bounds)
             if t.cover:
                 self.durable.append(poly)
 
@@ -388,10 +392,17 @@ def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str
     dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
     if dist < _EPS:
         return goal
-    seg = LineString([(m.x, m.y), goal])
+    ps = pieces(st)
+    lo_x, hi_x = min(m.x, goal[0]), max(m.x, goal[0])
+    lo_y, hi_y = min(m.y, goal[1]), max(m.y, goal[1])
+    seg: LineString | None = None
     ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
     cut = dist
-    for poly in pieces(st).difficult:
+    for poly, (x0, y0, x1, y1) in zip(ps.difficult, ps.difficult_bounds, strict=True):
+        if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+            continue  # the boxes are apart, so the path and the piece share no point
+        if seg is None:
+            seg = LineString([(m.x, m.y), goal])
         if not poly.intersects(seg):
             continue
         inside = poly.intersection(seg)
