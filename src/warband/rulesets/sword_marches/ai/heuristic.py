@@ -25,6 +25,7 @@ from warband.rulesets.sword_marches.models import ModelType
 from warband.rulesets.sword_marches.rules.combat import (
     build_close_attack,
     build_ranged_attack,
+    close_weapon,
     ranged_targets,
     ranged_weapon,
     weapon_range,
@@ -98,9 +99,11 @@ def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
 
 def _fighting(view: Any, m: Model) -> tuple[Any, ...]:
     """What a close combat Attack reads about ``m`` that can change in a game: its condition,
-    Diving Charge, Entanglement, when its Engagement began, and the enemies Engaged with it
-    with whether each is Ready (sm.cc.multiple_opponents, sm.trait.horrible_stench)."""
-    return (m.on_table, m.shocked, m.broken, m.entangled, m.dived_on, m.engaged_turn,
+    Diving Charge, Entanglement, whether its Unwieldy Weapon is past its first Turn of this
+    Engagement, and the enemies Engaged with it with whether each is Ready
+    (sm.cc.multiple_opponents, sm.trait.horrible_stench, sm.geartrait.unwieldy)."""
+    return (m.on_table, m.shocked, m.broken, m.entangled, m.dived_on,
+            close_weapon(m).has("unwieldy") and view.turn > m.engaged_turn,
             tuple([(o.uid, o.ready) for o in view.engaged_with(m)]))
 
 
@@ -189,12 +192,11 @@ class HeuristicController:
         """The value of ``m``'s close combat Attack on ``e``, kept for the game under a key of
         everything :func:`build_close_attack` (no Break, no Tactical Die, no boost) and
         :func:`_injury_value` read that can change in a game: the two models' conditions,
-        their Engagement (which enemies, Ready or not: Multiple Opponents, Horrible Stench),
-        the defender's Action Token (Shield) and the Turn (Unwieldy); the rest is the models'
-        profiles (the uids) and the game's options."""
+        their Engagement (which enemies, Ready or not: Multiple Opponents, Horrible Stench;
+        Unwieldy after its first Turn) and the defender's Action Token (Shield); the rest is
+        the models' profiles (the uids) and the game's options."""
         store = self._game(view)
-        key = ("melee", m.uid, e.uid, charge, view.turn, e.active, _fighting(view, m),
-               _fighting(view, e))
+        key = ("melee", m.uid, e.uid, charge, e.active, _fighting(view, m), _fighting(view, e))
         value: float | None = store.get(key)
         if value is None:
             attack, _ = build_close_attack(view, m, e, charge)
@@ -266,7 +268,7 @@ class HeuristicController:
             if weigh is not None and uid not in weigh:
                 continue
             m = view.by_uid(uid)
-            acts = activate_options(view, decision, m)
+            acts = cache[("acts", uid)] = activate_options(view, decision, m)
             score = -math.inf
             for act in acts:  # the best non-Charge option (``_cached_score`` written out)
                 if act.action != "charge":
@@ -384,9 +386,15 @@ class HeuristicController:
                 # when it gets there)
                 shots = cache.get(("mobile", m.uid))
                 if shots is None:
+                    # its Ranged targets: those of its Standing Fire options, when the option
+                    # list is at hand (the same list, in the same order: rules.turn._options
+                    # lists one Standing Fire per ``ranged_targets``)
+                    acts: list[Act] | None = cache.get(("acts", m.uid))
+                    targets = ranged_targets(view, m) if acts is None else [
+                        view.by_uid(o.target) for o in acts if o.action == "standing_fire"]
                     shots = cache[("mobile", m.uid)] = max(
-                        (self._shot_value(view, m, e, "mobile_fire")
-                         for e in ranged_targets(view, m)), default=-0.2)
+                        (self._shot_value(view, m, e, "mobile_fire") for e in targets),
+                        default=-0.2)
                 score += shots
             return half_priority + score
         target = view.by_uid(act.target) if act.target >= 0 else None

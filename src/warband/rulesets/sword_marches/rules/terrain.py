@@ -330,17 +330,33 @@ def has_cover(st: SMState, shooter: Model, target: Model) -> bool:
     of it (sm.ranged.cover). Shocked models keep Cover; Engaged models never have it."""
     if st.engaged(target) or not _obscured(st, shooter, target):
         return False
-    pt = Point(target.x, target.y)
-    near = [poly for poly in pieces(st).durable if poly.distance(pt) <= target.r + 1.0]
-    if not near:
-        return False
-    # sight lines to the middle and both sides of the target's base, as the core samples them
-    d = math.hypot(target.x - shooter.x, target.y - shooter.y) or 1.0
-    px, py = -(target.y - shooter.y) / d, (target.x - shooter.x) / d
-    lines = [LineString([(shooter.x, shooter.y),
-                         (target.x + px * o * target.r, target.y + py * o * target.r)])
-             for o in (-0.9, 0.0, 0.9)]
-    return any(poly.contains(pt) or any(poly.intersects(seg) for seg in lines) for poly in near)
+    return _durable_cover(st, shooter.x, shooter.y, target.x, target.y, target.r)
+
+
+def _durable_cover(st: SMState, sx: float, sy: float, tx: float, ty: float, tr: float) -> bool:
+    """A durable piece within 1" of the target's base stands on a sight line from the shooter
+    to its middle or sides, or holds the target (:func:`has_cover`'s terrain part; kept with
+    the terrain: a pure function of the two places, the base radius and the pieces)."""
+    key = ("durable_cover", sx, sy, tx, ty, tr)
+    hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
+    if hit is not None:
+        return hit
+
+    def compute(ps: Pieces) -> bool:
+        pt = Point(tx, ty)
+        near = [poly for poly in ps.durable if poly.distance(pt) <= tr + 1.0]
+        if not near:
+            return False
+        # sight lines to the middle and both sides of the target's base, as the core samples
+        # them
+        d = math.hypot(tx - sx, ty - sy) or 1.0
+        px, py = -(ty - sy) / d, (tx - sx) / d
+        lines = [LineString([(sx, sy), (tx + px * o * tr, ty + py * o * tr)])
+                 for o in (-0.9, 0.0, 0.9)]
+        return any(poly.contains(pt) or any(poly.intersects(seg) for seg in lines)
+                   for poly in near)
+
+    return _memo(st, key, compute)
 
 
 # ------------------------------------------------------------------------------ movement
