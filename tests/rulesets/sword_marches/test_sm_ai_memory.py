@@ -5,13 +5,18 @@ an empty store."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
 from warband.core.controller import play
 from warband.rulesets.sword_marches import RULESET
-from warband.rulesets.sword_marches.ai.heuristic import HeuristicController, _injury_value
+from warband.rulesets.sword_marches.ai.heuristic import (
+    FullHeuristicController,
+    HeuristicController,
+    _injury_value,
+)
 from warband.rulesets.sword_marches.rules.combat import (
     build_close_attack,
     build_ranged_attack,
@@ -72,3 +77,85 @@ def test_a_new_game_starts_with_an_empty_store() -> None:
     second = RULESET.new_game([LISTS[0], LISTS[1]], 4, log_events=False)
     view = second.view(0)
     assert used._game(view) == {} and used._remembered(view) == {}
+
+
+def _first_activate(seed: int) -> tuple[Any, Any]:
+    """A game at its first "activate" decision, and that decision."""
+    game = RULESET.new_game([LISTS[0], LISTS[1]], seed, log_events=False)
+    ai = HeuristicController()
+    rngs = {p: random.Random(p) for p in (0, 1)}
+    while True:
+        p = game.waiting_for()[0]
+        d = game.decision_for(p)
+        assert d is not None
+        if d.kind == "activate":
+            return game, d
+        game.apply(p, ai.decide(game.view(p), d, rngs[p]))
+
+
+def test_the_heuristic_weighs_the_engaged_the_broken_the_new_and_the_best_remembered() -> None:
+    """sm.actionphase.declaring: choosing which Active model acts, the default heuristic weighs
+    exactly every model it has not weighed yet this Turn, every Broken or Engaged one, and of
+    the rest only the ``weighed`` whose remembered scores are highest (two here, the default);
+    heuristic-full weighs them all."""
+    game, d = _first_activate(6)
+    view = game.view(d.player)
+
+    class WeighingTwo(HeuristicController):
+        weighed = 2
+
+    ai = WeighingTwo()
+    k = 2
+    assert ai._to_weigh(view, d) == set(d.options)  # nothing remembered yet
+    uids = list(d.options)
+    assert len(uids) >= k + 3
+    remembered = ai._remembered(view)
+    for i, uid in enumerate(uids[:-1]):  # the last one is not remembered
+        remembered[uid] = float(i)  # the higher, the better
+    best_remembered = set(uids[-1 - k:-1])
+    assert ai._to_weigh(view, d) == best_remembered | {uids[-1]}
+    st = game.state
+    st.by_uid(uids[0]).broken = True
+    assert ai._to_weigh(view, d) == best_remembered | {uids[0], uids[-1]}
+    st.turn += 1  # a new Turn: nothing remembered
+    assert ai._to_weigh(view, d) == set(uids)
+    assert FullHeuristicController()._to_weigh(view, d) is None
+    assert RULESET.controllers()["heuristic-full"] is FullHeuristicController
+    assert RULESET.controllers()["heuristic"] is HeuristicController
+
+
+def test_the_default_heuristic_weighs_two_remembered_models() -> None:
+    """sm.actionphase.declaring: the default heuristic weighs the two best remembered models
+    (issue 16: measured not weaker than heuristic-full, docs/rulesets/sword-marches.md)."""
+    assert HeuristicController.weighed == 2
+    assert FullHeuristicController.weighed is None
+
+
+@pytest.mark.parametrize(("adventure", "seed"), [("the-waystation", 0), ("cairn-ford", 1)])
+def test_standing_fire_options_list_the_ranged_targets(adventure: str, seed: int) -> None:
+    """sm.combat.target_priority, sm.action.mobile_fire: the heuristic values a Mobile Fire
+    by the targets of the model's Standing Fire options; those are ranged_targets, in order,
+    for every Active model at every "activate" decision of two seeded games."""
+    from warband.rulesets.sword_marches.rules.combat import ranged_targets
+    from warband.rulesets.sword_marches.rules.turn import activate_options
+
+    game = RULESET.new_game([LISTS[0], LISTS[1]], seed, {"scenario": adventure},
+                            log_events=False)
+    ai = HeuristicController()
+    rngs = {p: random.Random(p) for p in (0, 1)}
+    compared = 0
+    while game.pending() is not None:
+        p = game.waiting_for()[0]
+        d = game.decision_for(p)
+        assert d is not None
+        if d.kind == "activate":
+            st = game.state
+            for uid in d.options:
+                m = st.by_uid(uid)
+                acts = activate_options(st, d, m)
+                if any(a.action == "mobile_fire" for a in acts):
+                    assert [a.target for a in acts if a.action == "standing_fire"] == \
+                        [e.uid for e in ranged_targets(st, m)]
+                    compared += 1
+        game.apply(p, ai.decide(game.view(p), d, rngs[p]))
+    assert compared > 20

@@ -119,7 +119,7 @@ class HeuristicController:
     name = "heuristic"
     #: how many of the remembered Active models (not Engaged, not Broken) are weighed exactly
     #: at an "activate" decision; None: all of them
-    weighed: int | None = None
+    weighed: int | None = 2
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         kind = decision.kind
