@@ -46,26 +46,52 @@ from warband.rulesets.arcworlde.rules.magic import CAST_AP
 from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.state import Character
 
-__all__ = ["HeuristicController"]
+__all__ = ["FullHeuristicController", "HeuristicController"]
 
 
 class _Context:
     """Facts about the table and the Character computed once per decision, not once per
     candidate position."""
 
+    shooters: list[tuple[Character, float]]
+    threats: list[tuple[int, float, float, float]]
+
     __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
-                 "objectives", "objective_range", "table", "around", "pickups")
+                 "objectives", "objective_range", "table", "around", "pickups", "cover_test")
 
-    def __init__(self, view: Any, ch: Character) -> None:
+    def __init__(self, view: Any, ch: Character, cover_test: bool = True) -> None:
         self.view = view
         self.ch = ch
+        #: judge a Charge's blows with the Cover test from where ``ch`` stands now (the full
+        #: AI) or without it (the quick one: the Charge ends elsewhere anyway)
+        self.cover_test = cover_test
         self.table = view.table
         self.enemies = view.enemy_list(ch)
         self.friends = view.friend_list(ch)
-        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack
-        self.shooters = [(e, max((a.range or 0.0) for a in e.attacks) + e.movement)
-                         for e in self.enemies if any(a.ranged for a in e.attacks)]
+        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack,
+        # and (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that
+        # can still fight: one pass over each enemy's Attacks (the longest range and the best
+        # blows, as max() over them would give; ranges are above 0, blows at least 0)
+        self.shooters = []
+        self.threats = []
+        for i, e in enumerate(self.enemies):
+            far = 0.0
+            shoots = False
+            blows = 0.0
+            for a in e.attacks:
+                if a.range is not None:
+                    shoots = True
+                    if a.range > far:
+                        far = a.range
+                elif a.ap:
+                    hit = a.power * 0.45 / a.ap * e.ap
+                    if hit > blows:
+                        blows = hit
+            if shoots:
+                self.shooters.append((e, far + e.movement))
+            if blows > 0 and not e.broken:
+                self.threats.append((i, e.movement, e.movement + 3.5, blows))
         scenario = view.scenario
         reach = self.objective_range = scenario.objective_range
         # per objective: does a friend other than ``ch`` stand within reach of it?
@@ -105,16 +131,6 @@ class _Context:
         if ch.hp <= 3:
             care *= 2
         self.care = care
-        # (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that can
-        # still fight.
-        self.threats = []
-        for i, e in enumerate(self.enemies):
-            if e.broken:
-                continue
-            blows = max((a.power * 0.45 / a.ap * e.ap for a in e.attacks
-                         if not a.ranged and a.ap), default=0.0)
-            if blows > 0:
-                self.threats.append((i, e.movement, e.movement + 3.5, blows))
         self._strike: dict[tuple[int, int], float] = {}
         self.around = surroundings(view, ch)
 
@@ -140,7 +156,8 @@ class _Context:
         key = (e.uid, ap)
         value = self._strike.get(key)
         if value is None:
-            value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True)
+            value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True,
+                                                    self.cover_test)
         return value
 
     def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
@@ -195,7 +212,29 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
 
 
 class HeuristicController:
+    """The heuristic AI with the quick move model for its estimates (issue 16): every goal is
+    weighed on a straight-line estimate and only the best ones are walked with the real
+    movement rules, Leg It dashes too; a Charge's blows are judged without a Cover test from
+    where the Character stands (it will strike from somewhere else). The previous, slower
+    model is :class:`FullHeuristicController` (``heuristic-full``)."""
+
     name = "heuristic"
+
+    #: free moves simulated in full after the straight-line first pass
+    SHORTLIST = 2
+    #: Leg It dashes simulated in full after a straight-line first pass (None: every one)
+    LEG_IT_SHORTLIST: int | None = 2
+    #: judge a Charge's blows with the Cover test from the Character's current spot
+    CHARGE_COVER_TEST = False
+    #: walk a shortlisted move only while its straight-line estimate, with the Cover bonus
+    #: it might still earn, could beat the best move walked so far: the first one usually
+    #: holds up, and the next is walked when the real path spoiled it (terrain, friends)
+    ROUGH_BOUND = True
+    #: what standing in Cover from the nearest enemy shooter adds to a position's score
+    COVER_BONUS = 0.8
+
+    def _context(self, view: Any, ch: Character) -> _Context:
+        return _Context(view, ch, self.CHARGE_COVER_TEST)
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
@@ -286,7 +325,7 @@ class HeuristicController:
         for e in view.enemy_list(ch):
             d = hypot(e.x - x, e.y - y) - r - e.r  # view.distance(ch, e), written out
             if d <= reach:
-                s = melee_value(view, ch, ch.ap, [e], d > ch.movement)
+                s = melee_value(view, ch, ch.ap, [e], d > ch.movement, self.CHARGE_COVER_TEST)
                 score = max(score, 6.0 + s - d * 0.3)
         for a in ch.usable_attacks():
             if a.ranged:
@@ -455,7 +494,7 @@ class HeuristicController:
         if self._rival_per_ap(view, ch, ap, rivals) >= value / choice.ap:
             return None
         if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
-            ctx = _Context(view, ch)
+            ctx = self._context(view, ch)
             charge = ctx.charge_value(ctx.gaps(ch.x, ch.y), ap) / ap
             if charge >= value / choice.ap:
                 return None
@@ -492,7 +531,7 @@ class HeuristicController:
                    ) -> tuple[Any, float]:
         """The move among ``moves`` (up to ``inches``) ending where ``ch`` stands best with
         ``ap`` AP, and how much better that is than where it stands (at least 0)."""
-        ctx = _Context(view, ch)
+        ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here
         candidates = _distinct_headings(ch, moves, inches)
@@ -562,12 +601,18 @@ class HeuristicController:
         the friend), and only when the Shot is worth more than the harm it risks."""
         best, best_v = None, 0.0
         risky: dict[int, bool] = {}
+        # (the Attack of each name and the AP it best takes, found once per name)
+        ranged: dict[str, tuple[Any, int]] = {}
         for o in shots:
-            attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+            known = ranged.get(o.attack)
+            if known is None:
+                found = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+                known = ranged[o.attack] = (found, best_shot_ap(found, ap))
+            attack, best_ap = known
             target = view.chars[o.target]
             if o.target not in risky:
                 risky[o.target] = stray_victim(view, ch, target) is not None
-            if o.ap != best_shot_ap(attack, ap) and not risky[o.target]:
+            if o.ap != best_ap and not risky[o.target]:
                 continue
             v = shot_value(view, ch, attack, target, o.ap) / o.ap
             if v > best_v:
@@ -583,11 +628,12 @@ class HeuristicController:
 
     # -- moving ----------------------------------------------------------------------------
     def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any]) -> Any:
-        ctx = _Context(view, ch)
+        ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
         blockers = ctx.around[0]
         candidates = _distinct_headings(ch, moves, ch.movement)
+        shortlist: list[tuple[float, Any]] = [(math.inf, m) for m in candidates]
         if len(candidates) > self.SHORTLIST:
             # A first pass on straight-line estimates; only the most promising moves are
             # simulated with the full movement rules.
@@ -596,8 +642,10 @@ class HeuristicController:
                 x, y, touched = _straight_move(ch, m, ch.movement, blockers)
                 guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
             guesses.sort(key=lambda g: -g[0])
-            candidates = [m for _, m in guesses[: self.SHORTLIST]]
-        for m in candidates:
+            shortlist = guesses[: self.SHORTLIST]
+        for guess, m in shortlist:
+            if self.ROUGH_BOUND and guess + self.COVER_BONUS <= best_v:
+                break  # not even its estimate in Cover beats the best walked (nor, sorted, the rest)
             res, others = simulate_move(view, ch, (m.x, m.y), ch.movement, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx, floor=best_v)
@@ -606,9 +654,6 @@ class HeuristicController:
         if best is None:
             return None
         return Reasoned(best, best.label) if best.label else best
-
-    #: moves simulated in full after the straight-line first pass
-    SHORTLIST = 4
 
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
                         contact: list[Character], ctx: _Context, rough: bool = False,
@@ -687,7 +732,7 @@ class HeuristicController:
                     near, reach, nearest = e, e_reach, d
             exposed = nearest - near.r - r <= reach
             if exposed:
-                covered = score + 0.8 + pick + held + aura
+                covered = score + self.COVER_BONUS + pick + held + aura
                 if floor is not None and covered + bonus <= floor:
                     return covered  # cannot beat ``floor`` even in Cover
                 if ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
@@ -711,7 +756,8 @@ class HeuristicController:
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
-            value = reach * melee_value(view, ch, ap, [e], True) - trip * self.PRONE_COST
+            value = (reach * melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+                     - trip * self.PRONE_COST)
             out.append((value, e, res.cost))
         out.sort(key=lambda t: -t[0])
         return out
@@ -748,8 +794,26 @@ class HeuristicController:
         ap = max(1, decision.info["ap"])
         next_roll = decision.info["leg_it_rolls"] + 1
         best, best_v = decision.options[-1], -math.inf
-        ctx = _Context(view, ch)
-        for m in decision.options:
+        ctx = self._context(view, ch)
+        candidates = list(decision.options)
+        shortlist: list[tuple[float, Any]] = [(math.inf, m) for m in candidates]
+        keep = self.LEG_IT_SHORTLIST
+        if keep is not None and len(candidates) > keep:
+            # A first pass on straight-line estimates (as for free moves); only the best
+            # dashes are walked with the real movement rules.
+            blockers = ctx.around[0]
+            guesses = []
+            for m in candidates:
+                x, y, touched = _straight_move(ch, m, inches, blockers)
+                bonus = 3.0 if touched else (
+                    0.8 * ctx.charge_value(ctx.gaps(x, y), ap, next_roll) if next_roll <= 3 else 0.0)
+                guesses.append((self._position_score(view, ch, x, y, 3, touched, ctx, rough=True)
+                                + bonus, m))
+            guesses.sort(key=lambda g: -g[0])
+            shortlist = guesses[:keep]
+        for guess, m in shortlist:
+            if self.ROUGH_BOUND and guess + self.COVER_BONUS <= best_v:
+                break  # (as for free moves)
             res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             bonus = 0.0  # (adding 0.0 changes nothing)
@@ -773,3 +837,16 @@ class HeuristicController:
             return -melee_threat(view, res.x, res.y, ch.r, ch.side) - (5.0 if res.contact else 0.0)
 
         return max(decision.options, key=value)
+
+
+class FullHeuristicController(HeuristicController):
+    """The heuristic AI as it was before issue 16's quick move model: four free moves and
+    every Leg It dash walked with the real movement rules, a Charge's blows judged with the
+    Cover test from where the Character stands. Slower, and kept for designers who want it
+    (and to measure the quick one against)."""
+
+    name = "heuristic-full"
+    SHORTLIST = 4
+    LEG_IT_SHORTLIST = None
+    CHARGE_COVER_TEST = True
+    ROUGH_BOUND = False
