@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
+from warband.core.geometry import CONTACT
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, ward_decision
 from warband.rulesets.arcworlde.ai.confusion import sabotage
@@ -230,6 +231,9 @@ class HeuristicController:
     #: it might still earn, could beat the best move walked so far: the first one usually
     #: holds up, and the next is walked when the real path spoiled it (terrain, friends)
     ROUGH_BOUND = True
+    #: walk to the enemies a Leg It could Charge only while they could still be the best
+    #: (:meth:`_best_charge`; the same answer, fewer paths)
+    BOUNDED_CHARGES = True
     #: what standing in Cover from the nearest enemy shooter adds to a position's score
     COVER_BONUS = 0.8
 
@@ -762,6 +766,47 @@ class HeuristicController:
         out.sort(key=lambda t: -t[0])
         return out
 
+    def _best_charge(self, view: Any, ch: Character, ap: int, attempt: int, worth: float
+                     ) -> tuple[float, Character, float] | None:
+        """The best of :meth:`_charge_targets` if it is worth more than ``worth``, else None.
+        With ``BOUNDED_CHARGES`` only the enemies that could still win are walked to: a
+        Charge's value over the straight-line gap bounds its value over the real path (which
+        is never shorter than it, less the contact tolerance, and a longer dash never has a
+        better chance to arrive nor a smaller one to trip), so they are walked best bound first until the next bound cannot beat
+        ``worth`` or the best found; the answer is the one the full list gives."""
+        if not self.BOUNDED_CHARGES:
+            targets = self._charge_targets(view, ch, ap, attempt)
+            return targets[0] if targets and targets[0][0] > worth else None
+        around = surroundings(view, ch)
+        bounds = []
+        for i, e in enumerate(around[0]):
+            if e.side == ch.side:
+                continue
+            gap = view.distance(ch, e)
+            if gap > 6.5:
+                continue
+            blows = melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+            # (a move ends on touching, within CONTACT of the other base: it is never
+            # shorter than the gap less that)
+            reach, trip = charge_chance(gap - CONTACT - 1e-6, attempt)
+            bounds.append((reach * blows - trip * self.PRONE_COST, i, e, blows))
+        bounds.sort(key=lambda b: -b[0])
+        best: tuple[float, Character, float] | None = None
+        best_i = -1
+        for bound, i, e, blows in bounds:
+            if bound <= worth or (best is not None and bound < best[0]):
+                break
+            res, _ = simulate_move(view, ch, (e.x, e.y), 12.0, around)
+            if i not in res.contact:
+                continue  # something else is in the way
+            reach, trip = charge_chance(res.cost, attempt)
+            value = reach * blows - trip * self.PRONE_COST
+            # (of equal values the first in table order, as the sorted full list gives)
+            if value > worth and (best is None or value > best[0]
+                                  or (value == best[0] and i < best_i)):
+                best, best_i = (value, e, res.cost), i
+        return best
+
     @staticmethod
     def _fighter(ch: Character) -> bool:
         """Melee is its trade: no Ranged Attack, or melee hits harder than its shots."""
@@ -774,18 +819,18 @@ class HeuristicController:
         if ap < 2:
             return None
         # After paying 1AP the Charge refunds it, so the blows are struck with ``ap`` AP.
-        targets = self._charge_targets(view, ch, ap, 1)
         # The Commander only dashes in when the odds are good (its loss costs Bravery too).
-        if targets and targets[0][0] > (2.0 if ch.commander else 0.5):
-            value, e, gap = targets[0]
+        target = self._best_charge(view, ch, ap, 1, 2.0 if ch.commander else 0.5)
+        if target is not None:
+            value, e, gap = target
             return Reasoned(C.LegIt(), f"Leg It to Charge {e.name} ({gap:.1f}\" away)")
         return None
 
     def _continue_leg_it(self, view: Any, ch: Character, ap: int, attempt: int) -> Any:
         """After a safe roll: roll again while a Charge is worth the growing trip risk."""
-        targets = self._charge_targets(view, ch, max(ap, 1), attempt)
-        if targets and targets[0][0] > 0.3:
-            return Reasoned(C.LegIt(), f"another dash at {targets[0][1].name}")
+        target = self._best_charge(view, ch, max(ap, 1), attempt, 0.3)
+        if target is not None:
+            return Reasoned(C.LegIt(), f"another dash at {target[1].name}")
         return None
 
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -850,3 +895,4 @@ class FullHeuristicController(HeuristicController):
     LEG_IT_SHORTLIST = None
     CHARGE_COVER_TEST = True
     ROUGH_BOUND = False
+    BOUNDED_CHARGES = False
