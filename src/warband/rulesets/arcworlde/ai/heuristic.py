@@ -177,6 +177,41 @@ class _Context:
         return best
 
 
+class _Enemies:
+    """One side's enemies on the table and what each could deal in melee next: the facts the
+    urgency scan reads for every Character of the side, worked out once per decision."""
+
+    __slots__ = ("side", "chars", "blows")
+
+    def __init__(self, view: Any, ch: Character) -> None:
+        self.side = ch.side
+        self.chars: list[Character] = view.enemy_list(ch)
+        # (enemy, free-move reach, Leg It reach, best blows) of each that is not Broken, in
+        # table order, as tactics.melee_threat weighs them
+        self.blows: list[tuple[Character, int, float, float]] = []
+        for e in self.chars:
+            if e.broken:
+                continue
+            best = 0.0
+            for a in e.attacks:
+                if a.ranged or not a.ap:
+                    continue
+                best = max(best, a.power * 0.45 / a.ap * e.ap)
+            self.blows.append((e, e.movement, e.movement + 3.5, best))
+
+    def threat(self, x: float, y: float, r: float) -> float:
+        """tactics.melee_threat at (x, y) for a base of radius ``r`` of this side: the same
+        terms added in the same order."""
+        total = 0.0
+        hypot = math.hypot
+        for e, move, reach, best in self.blows:
+            d = hypot(e.x - x, e.y - y) - e.r - r
+            if d > reach:
+                continue
+            total += best * (1.0 if d <= move else 0.5)
+        return total
+
+
 def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
                    ) -> tuple[float, float, list[Character]]:
     """Where a move would end if nothing but the goal's own base were in the way."""
@@ -305,9 +340,13 @@ class HeuristicController:
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         best, best_score = decision.options[0], -math.inf
         urgency: dict[int, float] = {}
+        enemies: _Enemies | None = None  # (one side's Characters all face the same enemies)
         for opt in decision.options:
             if isinstance(opt, C.Activate):
-                urgency[opt.uid] = s = self._urgency(view, view.chars[opt.uid])
+                ch = view.chars[opt.uid]
+                if enemies is None or enemies.side != ch.side:
+                    enemies = _Enemies(view, ch)
+                urgency[opt.uid] = s = self._urgency(view, ch, enemies)
                 if s > best_score:
                     best, best_score = opt, s
         for opt in decision.options:
@@ -318,16 +357,23 @@ class HeuristicController:
                     best, best_score = opt, sum(scores)
         return best
 
-    def _urgency(self, view: Any, ch: Character) -> float:
+    def _urgency(self, view: Any, ch: Character, enemies: _Enemies | None = None) -> float:
+        """How much ``ch`` gains by acting now: Attacks it could make, Shots it could take,
+        the enemy's threat where it stands. ``enemies``: its enemies' facts, where known."""
         if ch.broken:
             return -5.0  # nothing to gain by hurrying a Broken Character
-        engaged = view.engaged_with(ch)
+        if enemies is None:
+            enemies = _Enemies(view, ch)
+        x, y, r, hypot = ch.x, ch.y, ch.r, math.hypot
+        # view.distance(ch, e) of each enemy, written out; within CONTACT: Engaged (the
+        # state's engaged_with, the same Characters in the same order)
+        gaps = [hypot(e.x - x, e.y - y) - r - e.r for e in enemies.chars]
+        engaged = [e for e, d in zip(enemies.chars, gaps, strict=True) if d <= CONTACT]
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
-        x, y, r, reach, hypot = ch.x, ch.y, ch.r, ch.movement + 3.0, math.hypot
-        for e in view.enemy_list(ch):
-            d = hypot(e.x - x, e.y - y) - r - e.r  # view.distance(ch, e), written out
+        reach = ch.movement + 3.0
+        for e, d in zip(enemies.chars, gaps, strict=True):
             if d <= reach:
                 s = melee_value(view, ch, ch.ap, [e], d > ch.movement, self.CHARGE_COVER_TEST)
                 score = max(score, 6.0 + s - d * 0.3)
@@ -336,7 +382,7 @@ class HeuristicController:
                 targets = shot_targets(view, ch, a)
                 if targets:
                     score = max(score, 5.0 + max(shot_value(view, ch, a, t, 1) for t in targets))
-        threat = melee_threat(view, ch.x, ch.y, ch.r, ch.side)
+        threat = enemies.threat(x, y, r)
         return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
 
     # -- the Activation --------------------------------------------------------------------
