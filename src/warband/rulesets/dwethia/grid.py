@@ -52,11 +52,19 @@ class Board:
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
     _covers: list[int] = field(default_factory=list, repr=False)
-    #: per base size: each anchor's moves to its neighbours (built by the movement search)
-    steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
-        field(default_factory=dict, repr=False))
+    #: per base size: each anchor's steps to its neighbours and its jumps over gaps (built by
+    #: the movement search, rules.measure._step_table)
+    steps: dict[int, tuple[list[tuple[tuple[int, int, int], ...]],
+                           list[tuple[tuple[int, int, int], ...]]]] = field(
+        default_factory=dict, repr=False)
+    #: per space index, its (x, y) (the movement search's keys, one shared tuple per space)
+    _spots: list[tuple[int, int]] = field(default_factory=list, repr=False)
     #: per base place (x, y, size): what line of sight reads of it (rules.measure._facts)
     sight_facts: dict[tuple[int, int, int], Any] = field(default_factory=dict, repr=False)
+    #: per shooter place, target place and quickness: the terrain's part of every line of
+    #: sight between them (rules.measure._lines)
+    sight_lines: dict[tuple[int, int, int, int, int, int, bool], Any] = field(
+        default_factory=dict, repr=False)
     #: the arena it was built from (its pieces, as the board view draws them)
     arena: ArenaModel | None = field(default=None, repr=False)
 
@@ -78,6 +86,15 @@ class Board:
                         if 0 <= x + dx < n and 0 <= y + dy < n)
             self._elev[key] = found
         return found
+
+    @property
+    def spots(self) -> list[tuple[int, int]]:
+        """Per space index, its (x, y): one tuple per space, shared (the movement search keys
+        its answer by them)."""
+        if not self._spots:
+            n = self.size
+            self._spots = [(i % n, i // n) for i in range(n * n)]
+        return self._spots
 
     def terrain(self, i: int) -> TerrainKind:
         return self.kinds[self.kind[i]]

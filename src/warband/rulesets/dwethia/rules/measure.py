@@ -10,7 +10,6 @@ Rule ids: ``dwethia.core.measuring`` (base to base), ``dwethia.core.spaces`` (Ch
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 
 from warband.rulesets.dwethia.state import DwethiaState, Hero
@@ -132,15 +131,22 @@ def _reach(cost: int, difficult: int) -> Reach:
     return found
 
 
-_Step = tuple[int, int, int, tuple[tuple[int, int], ...]]
+#: one step to a neighbouring anchor: (neighbour, step cost, whether the neighbour is difficult)
+_Step = tuple[int, int, int]
+#: one jump over a gap: (the neighbouring anchor it leaves over, landing anchor, cost)
+_Jump = tuple[int, int, int]
 
 
-def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
-    """For each anchor of a base of ``size``: its moves to each neighbouring anchor, in the
-    order of ``_DIRS``, as (neighbour, step cost or 0 when the step is never allowed, whether
-    the neighbour is difficult, the gaps that may be jumped that way as (landing, cost)).
-    Only what never changes is in it (the board's terrain); models are checked by the
-    search. Built once per board and size (the search's hot loop reads it)."""
+def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[_Step, ...]],
+                                                       list[tuple[_Jump, ...]]]:
+    """For each anchor of a base of ``size``: its steps to the neighbouring anchors it may step
+    onto (in the order of ``_DIRS``; a sheer wall or a place the base does not fit is left
+    out), and the gaps it may jump (landing, cost), apart: only a model of one space standing
+    at least two levels up has any, so the search's hot loop reads no empty list of gaps per
+    step. Only what never changes is in it (the board's terrain); models are checked by the
+    search. Built once per board and size. (The order of an anchor's steps and jumps does not
+    matter to the search: they land on different anchors, a step one space away and a jump at
+    least two.)"""
     b = st.board
     found = b.steps.get(size)
     if found is not None:
@@ -148,23 +154,23 @@ def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
     n = b.size
     fits, rough, elevs, climbable = b.anchors(size)
     limit = n - size
-    table: list[tuple[_Step, ...]] = []
+    steps: list[tuple[_Step, ...]] = []
+    jumps: list[tuple[_Jump, ...]] = []
     for i in range(n * n):
         y, x = divmod(i, n)
         elev = elevs[i]
         moves: list[_Step] = []
+        gaps: list[_Jump] = []
         for dx, dy in _DIRS:
             nx, ny = x + dx, y + dy
             if nx < 0 or ny < 0 or nx > limit or ny > limit:
                 continue
             j = ny * n + nx
-            step = 0
             if fits[j]:
                 climb = elevs[j] - elev
                 if climb >= 2 and not climbable[j]:
                     continue  # a sheer wall (terrain glossary: not climbable); no gap beyond
-                step = step_cost(elev, elevs[j], rough[j])
-            gaps: list[tuple[int, int]] = []
+                moves.append((j, step_cost(elev, elevs[j], rough[j]), int(rough[j])))
             if size == 1 and elev >= 2:
                 for width in range(1, 5):
                     mx, my = x + dx * width, y + dy * width
@@ -176,11 +182,11 @@ def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
                     g = gy * n + gx
                     if abs(elevs[g] - elev) > 1 or not fits[g]:
                         continue
-                    gaps.append((g, gap_cost(width)))
-            moves.append((j, step, int(rough[j]), tuple(gaps)))
-        table.append(tuple(moves))
-    b.steps[size] = table
-    return table
+                    gaps.append((j, g, gap_cost(width)))
+        steps.append(tuple(moves))
+        jumps.append(tuple(gaps))
+    b.steps[size] = steps, jumps
+    return steps, jumps
 
 
 def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
@@ -220,55 +226,71 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
                     if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
                         engaging.add(y * n + x)
 
-    heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
+    # A Dijkstra search with a bucket per (cost, difficult): costs are small whole numbers and
+    # every step or jump costs at least 1, so a bucket is complete when its turn comes; each is
+    # taken in ascending anchor order, which is the order a heap of (cost, difficult, anchor)
+    # tuples pops them in (the first path found to an anchor at a cost decides whether it
+    # counts as difficult, so the order is part of the answer).
+    buckets: list[list[int]] = [[] for _ in range(2 * budget + 2)]
+    # the cheapest cost found so far per anchor, beyond the budget until one is found; an
+    # anchor under an enemy's base, or one the search starts from, never takes a new path
+    # (-1 and 0: no step's cost is below them), and neither does an anchor already settled
+    # (it was settled at its cost, at most the cost of the anchor being left), so the step
+    # loop asks one question per neighbour
+    best = [budget + 1] * (n * n)
+    for i in blocked:
+        best[i] = -1
     start = -1
     if h.entered:
         if engaged_with(st, h) and not retreat:
             return {(h.x, h.y): Reach(0, False)}
         start = h.y * n + h.x
-        heap.append((0, 0, start))
+        buckets[0].append(start)
     else:
         edge_y = 0 if st.edge[h.side] == 0 else n - size
         for x in range(n - size + 1):
             i = edge_y * n + x
             if fits[i] and i not in blocked:
-                heap.append((0, 0, i))
-    steps = _step_table(st, size)
+                buckets[0].append(i)
+    for i in buckets[0]:
+        best[i] = 0
+    steps, jumps = _step_table(st, size)
+    spots = b.spots
     done = bytearray(n * n)
-    best = [budget + 1] * (n * n)
     out: dict[tuple[int, int], Reach] = {}
-    pop, push = heapq.heappop, heapq.heappush
-    shared = _REACH.get  # _reach, inlined: the search makes thousands
-    while heap:
-        cost, diff, i = pop(heap)
-        if done[i]:
+    for at, bucket in enumerate(buckets):
+        if not bucket:
             continue
-        done[i] = 1
-        if retreat:
-            if cost > 0 and i not in crowded and i not in engaging:
-                r = shared((cost, diff)) or _reach(cost, diff)
-                out[(i % n, i // n)] = r
-        else:
-            if i not in crowded:
-                r = shared((cost, diff)) or _reach(cost, diff)
-                out[(i % n, i // n)] = r
-            if i != start and i in engaging:
-                continue  # the move ends here: it engages
-        for j, step, d, gaps in steps[i]:
-            if done[j]:
+        bucket.sort()
+        cost, diff = divmod(at, 2)
+        here = _reach(cost, diff)
+        for i in bucket:
+            if done[i]:
                 continue
-            if step and j not in blocked:
+            done[i] = 1
+            if retreat:
+                if cost > 0 and i not in crowded and i not in engaging:
+                    out[spots[i]] = here
+            else:
+                if i not in crowded:
+                    out[spots[i]] = here
+                if i != start and i in engaging:
+                    continue  # the move ends here: it engages
+            for j, step, d in steps[i]:
                 c = cost + step
-                if c <= budget and c < best[j]:
+                if c < best[j]:
                     best[j] = c
-                    push(heap, (c, d or diff, j))
-            for g, gc in gaps:
-                if done[g] or g in blocked:
-                    continue
-                c = cost + gc
-                if c <= budget and c < best[g]:
-                    best[g] = c
-                    push(heap, (c, diff, g))
+                    buckets[2 * c + (d or diff)].append(j)
+            gaps = jumps[i]
+            if gaps:
+                for j, g, gc in gaps:
+                    # no jump past a neighbour already settled (as the search always did)
+                    if done[j]:
+                        continue
+                    c = cost + gc
+                    if c < best[g]:
+                        best[g] = c
+                        buckets[2 * c + diff].append(g)
     return out
 
 
@@ -345,24 +367,71 @@ def _facts(st: DwethiaState, h: Hero) -> _Place:
     return found
 
 
+#: the terrain's part of one line of sight that no terrain blocks: the pieces In the Way plus
+#: the cover of the pieces beside the target, that cover, and the spaces (in the line's order,
+#: the shooter's and the target's own left out) where a model would be In the Way (none when
+#: the shooter stands raised: it sees over models)
+_Line = tuple[int, int, tuple[int, ...]]
+
+#: at most this many shooter-target places keep their lines per board
+_LINES_KEPT = 100_000
+
+
+def _lines(st: DwethiaState, shooter: Hero, target: Hero, quick: bool) -> tuple[_Line, ...]:
+    """The lines :func:`sight` draws from ``shooter``'s place to ``target``'s, in its order,
+    those blocked by terrain left out, each with what its terrain does (cached per board by
+    the two places: it reads nothing but the board and the places, never the models)."""
+    b = st.board
+    key = (shooter.x, shooter.y, shooter.size, target.x, target.y, target.size, quick)
+    found: tuple[_Line, ...] | None = b.sight_lines.get(key)
+    if found is not None:
+        return found
+    fs, ft = _facts(st, shooter), _facts(st, target)
+    za = fs.elev + 1.0
+    zb = ft.elev + 0.5
+    raised = fs.elev > 0
+    mine, under, theirs = fs.mine, ft.under, ft.theirs
+    own = fs.idx | ft.idx
+    kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
+    lines: list[_Line] = []
+    few = 1 if quick else 4
+    for sx, sy in fs.cells[:few]:
+        for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
+            for tx, ty in ft.cells[:few]:
+                blocked = False
+                pieces: set[int] = set()
+                cover = 0
+                cells: list[int] = []
+                for i, z in b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb).cells:
+                    if i in own:
+                        continue
+                    k = kinds[kind[i]]
+                    top = elevation[i]
+                    if k.blocks_sight and top > z:
+                        blocked = True
+                        break
+                    p = piece[i]
+                    if p >= 0 and p not in mine and p not in under and k.cover and (
+                            z <= max(top, 0) + 1):
+                        if p in theirs:
+                            cover = max(cover, k.cover)
+                        else:
+                            pieces.add(p)
+                    if not raised:
+                        cells.append(i)
+                if not blocked:
+                    lines.append((len(pieces) + cover, cover, tuple(cells)))
+    found = tuple(lines)
+    if len(b.sight_lines) < _LINES_KEPT:
+        b.sight_lines[key] = found
+    return found
+
+
 def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
     """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
     of who may be targeted, asked far more often than the full modifiers)."""
     st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
-    b = st.board
-    fv, ft = _facts(st, viewer), _facts(st, target)
-    za = fv.elev + 1.0
-    zb = ft.elev + 0.5
-    own = fv.idx | ft.idx
-    elevation, kind, kinds = b.elevation, b.kind, b.kinds
-    for sx, sy in fv.cells[:4]:
-        for ox, oy in _OFFSETS:
-            for tx, ty in ft.cells[:4]:
-                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
-                if not any(i not in own and kinds[kind[i]].blocks_sight and elevation[i] > z
-                           for i, z in tr.cells):
-                    return True
-    return False
+    return bool(_lines(st, viewer, target, False))
 
 
 def standing_models(st: DwethiaState) -> dict[int, Hero]:
@@ -399,66 +468,35 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
     ``occupied``: :func:`standing_models` of ``st``, when the caller draws many lines while
     the models stand still (read once, not once per call)."""
     st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
-    b = st.board
     fs, ft = _facts(st, shooter), _facts(st, target)
-    za = fs.elev + 1.0
-    zb = ft.elev + 0.5
-    raised = fs.elev > 0
-    mine = fs.mine
-    under = ft.under
-    theirs = ft.theirs  # pieces beside it (its own space counts apart)
-    if raised:  # a raised shooter sees over every model (only then are models read)
-        occupied = {}
-    elif occupied is None:
-        occupied = standing_models(st)
-    own = fs.idx | ft.idx
     # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
     # asked only of the models a line crosses (what coherent() would say of them)
     friends_ok: dict[int, bool] = {}
     side = shooter.side
-    kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
-    few = 1 if quick else 4
-    for sx, sy in fs.cells[:few]:
-        for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
-            for tx, ty in ft.cells[:few]:
-                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
-                blocked = False
-                pieces: set[int] = set()
-                models: set[int] = set()
-                friendly = False
-                cover = 0
-                for i, z in tr.cells:
-                    if i in own:
-                        continue
-                    k = kinds[kind[i]]  # b.terrain(i), inlined: the tracing loop is hot
-                    top = elevation[i]
-                    if k.blocks_sight and top > z:
-                        blocked = True
-                        break
-                    p = piece[i]
-                    if p >= 0 and p not in mine and p not in under and k.cover and (
-                            z <= max(top, 0) + 1):
-                        if p in theirs:
-                            cover = max(cover, k.cover)
-                        else:
-                            pieces.add(p)
-                    occ = occupied.get(i)
-                    if occ is not None:
-                        ok = friends_ok.get(occ.uid)
-                        if ok is None:
-                            ok = friends_ok[occ.uid] = (occ.on_table and occ.side == side
-                                                        and spaces(st, shooter, occ) <= 1)
-                        if not ok:
-                            models.add(occ.uid)
-                            friendly = friendly or occ.side == side
-                if blocked:
-                    continue
-                key = (len(pieces) + len(models) + cover, cover, friendly)
-                if best is None or key[0] < best[0]:
-                    best = (key[0], cover, friendly)
-            if best is not None and best[0] == 0:
-                break
+    for static, cover, cells in _lines(st, shooter, target, quick):
+        if best is not None and static >= best[0]:
+            continue  # models only add to it: not strictly better than the best line
+        models: set[int] = set()
+        friendly = False
+        if cells:  # a raised shooter sees over every model (only then are none read)
+            if occupied is None:
+                occupied = standing_models(st)
+            for i in cells:
+                occ = occupied.get(i)
+                if occ is not None:
+                    ok = friends_ok.get(occ.uid)
+                    if ok is None:
+                        ok = friends_ok[occ.uid] = (occ.on_table and occ.side == side
+                                                    and spaces(st, shooter, occ) <= 1)
+                    if not ok:
+                        models.add(occ.uid)
+                        friendly = friendly or occ.side == side
+        total = static + len(models)
+        if best is None or total < best[0]:
+            best = (total, cover, friendly)
+            if total == 0:
+                break  # no line can be better than a clear one
     dist = spaces(st, shooter, target)
     if best is None:
         return Sight(False, 0, 0, dist)
