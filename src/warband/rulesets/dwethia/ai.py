@@ -68,6 +68,31 @@ def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
     return _expected(mech.distribution())
 
 
+def _terrain_terms(b: Any, size: int, shooter: bool) -> list[float]:
+    """Per space, the part of a base of ``size``'s value there that only the board decides:
+    its cover, and for a shooter its height (the same sum :meth:`HeuristicController._move`
+    adds per space; kept on the board)."""
+    key = ("ai_terrain", size, shooter)
+    found: list[float] | None = b.derived.get(key)
+    if found is None:
+        elevs, covers = b.anchors(size)[2], b.covers
+        found = b.derived[key] = [0.3 * covers[i] + (0.15 * elevs[i] if shooter else 0.0)
+                                  for i in range(b.size * b.size)]
+    return found
+
+
+def _centre_terms(b: Any) -> list[float]:
+    """Per space, King of the Hill's pull toward the centre: 0.05 per space away from it
+    (kept on the board)."""
+    found: list[float] | None = b.derived.get("ai_centre")
+    if found is None:
+        n = b.size
+        centre = (n - 1) / 2
+        found = b.derived["ai_centre"] = [0.05 * max(abs(i % n - centre), abs(i // n - centre))
+                                          for i in range(n * n)]
+    return found
+
+
 def _ghost(h: Any, x: int, y: int) -> Any:
     """A copy of hero ``h`` standing at (x, y) (what a shooting position would see); the
     dataclass copied field for field, without running its ``__init__``."""
@@ -232,7 +257,6 @@ class HeuristicController:
         reach = d.info.get("reach", {})
         shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
         b = view.board
-        centre = (b.size - 1) / 2
         enemy_edge = b.size - 1 if view.edge[h.side] == 0 else 0
 
         # per-decision facts about each enemy and friend (not per candidate space)
@@ -244,7 +268,6 @@ class HeuristicController:
         markers = list(view.markers)
         todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
         elevs = b.anchors(size)[2]  # a move's (x, y) is always an anchor the base fits on
-        covers = b.covers
         n = b.size
         # objectives it plays toward (its own sealed five: only it can read them)
         pull_centre = "king_of_the_hill" in mine
@@ -260,89 +283,89 @@ class HeuristicController:
         on_top = h.entered and view.elevation(h) == b.highest
         lowest = b.lowest
 
-        def place(x: int, y: int) -> float:
-            """The value of standing at (x, y), whatever the kind of move."""
-            score: float = 0.0
-            i = y * n + x
-            elev = elevs[i]
-            x1, y1 = x + size - 1, y + size - 1
-            if foe_facts:
-                near = 99.0
-                best_hit = 0.0
-                threat = 0.0
-                adj = 0
-                for ex, ey, ex1, ey1, ez, value, danger in foe_facts:
-                    # the base-to-base gap, inlined (measure._gap): this loop is the AI's hot spot
-                    gx = ex - x1 if ex > x1 else x - ex1 if x > ex1 else 0
-                    gy = ey - y1 if ey > y1 else y - ey1 if y > ey1 else 0
-                    g = gx if gx > gy else gy
-                    dz = elev - ez if elev > ez else ez - elev
-                    # closing in: horizontal distance counts fully, height half
-                    dist = g + 0.5 * dz
-                    if dist < near:
-                        near = dist
-                    if g <= 1 and dz <= 1:
-                        adj += 1
-                        if value > best_hit:
-                            best_hit = value
-                        threat += danger
-                if shooter:
-                    score -= abs(near - 8) * 0.15 + 2.0 * adj
-                else:
-                    score -= near * 0.3
-                    if adj:
-                        score += best_hit * 3 - threat * 1.5
-            else:
-                score -= abs(y - enemy_edge) * 0.2
-            for fx, fy, fs, fz in friend_boxes:
-                # next to a friend (measure._gap inlined, as above)
-                if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
-                        and y - (fy + fs - 1) <= 1 and -1 <= elev - fz <= 1):
-                    score += 0.5  # coherency (dwethia.core.coherency)
-                    break
-            score += 0.3 * covers[i] + (0.15 * elev if shooter else 0.0)
-            if pull_centre:
-                score -= 0.05 * max(abs(x - centre), abs(y - centre))
-            if pull_markers and markers:
-                score -= 0.03 * to_marker[i]
-            if pull_covert:
-                score -= 0.08 * to_todo[i]
-            if pull_edges:
-                score -= 0.04 * min(x, n - size - x)
-            if pull_high:
-                score += 0.1 * elev
-            if leap:
-                score += 6.0 if on_top and elev == lowest else 0.0 if on_top else 0.25 * elev
-            return score  # a float already (every term is)
-
         allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
                      shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
                      ) if h.profile.ranged else (99, 99)
+        # per space, the terms that depend on nothing but the board (the same sums, done once
+        # per board)
+        terrain = _terrain_terms(b, size, shooter)
+        from_centre = _centre_terms(b)
 
-        # the options' (x, y, mode) are unique, so the keys never tie and the order is total;
-        # each option's value without the shot (a function call per option was a tenth of
-        # the time: written out in the loop)
-        # (a Move's hash is a tuple's: the loop keys by space number and keeps the option in
-        # its sort key, after (x, y, mode), which never tie, so it is never compared)
+        # Each option's value without the shot: the value of standing on its space, whatever
+        # the kind of move (worked out once per space, written out in the loop: a function
+        # call per space was a tenth of the time), then its mode's. The options' (x, y, mode)
+        # are unique, so the keys never tie and the order is total; the option rides last in
+        # its key and is never compared (a Move's hash is a tuple's).
         keyed: list[tuple[float, int, int, str, Move]] = []
-        places: dict[int, float] = {}
-        # spaces moved too far to shoot after (a space's cost is the same in every mode:
-        # looked up once per space; the penalty still added after the mode's bonus, as the
-        # sum's rounding is part of the choice)
-        too_far: dict[int, bool] = {}
+        # per space: its value, and whether a shooter moved too far there to shoot after
+        values: dict[int, tuple[float, bool]] = {}
         for mv in d.options:
             x, y, mode = mv.x, mv.y, mv.mode
             i = y * n + x
-            score = places.get(i)
-            if score is None:
-                score = places[i] = place(x, y)
+            known = values.get(i)
+            if known is None:
+                score = 0.0
+                elev = elevs[i]
+                x1, y1 = x + size - 1, y + size - 1
+                if foe_facts:
+                    near = 99.0
+                    best_hit = 0.0
+                    threat = 0.0
+                    adj = 0
+                    for ex, ey, ex1, ey1, ez, value, danger in foe_facts:
+                        # the base-to-base gap, inlined (measure._gap): the AI's hot spot
+                        gx = ex - x1 if ex > x1 else x - ex1 if x > ex1 else 0
+                        gy = ey - y1 if ey > y1 else y - ey1 if y > ey1 else 0
+                        g = gx if gx > gy else gy
+                        dz = elev - ez if elev > ez else ez - elev
+                        # closing in: horizontal distance counts fully, height half
+                        dist = g + 0.5 * dz
+                        if dist < near:
+                            near = dist
+                        if g <= 1 and dz <= 1:
+                            adj += 1
+                            if value > best_hit:
+                                best_hit = value
+                            threat += danger
+                    if shooter:
+                        score -= abs(near - 8) * 0.15 + 2.0 * adj
+                    else:
+                        score -= near * 0.3
+                        if adj:
+                            score += best_hit * 3 - threat * 1.5
+                else:
+                    score -= abs(y - enemy_edge) * 0.2
+                for fx, fy, fs, fz in friend_boxes:
+                    # next to a friend (measure._gap inlined, as above)
+                    if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
+                            and y - (fy + fs - 1) <= 1 and -1 <= elev - fz <= 1):
+                        score += 0.5  # coherency (dwethia.core.coherency)
+                        break
+                score += terrain[i]
+                if pull_centre:
+                    score -= from_centre[i]
+                if pull_markers and markers:
+                    score -= 0.03 * to_marker[i]
+                if pull_covert:
+                    score -= 0.08 * to_todo[i]
+                if pull_edges:
+                    score -= 0.04 * min(x, n - size - x)
+                if pull_high:
+                    score += 0.1 * elev
+                if leap:
+                    score += (6.0 if on_top and elev == lowest else 0.0 if on_top
+                              else 0.25 * elev)
+                # moved too far to shoot after (a space's cost is the same in every mode)
+                far = False
                 if shooter:
                     r = reach.get((x, y))
-                    too_far[i] = r is not None and r.cost > allowance[1 if r.difficult else 0]
+                    far = r is not None and r.cost > allowance[1 if r.difficult else 0]
+                known = values[i] = score, far
+            score, far = known
             if mode != "normal":
                 score += 0.4
-            if shooter and too_far[i]:
-                score -= 1.0
+            if far:  # the penalty added after the mode's bonus: the sum's rounding is part
+                score -= 1.0  # of the choice
             keyed.append((-score, x, y, mode, mv))
         if not shooter or not foes:
             return min(keyed)[4]

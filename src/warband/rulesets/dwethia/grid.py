@@ -52,17 +52,20 @@ class Board:
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
     _covers: list[int] = field(default_factory=list, repr=False)
-    #: per base size: each anchor's steps to its neighbours and its jumps over gaps (built by
+    #: per base size: each anchor's level steps, other steps and jumps over gaps (built by
     #: the movement search, rules.measure._step_table)
-    steps: dict[int, tuple[list[tuple[tuple[int, int, int], ...]],
+    steps: dict[int, tuple[list[tuple[int, ...]], list[tuple[tuple[int, int, int], ...]],
                            list[tuple[tuple[int, int, int], ...]]]] = field(
         default_factory=dict, repr=False)
+    #: tables worked out from the board alone by whoever reads them (the AI's per-space terms),
+    #: by name
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False)
     #: per space index, its (x, y) (the movement search's keys, one shared tuple per space)
     _spots: list[tuple[int, int]] = field(default_factory=list, repr=False)
     #: per base place (x, y, size): what line of sight reads of it (rules.measure._facts)
     sight_facts: dict[tuple[int, int, int], Any] = field(default_factory=dict, repr=False)
     #: per shooter place, target place and quickness: the terrain's part of every line of
-    #: sight between them (rules.measure._lines)
+    #: sight between them, each group traced when first read (rules.measure._groups)
     sight_lines: dict[tuple[int, int, int, int, int, int, bool], Any] = field(
         default_factory=dict, repr=False)
     #: the arena it was built from (its pieces, as the board view draws them)

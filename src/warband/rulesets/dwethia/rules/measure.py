@@ -137,16 +137,18 @@ _Step = tuple[int, int, int]
 _Jump = tuple[int, int, int]
 
 
-def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[_Step, ...]],
+def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[int, ...]],
+                                                       list[tuple[_Step, ...]],
                                                        list[tuple[_Jump, ...]]]:
-    """For each anchor of a base of ``size``: its steps to the neighbouring anchors it may step
-    onto (in the order of ``_DIRS``; a sheer wall or a place the base does not fit is left
-    out), and the gaps it may jump (landing, cost), apart: only a model of one space standing
-    at least two levels up has any, so the search's hot loop reads no empty list of gaps per
-    step. Only what never changes is in it (the board's terrain); models are checked by the
-    search. Built once per board and size. (The order of an anchor's steps and jumps does not
-    matter to the search: they land on different anchors, a step one space away and a jump at
-    least two.)"""
+    """For each anchor of a base of ``size``: the neighbouring anchors it may step onto for 1
+    (level, not difficult: most of the table), its other steps (neighbour, step cost, whether
+    the neighbour is difficult), and the gaps it may jump (the neighbour it leaves over, the
+    landing, the cost), each apart: only a model of one space standing at least two levels
+    up has any gap, so the search's hot loop reads no empty list of gaps per step. A sheer
+    wall, or a place the base does not fit, is no step. Only what never changes is in it (the
+    board's terrain); models are checked by the search. Built once per board and size. (The
+    order of an anchor's steps and jumps does not matter to the search: they land on
+    different anchors, a step one space away and a jump at least two.)"""
     b = st.board
     found = b.steps.get(size)
     if found is not None:
@@ -154,11 +156,13 @@ def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[_Step, ...]],
     n = b.size
     fits, rough, elevs, climbable = b.anchors(size)
     limit = n - size
+    flat: list[tuple[int, ...]] = []
     steps: list[tuple[_Step, ...]] = []
     jumps: list[tuple[_Jump, ...]] = []
     for i in range(n * n):
         y, x = divmod(i, n)
         elev = elevs[i]
+        level: list[int] = []
         moves: list[_Step] = []
         gaps: list[_Jump] = []
         for dx, dy in _DIRS:
@@ -170,7 +174,11 @@ def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[_Step, ...]],
                 climb = elevs[j] - elev
                 if climb >= 2 and not climbable[j]:
                     continue  # a sheer wall (terrain glossary: not climbable); no gap beyond
-                moves.append((j, step_cost(elev, elevs[j], rough[j]), int(rough[j])))
+                cost = step_cost(elev, elevs[j], rough[j])
+                if cost == 1 and not rough[j]:
+                    level.append(j)
+                else:
+                    moves.append((j, cost, int(rough[j])))
             if size == 1 and elev >= 2:
                 for width in range(1, 5):
                     mx, my = x + dx * width, y + dy * width
@@ -183,10 +191,11 @@ def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[_Step, ...]],
                     if abs(elevs[g] - elev) > 1 or not fits[g]:
                         continue
                     gaps.append((j, g, gap_cost(width)))
+        flat.append(tuple(level))
         steps.append(tuple(moves))
         jumps.append(tuple(gaps))
-    b.steps[size] = steps, jumps
-    return steps, jumps
+    b.steps[size] = flat, steps, jumps
+    return flat, steps, jumps
 
 
 def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
@@ -231,7 +240,9 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
     # taken in ascending anchor order, which is the order a heap of (cost, difficult, anchor)
     # tuples pops them in (the first path found to an anchor at a cost decides whether it
     # counts as difficult, so the order is part of the answer).
-    buckets: list[list[int]] = [[] for _ in range(2 * budget + 2)]
+    # (two more than the budget needs: a step for 1 past the budget is never taken, but its
+    # bucket is looked up once per bucket)
+    buckets: list[list[int]] = [[] for _ in range(2 * budget + 4)]
     # the cheapest cost found so far per anchor, beyond the budget until one is found; an
     # anchor under an enemy's base, or one the search starts from, never takes a new path
     # (-1 and 0: no step's cost is below them), and neither does an anchor already settled
@@ -254,7 +265,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
                 buckets[0].append(i)
     for i in buckets[0]:
         best[i] = 0
-    steps, jumps = _step_table(st, size)
+    flat, steps, jumps = _step_table(st, size)
     spots = b.spots
     done = bytearray(n * n)
     out: dict[tuple[int, int], Reach] = {}
@@ -264,6 +275,8 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
         bucket.sort()
         cost, diff = divmod(at, 2)
         here = _reach(cost, diff)
+        one_more = cost + 1  # a level step's cost from here, and its bucket
+        level_to = buckets[2 * one_more + diff]
         for i in bucket:
             if done[i]:
                 continue
@@ -276,6 +289,10 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
                     out[spots[i]] = here
                 if i != start and i in engaging:
                     continue  # the move ends here: it engages
+            for j in flat[i]:
+                if one_more < best[j]:
+                    best[j] = one_more
+                    level_to.append(j)
             for j, step, d in steps[i]:
                 c = cost + step
                 if c < best[j]:
@@ -373,65 +390,87 @@ def _facts(st: DwethiaState, h: Hero) -> _Place:
 #: the shooter stands raised: it sees over models)
 _Line = tuple[int, int, tuple[int, ...]]
 
+#: the lines from one point of the shooter's base to the centre of each of the target's
+#: spaces that :func:`sight` looks at, in its order, those blocked by terrain left out
+_Group = tuple[_Line, ...]
+
 #: at most this many shooter-target places keep their lines per board
 _LINES_KEPT = 100_000
 
 
-def _lines(st: DwethiaState, shooter: Hero, target: Hero, quick: bool) -> tuple[_Line, ...]:
-    """The lines :func:`sight` draws from ``shooter``'s place to ``target``'s, in its order,
-    those blocked by terrain left out, each with what its terrain does (cached per board by
-    the two places: it reads nothing but the board and the places, never the models)."""
+def _groups(st: DwethiaState, shooter: Hero, target: Hero,
+            quick: bool) -> list[_Group | None]:
+    """The groups of lines :func:`sight` draws from ``shooter``'s place to ``target``'s, one
+    per point of the shooter's base (its first spaces, each at the offsets in turn), each
+    traced when first read (:func:`_group`): sight stops at the first group with a clear line,
+    and a line is traced once per pair of places. Cached per board by the two places: the
+    lines read nothing but the board and the places, never the models."""
     b = st.board
     key = (shooter.x, shooter.y, shooter.size, target.x, target.y, target.size, quick)
-    found: tuple[_Line, ...] | None = b.sight_lines.get(key)
-    if found is not None:
-        return found
-    fs, ft = _facts(st, shooter), _facts(st, target)
+    found: list[_Group | None] | None = b.sight_lines.get(key)
+    if found is None:
+        points = 1 if quick else min(4, shooter.size * shooter.size) * len(_OFFSETS)
+        found = [None] * points
+        if len(b.sight_lines) < _LINES_KEPT:
+            b.sight_lines[key] = found
+    return found
+
+
+def _group(st: DwethiaState, fs: _Place, ft: _Place, quick: bool, g: int) -> _Group:
+    """Group ``g`` of :func:`_groups`: the lines from one point of the shooter's base (place
+    ``fs``) to the target's (place ``ft``), what the terrain does on each."""
+    b = st.board
     za = fs.elev + 1.0
     zb = ft.elev + 0.5
     raised = fs.elev > 0
     mine, under, theirs = fs.mine, ft.under, ft.theirs
     own = fs.idx | ft.idx
     kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
+    offsets = _OFFSETS[:1] if quick else _OFFSETS
+    sx, sy = fs.cells[g // len(offsets)]
+    ox, oy = offsets[g % len(offsets)]
     lines: list[_Line] = []
-    few = 1 if quick else 4
-    for sx, sy in fs.cells[:few]:
-        for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
-            for tx, ty in ft.cells[:few]:
-                blocked = False
-                pieces: set[int] = set()
-                cover = 0
-                cells: list[int] = []
-                for i, z in b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb).cells:
-                    if i in own:
-                        continue
-                    k = kinds[kind[i]]
-                    top = elevation[i]
-                    if k.blocks_sight and top > z:
-                        blocked = True
-                        break
-                    p = piece[i]
-                    if p >= 0 and p not in mine and p not in under and k.cover and (
-                            z <= max(top, 0) + 1):
-                        if p in theirs:
-                            cover = max(cover, k.cover)
-                        else:
-                            pieces.add(p)
-                    if not raised:
-                        cells.append(i)
-                if not blocked:
-                    lines.append((len(pieces) + cover, cover, tuple(cells)))
-    found = tuple(lines)
-    if len(b.sight_lines) < _LINES_KEPT:
-        b.sight_lines[key] = found
-    return found
+    for tx, ty in ft.cells[:1 if quick else 4]:
+        blocked = False
+        pieces: set[int] = set()
+        cover = 0
+        cells: list[int] = []
+        for i, z in b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb).cells:
+            if i in own:
+                continue
+            k = kinds[kind[i]]
+            top = elevation[i]
+            if k.blocks_sight and top > z:
+                blocked = True
+                break
+            p = piece[i]
+            if p >= 0 and p not in mine and p not in under and k.cover and (
+                    z <= max(top, 0) + 1):
+                if p in theirs:
+                    cover = max(cover, k.cover)
+                else:
+                    pieces.add(p)
+            if not raised:
+                cells.append(i)
+        if not blocked:
+            lines.append((len(pieces) + cover, cover, tuple(cells)))
+    return tuple(lines)
 
 
 def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
     """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
     of who may be targeted, asked far more often than the full modifiers)."""
     st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
-    return bool(_lines(st, viewer, target, False))
+    groups = _groups(st, viewer, target, False)
+    fv = ft = None
+    for g, lines in enumerate(groups):
+        if lines is None:
+            if fv is None or ft is None:
+                fv, ft = _facts(st, viewer), _facts(st, target)
+            lines = groups[g] = _group(st, fv, ft, False, g)
+        if lines:
+            return True
+    return False
 
 
 def standing_models(st: DwethiaState) -> dict[int, Hero]:
@@ -474,29 +513,33 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
     friends_ok: dict[int, bool] = {}
     side = shooter.side
     best: tuple[int, int, bool] | None = None
-    for static, cover, cells in _lines(st, shooter, target, quick):
-        if best is not None and static >= best[0]:
-            continue  # models only add to it: not strictly better than the best line
-        models: set[int] = set()
-        friendly = False
-        if cells:  # a raised shooter sees over every model (only then are none read)
-            if occupied is None:
-                occupied = standing_models(st)
-            for i in cells:
-                occ = occupied.get(i)
-                if occ is not None:
-                    ok = friends_ok.get(occ.uid)
-                    if ok is None:
-                        ok = friends_ok[occ.uid] = (occ.on_table and occ.side == side
-                                                    and spaces(st, shooter, occ) <= 1)
-                    if not ok:
-                        models.add(occ.uid)
-                        friendly = friendly or occ.side == side
-        total = static + len(models)
-        if best is None or total < best[0]:
-            best = (total, cover, friendly)
-            if total == 0:
-                break  # no line can be better than a clear one
+    groups = _groups(st, shooter, target, quick)
+    for g, lines in enumerate(groups):
+        if lines is None:
+            lines = groups[g] = _group(st, fs, ft, quick, g)
+        for static, cover, cells in lines:
+            if best is not None and static >= best[0]:
+                continue  # models only add to it: not strictly better than the best line
+            models: set[int] = set()
+            friendly = False
+            if cells:  # a raised shooter sees over every model (only then are none read)
+                if occupied is None:
+                    occupied = standing_models(st)
+                for i in cells:
+                    occ = occupied.get(i)
+                    if occ is not None:
+                        ok = friends_ok.get(occ.uid)
+                        if ok is None:
+                            ok = friends_ok[occ.uid] = (occ.on_table and occ.side == side
+                                                        and spaces(st, shooter, occ) <= 1)
+                        if not ok:
+                            models.add(occ.uid)
+                            friendly = friendly or occ.side == side
+            total = static + len(models)
+            if best is None or total < best[0]:
+                best = (total, cover, friendly)
+        if best is not None and best[0] == 0:
+            break  # no line can be better than a clear one
     dist = spaces(st, shooter, target)
     if best is None:
         return Sight(False, 0, 0, dist)
