@@ -158,24 +158,30 @@ class Board:
         found = self._traces.get(key)
         if found is not None:
             return found
-        dx, dy = bx - ax, by - ay
+        dx, dy, dz = bx - ax, by - ay, bz - az
         steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
-        seen: dict[int, float] = {}
-        order: list[int] = []
         n = self.size
+        # The samples' spaces follow the line: both coordinates only grow or only shrink
+        # along it (and so do their whole parts), so a space left is never met again, and
+        # each space is written once, when the line leaves it, with its lowest height.
+        cells: list[tuple[int, float]] = []
+        last, low = -1, 0.0
         for s in range(steps + 1):
             t = s / steps
             cx, cy = int(ax + dx * t), int(ay + dy * t)
             if not (0 <= cx < n and 0 <= cy < n):  # self.inside, inlined (hot loop)
                 continue
             i = cy * n + cx
-            z = az + (bz - az) * t
-            if i not in seen:
-                seen[i] = z
-                order.append(i)
-            elif z < seen[i]:
-                seen[i] = z
-        result = Trace(tuple((i, seen[i]) for i in order))
+            z = az + dz * t
+            if i != last:
+                if last >= 0:
+                    cells.append((last, low))
+                last, low = i, z
+            elif z < low:
+                low = z
+        if last >= 0:
+            cells.append((last, low))
+        result = Trace(tuple(cells))
         if len(self._traces) < 200_000:
             self._traces[key] = result
         return result
