@@ -45,6 +45,7 @@ class Board:
     rough: list[bool] = field(default_factory=list)
     _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
     _extremes: tuple[int, int] | None = field(default=None, repr=False)
+    _relief: int = field(default=-1, repr=False)
     #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
     touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
     _tables: dict[int, tuple[list[bool], list[bool], list[int], list[bool]]] = field(
@@ -108,6 +109,13 @@ class Board:
         if not self._covers:
             self._covers = [self.kinds[k].cover for k in self.kind]
         return self._covers
+
+    @property
+    def relief(self) -> int:
+        """The most two bases' elevations can differ by (the tallest space less the lowest)."""
+        if self._relief < 0:
+            self._relief = max(self.elevation) - min(self.elevation)
+        return self._relief
 
     @property
     def highest(self) -> int:

@@ -34,9 +34,12 @@ def spaces(st: DwethiaState, a: Hero, b: Hero) -> int:
     # _gap and st.elevation, inlined: measuring is called for every pair of models, often
     dx = max(0, bx - (ax + asz - 1), ax - (bx + bsz - 1))
     dy = max(0, by - (ay + asz - 1), ay - (by + bsz - 1))
+    gap = dx if dx > dy else dy
     board = st.board
+    if gap >= board.relief:
+        return gap  # no difference in elevation on this board is larger
     dz = board.elev_at(ax, ay, asz) - board.elev_at(bx, by, bsz)
-    return max(dx, dy, dz, -dz)
+    return max(gap, dz, -dz)
 
 
 def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
