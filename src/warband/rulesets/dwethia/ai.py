@@ -186,11 +186,15 @@ class HeuristicController:
 
     # -- activations ---------------------------------------------------------------------
     def _activate(self, view: Any, d: Decision) -> Any:
+        enemies: dict[int, list[Any]] = {}  # per side (asked once, not per option)
+
         def value(uid: int) -> float:
             h = view.heroes[uid]
             if not h.entered:
                 return float(1.0 + h.profile.cost / 100)
-            foes = self._foes(view, h)
+            foes = enemies.get(h.side)
+            if foes is None:
+                foes = enemies[h.side] = self._foes(view, h)
             near = min((spaces(view, h, e) for e in foes), default=99)
             return float(3.0 - near / 10 + h.profile.cost / 100)
         return max(d.options, key=lambda p: (value(p.uid), -p.uid))

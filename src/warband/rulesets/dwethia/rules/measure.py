@@ -31,10 +31,17 @@ def spaces(st: DwethiaState, a: Hero, b: Hero) -> int:
     """Distance in spaces, base to base (dwethia.core.measuring): the larger of the horizontal
     gap (1 for bases in neighbouring spaces) and the difference in elevation."""
     ax, ay, asz, bx, by, bsz = a.x, a.y, a.size, b.x, b.y, b.size
-    # _gap and st.elevation, inlined: measuring is called for every pair of models, often
-    dx = max(0, bx - (ax + asz - 1), ax - (bx + bsz - 1))
-    dy = max(0, by - (ay + asz - 1), ay - (by + bsz - 1))
-    gap = dx if dx > dy else dy
+    # _gap and st.elevation, inlined (and written without max(): measuring is called for
+    # every pair of models, often)
+    before, after = bx - (ax + asz - 1), ax - (bx + bsz - 1)
+    gap = before if before > after else after
+    before, after = by - (ay + asz - 1), ay - (by + bsz - 1)
+    if before > gap:
+        gap = before
+    if after > gap:
+        gap = after
+    if gap < 0:
+        gap = 0
     board = st.board
     if gap >= board.relief:
         return gap  # no difference in elevation on this board is larger
