@@ -110,6 +110,9 @@ class HeuristicController:
         self._bounds: dict[tuple[Any, ...], float] = {}
         #: :meth:`_melee_mean` per attacker and defender values
         self._melees: dict[tuple[Any, ...], float] = {}
+        #: one shot's expected unsaved wounds (:meth:`_shot_value`) per shooter, weapon,
+        #: target and line values
+        self._shots: dict[tuple[Any, ...], float] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         handler = getattr(self, "_" + decision.kind, None)
@@ -228,10 +231,14 @@ class HeuristicController:
         lobbed = "arc" in w.keywords and (not s.visible or s.distance > w.range)
         if not s.visible and not lobbed:
             return 0.0
-        mech = m.RangedAttack(1, h.stat("perception"), w.strength, e.defense,
-                              (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
-                              0, 0, view.options.chart, lobbed)
-        return float(_mean(mech) / max(1, e.wounds) * (1 + e.profile.cost / 60))
+        key = (h.stat("perception"), w.strength, e.defense,
+               (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
+               view.options.chart, lobbed)
+        mean = self._shots.get(key)
+        if mean is None:  # (cached by the values the attack reads, as for melee)
+            mean = self._shots[key] = _mean(m.RangedAttack(
+                1, key[0], key[1], key[2], key[3], key[4], 0, 0, key[5], key[6]))
+        return float(mean / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _shot_bound(self, view: Any, h: Any, w: Any, e: Any) -> float:
         """At least :meth:`_shot_value` of weapon ``w`` at ``e`` from anywhere: the best over

@@ -61,6 +61,10 @@ class Board:
     #: tables worked out from the board alone by whoever reads them (the AI's per-space terms),
     #: by name
     derived: dict[Any, Any] = field(default_factory=dict, repr=False)
+    #: per base size and another base's place: the anchors overlapping it and next to it
+    #: (rules.measure._around)
+    around: dict[tuple[int, int, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = field(
+        default_factory=dict, repr=False)
     #: per space index, its (x, y) (the movement search's keys, one shared tuple per space)
     _spots: list[tuple[int, int]] = field(default_factory=list, repr=False)
     #: per base place (x, y, size): what line of sight reads of it (rules.measure._facts)

@@ -208,6 +208,27 @@ def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[int, ...]],
     return flat, steps, jumps
 
 
+def _around(st: DwethiaState, size: int, o: Hero) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The anchors where a base of ``size`` would overlap ``o``'s base, and those where it
+    would stand next to it at most one level apart (dwethia.move.engagement, for an enemy).
+    Only the board and the places decide them: cached per board."""
+    b = st.board
+    key = (size, o.x, o.y, o.size)
+    found: tuple[tuple[int, ...], tuple[int, ...]] | None = b.around.get(key)
+    if found is not None:
+        return found
+    n = b.size
+    elevs = b.anchors(size)[2]
+    under = tuple(y * n + x for y in range(o.y - size + 1, o.y + o.size)
+                  for x in range(o.x - size + 1, o.x + o.size) if 0 <= x < n and 0 <= y < n)
+    ez = st.elevation(o)
+    beside = tuple(y * n + x for y in range(o.y - size, o.y + o.size + 1)
+                   for x in range(o.x - size, o.x + o.size + 1)
+                   if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1)
+    found = b.around[key] = under, beside
+    return found
+
+
 def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
               lifted: frozenset[int] = frozenset()) -> dict[tuple[int, int], Reach]:
     """Every anchor space ``h`` may end its move on with ``budget`` movement, and the cheapest
@@ -225,7 +246,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
     b = st.board
     n = b.size
     size = h.size
-    fits, _, elevs, _ = b.anchors(size)
+    fits = b.anchors(size)[0]
     # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
     blocked: set[int] = set()
     crowded: set[int] = set()
@@ -233,17 +254,12 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
     for o in st.heroes:
         if o is h or not o.on_table or o.uid in lifted:
             continue
-        into = blocked if o.side != h.side else crowded
-        for y in range(o.y - size + 1, o.y + o.size):
-            for x in range(o.x - size + 1, o.x + o.size):
-                if 0 <= x < n and 0 <= y < n:
-                    into.add(y * n + x)
+        under, beside = _around(st, size, o)
         if o.side != h.side:
-            ez = st.elevation(o)
-            for y in range(o.y - size, o.y + o.size + 1):
-                for x in range(o.x - size, o.x + o.size + 1):
-                    if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
-                        engaging.add(y * n + x)
+            blocked.update(under)
+            engaging.update(beside)
+        else:
+            crowded.update(under)
 
     # A Dijkstra search with a bucket per (cost, difficult): costs are small whole numbers and
     # every step or jump costs at least 1, so a bucket is complete when its turn comes; each is
