@@ -307,6 +307,15 @@ class HeuristicController:
         # call per space was a tenth of the time), then its mode's. The options' (x, y, mode)
         # are unique, so the keys never tie and the order is total; the option rides last in
         # its key and is never compared (a Move's hash is a tuple's).
+        # the anchors where the base stands next to a friend (a gap of at most one space, at
+        # most one level apart: measure._gap, as the space loop below reads it), found around
+        # each friend rather than asked of each space
+        befriended: set[int] = set()
+        for fx, fy, fs, fz in friend_boxes:
+            for y in range(max(0, fy - size), min(n - 1, fy + fs) + 1):
+                for x in range(max(0, fx - size), min(n - 1, fx + fs) + 1):
+                    if -1 <= elevs[y * n + x] - fz <= 1:
+                        befriended.add(y * n + x)
         keyed: list[tuple[float, int, int, str, Move]] = []
         # per space: its value, and whether a shooter moved too far there to shoot after
         values: dict[int, tuple[float, bool]] = {}
@@ -346,12 +355,8 @@ class HeuristicController:
                             score += best_hit * 3 - threat * 1.5
                 else:
                     score -= abs(y - enemy_edge) * 0.2
-                for fx, fy, fs, fz in friend_boxes:
-                    # next to a friend (measure._gap inlined, as above)
-                    if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
-                            and y - (fy + fs - 1) <= 1 and -1 <= elev - fz <= 1):
-                        score += 0.5  # coherency (dwethia.core.coherency)
-                        break
+                if i in befriended:
+                    score += 0.5  # coherency (dwethia.core.coherency)
                 score += terrain[i]
                 if pull_centre:
                     score -= from_centre[i]
