@@ -93,6 +93,13 @@ def _centre_terms(b: Any) -> list[float]:
     return found
 
 
+@lru_cache(maxsize=4096)
+def _resolves(affinity: int, faith: int, affinity_destiny: int, faith_destiny: int) -> Fraction:
+    """The exact chance a power resolves against Faith (the odds engine's resist query,
+    cached: the bids ask it once per option)."""
+    return m.ResistanceRoll(affinity, faith, affinity_destiny, faith_destiny).probability()
+
+
 def _ghost(h: Any, x: int, y: int) -> Any:
     """A copy of hero ``h`` standing at (x, y) (what a shooting position would see); the
     dataclass copied field for field, without running its ``__init__``."""
@@ -178,10 +185,13 @@ class HeuristicController:
         """The edge whose own half holds more high ground (height helps shooting and Crows
         Nest)."""
         b = view.board
-        n = b.size
-        south = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n < n // 2)
-        north = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n >= n // 2)
-        return "south" if south >= north else "north"
+        found: str | None = b.derived.get("ai_edge")  # the board decides it: kept on it
+        if found is None:
+            n = b.size
+            south = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n < n // 2)
+            north = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n >= n // 2)
+            found = b.derived["ai_edge"] = "south" if south >= north else "north"
+        return found
 
     def _claim(self, view: Any, d: Decision) -> Any:
         mine = view.objectives(d.player) or ()
@@ -574,8 +584,8 @@ class HeuristicController:
             return NOBODY
         r = max(candidates, key=lambda c: (c.faith + c.destiny, -c.uid))
         cost = next(p.cost for p in caster.profile.powers if p.id == d.info["power"])
-        chance = m.ResistanceRoll(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
-                                  r.destiny).probability()
+        chance = _resolves(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
+                           r.destiny)
         return Pick(r.uid) if chance < Fraction(9, 10) else NOBODY
 
     def _bid(self, view: Any, d: Decision, defending: bool) -> Any:
@@ -584,7 +594,7 @@ class HeuristicController:
         aff, faith = d.info["affinity"], d.info["faith"]
 
         def p_resolve(a: int, f: int) -> float:
-            return float(m.ResistanceRoll(a, f, caster.destiny, resister.destiny).probability())
+            return float(_resolves(a, f, caster.destiny, resister.destiny))
 
         best, best_v = 0, -1e9
         for b in d.options:

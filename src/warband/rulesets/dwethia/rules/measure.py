@@ -356,6 +356,20 @@ class Sight:
         return self.in_the_way + self.cover + (1 if self.distance > LONG_DISTANCE else 0)
 
 
+_SIGHTS: dict[tuple[bool, int, int, int, bool], Sight] = {}
+
+
+def _sight_of(visible: bool, in_the_way: int, cover: int, distance: int,
+              friendly: bool) -> Sight:
+    """The shared (frozen) Sight of these values: building a frozen dataclass costs several
+    times a lookup, and sight is asked thousands of times a game."""
+    key = (visible, in_the_way, cover, distance, friendly)
+    found = _SIGHTS.get(key)
+    if found is None:
+        found = _SIGHTS[key] = Sight(visible, in_the_way, cover, distance, friendly)
+    return found
+
+
 _OFFSETS = ((0.5, 0.5), (0.1, 0.1), (0.9, 0.9), (0.1, 0.9), (0.9, 0.1))
 
 
@@ -568,7 +582,7 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
             break  # no line can be better than a clear one
     dist = spaces(st, shooter, target)
     if best is None:
-        return Sight(False, 0, 0, dist)
+        return _sight_of(False, 0, 0, dist, False)
     # the target's own space: a trench or scaffolding covers its occupant unless the shooter
     # looks down from well above (house reading of the glossary)
     own_cover = ft.own_cover
@@ -577,5 +591,5 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
     # cover stacks (dwethia.shoot.hit_modifiers): the target's own space (a trench), a piece
     # beside it on the line (a barricade), a Stealth Move; Long Distance adds in ``penalty``
     cover = best[1] + own_cover + (1 if target.stealth else 0)
-    return Sight(True, best[0] - best[1], cover, dist, best[2])
+    return _sight_of(True, best[0] - best[1], cover, dist, best[2])
 
