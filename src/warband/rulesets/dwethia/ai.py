@@ -213,14 +213,17 @@ class HeuristicController:
         return max(d.options, key=lambda p: (value(p.uid), -p.uid))
 
     def _foes(self, view: Any, h: Any) -> list[Any]:
-        return [e for e in view.heroes if e.on_table and e.side != h.side]
+        # (Hero.on_table written out: asked for every model at most decisions)
+        side = h.side
+        return [e for e in view.heroes if e.side != side and e.entered and not e.slain]
 
     def _melee_mean(self, view: Any, a: Any, d: Any) -> float:
         """Expected unsaved wounds of one melee attack by ``a`` on ``d`` (cached by the values
         the attack reads: asked for every enemy at every move decision, and building the
         mechanic to look it up was a few per cent of a game)."""
-        key = (a.stat("aggression"), a.stat("martial"), d.stat("martial"),
-               a.stat("strength") + a.profile.melee.strength, d.defense, d.profile.save,
+        mine, theirs = a.profile.stats, d.profile.stats  # (Hero.stat, written out)
+        key = (mine["aggression"], mine["martial"], theirs["martial"],
+               mine["strength"] + a.profile.melee.strength, d.defense, d.profile.save,
                view.options.chart)
         found = self._melees.get(key)
         if found is None:
@@ -272,7 +275,8 @@ class HeuristicController:
     def _move(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
         foes = self._foes(view, h)
-        friends = [f for f in view.heroes if f.on_table and f.side == h.side and f is not h]
+        friends = [f for f in view.heroes
+                   if f.side == h.side and f.entered and not f.slain and f is not h]
         mine = view.objectives(d.player) or ()
         # each option's space's cost and difficulty (measure.Reach), keyed by (x, y)
         reach = d.info.get("reach", {})
