@@ -187,6 +187,18 @@ class RaidersView(KeepingView[RaidersState]):
     kept = frozenset({"units", "pieces", "table", "scenario", "spells", "options", "sizes",
                       "side_names", "side_labels", "landmarks"})
 
+    def enemies_of(self, piece: Unit) -> tuple[Unit, ...]:
+        """The state's :meth:`~warband.kit.state.SideQueries.enemies_of`, worked out once
+        per side for the life of the view: a view serves one decision, during which the
+        state does not change, and the AI asks this tens of thousands of times a game."""
+        key = "_enemies_of_side_" + str(piece.side)
+        try:
+            return self.__dict__[key]  # type: ignore[no-any-return]
+        except KeyError:
+            enemies: tuple[Unit, ...] = self._state.enemies_of(piece)
+            self.__dict__[key] = enemies
+            return enemies
+
     def public_json(self) -> dict[str, Any]:
         """Everything the view shows, as plain data (used to check that nothing secret leaks)."""
         st = self._state

@@ -182,10 +182,6 @@ class HeuristicController:
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
-        self._situations: dict[int, tuple[Any, ...]] = {}
-        # a unit's move ceilings and Move/Run plans by its situation (kept across decisions)
-        self._ceilings: dict[tuple[Any, ...], float] = {}
-        self._move_plan_cache: dict[tuple[Any, ...], list[Plan]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -194,7 +190,6 @@ class HeuristicController:
         self._reach = {}
         self._bases = None
         self._tires = {}
-        self._situations = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -272,16 +267,7 @@ class HeuristicController:
         that could charge or shoot it wherever it ends) and the straying from its Lead
         Retinue it cannot avoid; a margin covers rounding. A unit coming onto the table gets
         no further than its allowance less its footprint, and its position counts a
-        twentieth.
-
-        Kept across decisions under the unit's :meth:`_situation`, everything it reads."""
-        key = (self._situation(view, u), action, tire)
-        ceiling = self._ceilings.get(key)
-        if ceiling is None:
-            ceiling = self._ceilings[key] = self._work_out_move_ceiling(view, u, action, tire)
-        return ceiling
-
-    def _work_out_move_ceiling(self, view: Any, u: Unit, action: str, tire: float) -> float:
+        twentieth."""
         field = self._field(view, u)
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
@@ -665,39 +651,7 @@ class HeuristicController:
             tire = self._tires[key] = _fatigue_penalty(view, u, extra)
         return tire
 
-    def _situation(self, view: Any, u: Unit) -> tuple[Any, ...]:
-        """Everything ``u``'s move ceilings and Move/Run plans on the table read besides the
-        table itself, its fatigue penalty and the units in its way (once per decision): the
-        unit (where it stands, its footprint, profile, Unnatural Speed, ready marker,
-        palisades, side's edge), its threat field (every enemy's place and entry: the
-        menus aim at the nearest enemies), :meth:`_own` and which unit is its Lead
-        Retinue. Most units' situations do not change between two activations, so what is
-        worked out from them is kept across decisions."""
-        cached = self._situations.get(u.uid)
-        if cached is None:
-            lead = view.lead_retinue(u.side)
-            cached = self._situations[u.uid] = (
-                u.uid, u.deployed, _field_state(u), u.speed, u.ready, u.palisade,
-                u.palisade_lost, view.edges[u.side],
-                tuple(e.uid for e in view.enemies_of(u)), tuple(self._field(view, u)),
-                self._own(view, u), None if lead is None else lead.uid)
-        return cached
-
     def _move_plans(self, view: Any, u: Unit, action: str, tire: float) -> list[Plan]:
-        """The plans of a Move or Run of ``u`` (``tire``: its fatigue penalty). Those of a
-        unit on the table are kept across decisions under its :meth:`_situation` and the
-        units in its way (:meth:`_in_reach`): nothing else goes into them."""
-        if not u.deployed:
-            return self._work_out_move_plans(view, u, action, tire)
-        allowance = float(u.move if action == "move" else u.run)
-        key = (self._situation(view, u), action, tire,
-               self._in_reach(view, u, (u.x, u.y), allowance))
-        plans = self._move_plan_cache.get(key)
-        if plans is None:
-            plans = self._move_plan_cache[key] = self._work_out_move_plans(view, u, action, tire)
-        return list(plans)
-
-    def _work_out_move_plans(self, view: Any, u: Unit, action: str, tire: float) -> list[Plan]:
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
             out = []
