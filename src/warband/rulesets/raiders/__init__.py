@@ -26,13 +26,9 @@ class Raiders(KitRuleset):
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
-        from warband.rulesets.raiders.ai.heuristic import (
-            FullHeuristicController,
-            HeuristicController,
-        )
+        from warband.rulesets.raiders.ai.heuristic import HeuristicController
 
-        return {"heuristic": HeuristicController, "heuristic-full": FullHeuristicController,
-                "random": RandomController}
+        return {"heuristic": HeuristicController, "random": RandomController}
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
         from warband.rulesets.raiders.describe import free_form_choice

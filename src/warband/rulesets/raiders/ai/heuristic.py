@@ -62,7 +62,7 @@ from warband.rulesets.raiders.rules.movement import (
 from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import Unit
 
-__all__ = ["FullHeuristicController", "HeuristicController", "Plan"]
+__all__ = ["HeuristicController", "Plan"]
 
 #: an action must be worth more than this (silver) to spend a token on it
 PASS_BELOW = 0.75
@@ -164,9 +164,6 @@ def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float
 
 class HeuristicController:
     name = "heuristic"
-    #: how many of a Move/Run's best destinations by the straight-line estimate get their
-    #: real move worked out
-    shortlist = SHORTLIST
 
     def __init__(self) -> None:
         self._plan: Plan | None = None
@@ -682,7 +679,7 @@ class HeuristicController:
         rough.sort(key=lambda item: -item[0])
         out = []
         near = self._in_reach(view, u, (u.x, u.y), allowance)
-        for _, p in rough[:self.shortlist]:
+        for _, p in rough[:SHORTLIST]:
             end = real_move(view, u, (u.x, u.y), (p.x, p.y), allowance, near)
             if end.travelled < 0.5:
                 continue
@@ -787,12 +784,3 @@ class HeuristicController:
                 (lead.x, lead.y) if lead is not None and lead is not u else None)
         return cached
 
-
-class FullHeuristicController(HeuristicController):
-    """The heuristic as it was before issue 16's fifth round (``heuristic-full``): it ranks
-    every Move/Run destination of the rules' menu of reachable ends (the terrain asked for
-    each) before working out the real move of the best three. Slower; kept so that
-    designers can use it and the two can play each other."""
-
-    name = "heuristic-full"
-    shortlist = SHORTLIST
