@@ -54,11 +54,7 @@ from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.morale import morale_value
-from warband.rulesets.raiders.rules.movement import (
-    entry_candidates,
-    entry_start,
-    move_candidates,
-)
+from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
 from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import Unit
 
@@ -783,4 +779,3 @@ class HeuristicController:
                 bool(u.shooter or u.profile.magic_user), u.profile.ranged_range or 18.0, u.move,
                 (lead.x, lead.y) if lead is not None and lead is not u else None)
         return cached
-
