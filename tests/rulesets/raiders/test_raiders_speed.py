@@ -3,7 +3,10 @@ on the table, or worked out for fewer units, is what the rules work out in full.
 
 Rule ids: ``raiders.action.move`` and ``raiders.action.run`` (where a move really ends, the
 menus of reachable destinations), ``raiders.action.charge`` (how far a charger gets, the
-ceiling on a charge's worth), ``raiders.combat.allocate`` (the payoff matrix)."""
+ceiling on a charge's worth), ``raiders.combat.allocate`` (the payoff matrix),
+``raiders.core.line_of_sight`` (the units in the way), ``raiders.turn.perform_actions`` (the
+units that may act and their actions, handed to the AI), and the heuristic's threat field
+kept across decisions."""
 
 from __future__ import annotations
 
@@ -13,8 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 from raiders_helpers import WARRIORS_1, bare_state, place
 
-from warband.rulesets.raiders.ai.heuristic import in_reach, real_move
+from warband.core.controller import controller_rng
+from warband.core.geometry import segment_crosses_circle
+from warband.rulesets.raiders import RULESET
+from warband.rulesets.raiders.ai.heuristic import HeuristicController, in_reach, real_move
 from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value
+from warband.rulesets.raiders.rules.actions import actions_for
+from warband.rulesets.raiders.rules.measure import elevation, units_blocking
 from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
 from warband.rulesets.raiders.splits import (
     CombatSide,
@@ -106,3 +114,107 @@ def test_raiders_action_charge_ceiling_bounds_the_fight(
     a_role, a_bonus, b_role, b_bonus = roles
     value = combat_value(st, a, a_role, a_bonus, b, b_role, b_bonus)
     assert combat_ceiling(st, a, a_role, a_bonus, b, b_role, b_bonus) >= value
+
+
+@settings(max_examples=60, deadline=None)
+@given(st_.lists(spots, min_size=14, max_size=14), st_.integers(0, 13), st_.integers(0, 13))
+def test_raiders_core_line_of_sight_units_in_the_way_are_every_unit_crossed(
+        where: list[tuple[float, float]], a: int, b: int) -> None:
+    """raiders.core.line_of_sight: the units that can block sight (tested on the segment's
+    bounding box first) are those of every unit on the table the line between the leaders
+    crosses, at the viewer's height or higher, in the table's order."""
+    st = bare_state(terrain=[{"name": "Hill", "kind": "open", "elevation": 1,
+                              "points": [[30, 14], [40, 14], [40, 24], [30, 24]]}])
+    for uid, (x, y) in enumerate(where):
+        place(st, uid, x, y)
+    viewer, target = st.units[a], st.units[b]
+    expected = [u for u in st.units
+                if u.on_table and u is not viewer and u is not target
+                and segment_crosses_circle(viewer.x, viewer.y, target.x, target.y, u.x, u.y,
+                                           u.radius)
+                and elevation(st, u) >= elevation(st, viewer)]
+    assert units_blocking(st, viewer, target) == expected
+
+
+def test_raiders_core_line_of_sight_unit_astride_the_line_outside_its_box_blocks() -> None:
+    """raiders.core.line_of_sight: a unit whose leader stands just outside the bounding box
+    of a straight line of sight, but whose formation reaches across it, is in the way (on
+    each of the four sides)."""
+    st = bare_state()
+    for viewer_at, target_at, blocker_at in [
+            ((20, 5), (20, 30), (20.6, 18)), ((20, 30), (20, 5), (19.4, 18)),
+            ((5, 18), (40, 18), (22, 18.6)), ((40, 18), (5, 18), (22, 17.4))]:
+        viewer = place(st, WARRIORS_1, *viewer_at)
+        target = place(st, 8, *target_at)
+        blocker = place(st, 9, *blocker_at)
+        assert blocker.radius > 0.6
+        assert units_blocking(st, viewer, target) == [blocker]
+
+
+def _play_checking(seed: int, check: object) -> int:
+    """Play a seeded heuristic game, calling ``check(game, player, decision, controller)``
+    before each answer; returns how many decisions were checked."""
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement"}, log_events=False)
+    controllers = {0: HeuristicController(), 1: HeuristicController()}
+    rngs = {p: controller_rng(seed, p) for p in controllers}
+    checked = 0
+    while game.pending() is not None:
+        for player in game.waiting_for():
+            decision = game.decision_for(player)
+            assert decision is not None
+            if check(game, player, decision, controllers[player]):  # type: ignore[operator]
+                checked += 1
+            game.apply(player, controllers[player].decide(game.view(player), decision,
+                                                          rngs[player]))
+    return checked
+
+
+def test_raiders_turn_perform_actions_menus_handed_to_the_ai_are_the_rules() -> None:
+    """raiders.turn.perform_actions: while the flow asks which unit acts, the actions it hands
+    the AI (``activation_menus``) are, for exactly the units offered, what
+    :func:`actions_for` works out; at any other decision there are none."""
+    def check(game: object, player: int, decision: object, _ctl: object) -> bool:
+        st = game.state  # type: ignore[attr-defined]
+        if decision.kind != "activate":  # type: ignore[attr-defined]
+            assert st.activation_menus == {}
+            return False
+        offered = [o.uid for o in decision.options if hasattr(o, "uid")]  # type: ignore[attr-defined]
+        assert list(st.activation_menus) == offered
+        for uid, acts in st.activation_menus.items():
+            assert acts == actions_for(st, st.units[uid])
+        return True
+
+    assert _play_checking(3, check) > 20
+
+
+def test_raiders_heuristic_threat_field_kept_across_decisions_is_the_fresh_one() -> None:
+    """The heuristic's threat-field entries, kept across decisions under everything they
+    read, are those a controller that has never seen the game works out afresh, for every
+    unit at every activation of a seeded game."""
+    def check(game: object, player: int, decision: object, ctl: object) -> bool:
+        if decision.kind != "activate":  # type: ignore[attr-defined]
+            return False
+        view = game.view(player)  # type: ignore[attr-defined]
+        ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
+        fresh = HeuristicController()
+        fresh.decide(view, decision, controller_rng(0, player))
+        for u in view.units:
+            if u.on_table:
+                assert ctl._field(view, u) == fresh._field(view, u)  # type: ignore[attr-defined]
+        return True
+
+    assert _play_checking(5, check) > 20
+
+
+def test_raiders_view_enemies_are_the_states() -> None:
+    """The view's enemies of a unit (worked out once per side for the view's decision) are
+    the state's, in the table's order, for every unit at every decision of a seeded game."""
+    def check(game: object, player: int, decision: object, _ctl: object) -> bool:
+        view = game.view(player)  # type: ignore[attr-defined]
+        st = game.state  # type: ignore[attr-defined]
+        for u in st.units:
+            assert view.enemies_of(u) == st.enemies_of(u)
+        return True
+
+    assert _play_checking(7, check) > 50

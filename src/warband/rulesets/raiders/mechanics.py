@@ -19,6 +19,7 @@ Rule ids: ``raiders.shooting.hit_roll``, ``raiders.shooting.damage_roll``,
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -374,20 +375,27 @@ def _power_distribution(casting: int, c_extra: int, counter: int, k_extra: int,
     # power p), so adding power is a shift and the work grows with the dice, not the power.
     states: dict[tuple[int, int, int], int] = {(casting + c_extra, counter + k_extra, 0): 1}
     for face in range(SIDES, max(1, needed) - 1, -1):
-        after_counter: dict[tuple[int, int, int], int] = {}
+        # (the steps of this face by number of unseen dice, and the powers of the faces
+        # below it, looked up once per face rather than once per state: whole numbers, so
+        # the order of the sums does not matter)
+        counter_steps = {k: _kept_at_face(k, k_extra, face) for k in range(counter + k_extra + 1)}
+        casting_steps = {c: _kept_at_face(c, c_extra, face) for c in range(casting + c_extra + 1)}
+        lower = [(face - 1) ** k for k in range(counter + k_extra + 1)]
+        after_counter: defaultdict[tuple[int, int, int], int] = defaultdict(int)
         for (c_dice, k_dice, pool), ways in states.items():
             cap = max(0, c_dice - c_extra)  # casting dice still to be kept
-            for kk, k_rest, kw in _kept_at_face(k_dice, k_extra, face):
-                key = (c_dice, k_rest, min(pool + kk, cap))
-                after_counter[key] = after_counter.get(key, 0) + ways * kw
-        states = {}
+            for kk, k_rest, kw in counter_steps[k_dice]:
+                after_counter[c_dice, k_rest, min(pool + kk, cap)] += ways * kw
+        after_casting: defaultdict[tuple[int, int, int], int] = defaultdict(int)
         for (c_dice, k_dice, pool), ways in after_counter.items():
-            for kc, c_rest, cw in _kept_at_face(c_dice, c_extra, face):
+            for kc, c_rest, cw in casting_steps[c_dice]:
                 cancelled = min(pool, kc)
-                cap = max(0, c_rest - c_extra)
-                key = (c_rest, k_dice if c_rest else 0, min(pool - cancelled, cap))
-                weight = cw * ((face - 1) ** k_dice if c_rest == 0 else 1)
-                states[key] = states.get(key, 0) + ((ways * weight) << (_SLOT * (kc - cancelled)))
+                if c_rest:
+                    key = (c_rest, k_dice, min(pool - cancelled, max(0, c_rest - c_extra)))
+                    after_casting[key] += (ways * cw) << (_SLOT * (kc - cancelled))
+                else:
+                    after_casting[0, 0, 0] += (ways * cw * lower[k_dice]) << (_SLOT * (kc - cancelled))
+        states = after_casting
     low = max(1, needed) - 1  # every die still unseen shows a face below ``needed``
     counts: dict[int, int] = {}
     mask = (1 << _SLOT) - 1

@@ -15,7 +15,7 @@ from typing import Any
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Base, Table, formation_offsets, formation_radius
-from warband.kit.state import OpenView, TableQueries
+from warband.kit.state import KeepingView, TableQueries
 from warband.rulesets.raiders.models import Profile, ScenarioModel, SizeModel, Spell
 from warband.rulesets.raiders.options import Options
 
@@ -138,6 +138,10 @@ class RaidersState(TableQueries[Unit]):
     over: bool = False
     #: terrain worth moving to (cover, high ground): (name, centre x, centre y, raised)
     landmarks: list[tuple[str, float, float, bool]] = field(default_factory=list)
+    #: while an ``activate`` decision is pending: the actions of each unit that may act, as
+    #: the flow worked them out to offer it (empty at other times), so that an AI weighing
+    #: them need not work them out again
+    activation_menus: dict[int, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.pieces = self.units  # the same list, for the kit's side queries
@@ -173,12 +177,27 @@ class RaidersState(TableQueries[Unit]):
         return 0.0 if self.edges[side] == 0 else float(self.table.height)
 
 
-class RaidersView(OpenView[RaidersState]):
+class RaidersView(KeepingView[RaidersState]):
     """What a player sees: Raiders of Arcana has open information on the table, so everything
     but the dice and the log. Secret choices (deployment, combat dice splits) never enter the
-    state before every player has made theirs, so no view can show them."""
+    state before every player has made theirs, so no view can show them. The state's methods
+    and the attributes a game never reassigns are kept on the view after their first read
+    (the kit's ``KeepingView``: the AI reads them hundreds of thousands of times a game)."""
 
-    __slots__ = ()
+    kept = frozenset({"units", "pieces", "table", "scenario", "spells", "options", "sizes",
+                      "side_names", "side_labels", "landmarks"})
+
+    def enemies_of(self, piece: Unit) -> tuple[Unit, ...]:
+        """The state's :meth:`~warband.kit.state.SideQueries.enemies_of`, worked out once
+        per side for the life of the view: a view serves one decision, during which the
+        state does not change, and the AI asks this tens of thousands of times a game."""
+        key = "_enemies_of_side_" + str(piece.side)
+        try:
+            return self.__dict__[key]  # type: ignore[no-any-return]
+        except KeyError:
+            enemies: tuple[Unit, ...] = self._state.enemies_of(piece)
+            self.__dict__[key] = enemies
+            return enemies
 
     def public_json(self) -> dict[str, Any]:
         """Everything the view shows, as plain data (used to check that nothing secret leaks)."""

@@ -94,16 +94,20 @@ def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
     return 1.0 if danger else 0.2
 
 
-def in_reach(view: Any, u: Unit, start: tuple[float, float], allowance: float) -> tuple[Base, ...]:
+def in_reach(view: Any, u: Unit, start: tuple[float, float], allowance: float,
+             on_table: list[tuple[Unit, Base]] | None = None) -> tuple[Base, ...]:
     """The bases of the other units on the table that ``u`` could touch moving up to
     ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
     than the allowance plus both footprints (and an inch to spare) from ``start`` can neither
     stop the move nor be walked round, since the mover never gets further than its allowance
-    from where it started."""
+    from where it started. ``on_table``: every unit on the table with its base, in the
+    table's order, if already at hand."""
     sx, sy = start
     reach = allowance + u.radius + 1.0
-    return tuple(b for b in (o.base for o in view.units if o.on_table and o is not u)
-                 if math.hypot(b.x - sx, b.y - sy) <= reach + b.r)
+    if on_table is None:
+        on_table = [(o, o.base) for o in view.units if o.on_table]
+    return tuple(b for o, b in on_table
+                 if o is not u and math.hypot(b.x - sx, b.y - sy) <= reach + b.r)
 
 
 def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
@@ -129,6 +133,23 @@ def _fighting_state(u: Unit) -> tuple[Any, ...]:
     return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade)
 
 
+def _field_state(u: Unit) -> tuple[Any, ...]:
+    """Everything about ``u`` that its threat field's entries read (:meth:`HeuristicController.
+    _field_entry`): its fighting state, where it stands, its footprint and what it is worth
+    (the profile's id stands for its cost, Tg, armour, HP, abilities and weapons)."""
+    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade, u.x, u.y, u.r,
+            u.size)
+
+
+def _enemy_state(e: Unit) -> tuple[Any, ...]:
+    """Everything about an enemy ``e`` that an entry of a threat field reads: as
+    :func:`_field_state`, and whether it can act (broken, fatigue), its move (Unnatural
+    Speed) and its shooting (ready, aimed). Its fatigue counts only as whether it is at its
+    limit (it then neither charges nor shoots)."""
+    return (e.profile.id, e.figures, e.wounds, e.prowess, e.behind_palisade, e.x, e.y, e.r,
+            e.size, e.broken, e.fatigued, e.speed, e.ready, e.aimed)
+
+
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
     d = math.hypot(x - u.x, y - u.y)
     if d <= allowance or d == 0:
@@ -148,14 +169,20 @@ class HeuristicController:
         self._combat: dict[tuple[Any, ...], float] = {}
         self._fight_sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
+        # the threat fields' entries by everything they read (kept across decisions)
+        self._entries: dict[tuple[tuple[Any, ...], tuple[Any, ...]], tuple[float, ...]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
+        self._bases: list[tuple[Unit, Base]] | None = None
+        self._tires: dict[tuple[int, int], float] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
         self._fields = {}
         self._owns = {}
         self._reach = {}
+        self._bases = None
+        self._tires = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -195,9 +222,12 @@ class HeuristicController:
         charges: list[tuple[int, int, Unit]] = []
         floor = PASS_BELOW
         for i, u in enumerate(units):
-            for j, action in enumerate(actions_for(view, u)):
+            acts = view.activation_menus.get(u.uid)
+            if acts is None:
+                acts = actions_for(view, u)
+            for j, action in enumerate(acts):
                 if action in ("move", "run"):
-                    tire = _fatigue_penalty(view, u, 1)
+                    tire = self._tire(view, u, 1)
                     moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
                     continue
                 if action == "charge":
@@ -356,7 +386,7 @@ class HeuristicController:
                 return -shot_value(view, actor, target)
             return 0.0
         v: Unit = view.by_uid(opt.uid)
-        cost = _fatigue_penalty(view, v, 1)
+        cost = self._tire(view, v, 1)
         gap: float = view.gap(actor, v)
         if action == "charge" and target is not None and v.uid == target.uid:
             test = break_chance(view, v)
@@ -457,7 +487,7 @@ class HeuristicController:
         return max(plans, key=lambda p: p.value, default=None)
 
     def _plans_for(self, view: Any, u: Unit, action: str, extra: int) -> list[Plan]:
-        tire = _fatigue_penalty(view, u, extra)
+        tire = self._tire(view, u, extra)
         if action in ("move", "run"):
             return self._move_plans(view, u, action, tire)
         if action == "charge":
@@ -502,7 +532,7 @@ class HeuristicController:
         less than any floor)."""
         gap = view.gap(u, t)
         bonus = gap > u.move / 2
-        tire = _fatigue_penalty(view, u, extra + 1)
+        tire = self._tire(view, u, extra + 1)
         plan: Plan | None = None
         if t.broken:
             # It only flees again: worth something if that takes it off the table.
@@ -606,6 +636,14 @@ class HeuristicController:
             return 2.0 * level
         return 0.0
 
+    def _tire(self, view: Any, u: Unit, extra: int) -> float:
+        """:func:`_fatigue_penalty`, once per decision."""
+        key = (u.uid, extra)
+        tire = self._tires.get(key)
+        if tire is None:
+            tire = self._tires[key] = _fatigue_penalty(view, u, extra)
+        return tire
+
     def _move_plans(self, view: Any, u: Unit, action: str, tire: float) -> list[Plan]:
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
@@ -652,35 +690,51 @@ class HeuristicController:
         key = ("in_reach", u.uid, start, allowance)
         near = self._reach.get(key)
         if near is None:
-            near = self._reach[key] = in_reach(view, u, start, allowance)
+            if self._bases is None:  # every unit's base, once per decision
+                self._bases = [(o, o.base) for o in view.units if o.on_table]
+            near = self._reach[key] = in_reach(view, u, start, allowance, self._bases)
         return near
 
     def _field(self, view: Any, u: Unit) -> list[tuple[float, ...]]:
         """Per enemy, what a position needs (computed once per decision): position, the
         inches within which it can charge ``u``, what that charge would cost ``u``, its
-        shooting range and what its volley would cost, and (melee) the lure of fighting it."""
+        shooting range and what its volley would cost, and (melee) the lure of fighting it.
+
+        Each enemy's entry is also kept across decisions (:meth:`_field_entry`) under
+        everything it reads: most units stand still between two activations."""
         key = ("field", u.uid)
         cached = self._fields.get(key)
         if cached is not None:
             return cached
+        mine = _field_state(u)
+        entries = self._entries
         out: list[tuple[float, ...]] = []
         for e in view.enemies_of(u):
-            active = not (e.broken or e.fatigued)
-            reach = e.radius + u.radius + e.move + 0.5 if active else -1.0
-            charge_loss = max(0.0, -self._quick(view, u, "fight", False, e, "charge", True)) if active else 0.0
-            rng = e.profile.ranged_range
-            shoot_reach = (rng + (0.0 if e.ready else -2.0)) if (rng is not None and active) else -1.0
-            shot_loss = (shot_value(view, e, u, best_shot_reaction(u)) * (1.0 if e.ready else 0.5)
-                         if shoot_reach > 0 else 0.0)
-            if u.shooter or u.profile.magic_user:
-                lure = 2.0 + wound_value(e)
-            else:
-                weak = e.profile.cost * 0.4 if (e.broken or e.fatigued) else 0.0
-                lure = max(weak, self._quick(view, u, "charge", True, e, "fight", False))
-            out.append((e.x, e.y, reach, charge_loss, shoot_reach, shot_loss, lure,
-                        e.radius + u.radius))
+            pair = (mine, _enemy_state(e))
+            entry = entries.get(pair)
+            if entry is None:
+                entry = entries[pair] = self._field_entry(view, u, e)
+            out.append(entry)
         self._fields[key] = out
         return out
+
+    def _field_entry(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
+        """:meth:`_field`'s entry for enemy ``e`` (reads only what :func:`_field_state` of
+        ``u`` and :func:`_enemy_state` of ``e`` hold, and the table and options, which a
+        game does not change)."""
+        active = not (e.broken or e.fatigued)
+        reach = e.radius + u.radius + e.move + 0.5 if active else -1.0
+        charge_loss = max(0.0, -self._quick(view, u, "fight", False, e, "charge", True)) if active else 0.0
+        rng = e.profile.ranged_range
+        shoot_reach = (rng + (0.0 if e.ready else -2.0)) if (rng is not None and active) else -1.0
+        shot_loss = (shot_value(view, e, u, best_shot_reaction(u)) * (1.0 if e.ready else 0.5)
+                     if shoot_reach > 0 else 0.0)
+        if u.shooter or u.profile.magic_user:
+            lure = 2.0 + wound_value(e)
+        else:
+            weak = e.profile.cost * 0.4 if (e.broken or e.fatigued) else 0.0
+            lure = max(weak, self._quick(view, u, "charge", True, e, "fight", False))
+        return (e.x, e.y, reach, charge_loss, shoot_reach, shot_loss, lure, e.radius + u.radius)
 
     def _position(self, view: Any, u: Unit, x: float, y: float) -> float:
         """How good it is for ``u`` to stand at (x, y), in silver."""

@@ -44,9 +44,21 @@ def units_blocking(st: Any, viewer: Unit, target: Unit) -> list[Unit]:
 
 def _blocking(st: Any, viewer: Unit, tx: float, ty: float, target: Unit) -> list[Unit]:
     vx, vy = viewer.x, viewer.y
-    crossed = [u for u in st.units
-               if u.on_table and u is not viewer and u is not target
-               and segment_crosses_circle(vx, vy, tx, ty, u.x, u.y, u.radius)]
+    # A unit whose formation lies wholly outside the segment's bounding box cannot be
+    # crossed (the segment's nearest point to its leader is then further than its footprint):
+    # the box is the cheap test, the exact one only for the units in it.
+    lo_x, hi_x = (vx, tx) if vx <= tx else (tx, vx)
+    lo_y, hi_y = (vy, ty) if vy <= ty else (ty, vy)
+    crossed = []
+    for u in st.units:
+        if u is viewer or u is target or not u.on_table:
+            continue
+        r = u.radius
+        ux, uy = u.x, u.y
+        if ux + r < lo_x or ux - r > hi_x or uy + r < lo_y or uy - r > hi_y:
+            continue
+        if segment_crosses_circle(vx, vy, tx, ty, ux, uy, r):
+            crossed.append(u)
     if not crossed:
         return []
     height = elevation(st, viewer)

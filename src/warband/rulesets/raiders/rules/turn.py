@@ -57,10 +57,12 @@ def roll_initiative(st: RaidersState) -> int:
     return winner
 
 
-def perform_action(st: RaidersState, unit: Unit) -> Steps:
+def perform_action(st: RaidersState, unit: Unit, allowed: list[str] | None = None) -> Steps:
     """Steps 1-5 of an action (raiders.action.procedure): the token becomes a fatigue counter,
-    the action is declared, the opponent may react, and both resolve together."""
-    allowed = actions_for(st, unit)
+    the action is declared, the opponent may react, and both resolve together. ``allowed``:
+    the unit's actions if already worked out in this state (:func:`actions_for`)."""
+    if allowed is None:
+        allowed = actions_for(st, unit)
     st.tokens[unit.side] -= 1
     unit.fatigue += 1
     pick = yield Decision("action", unit.side, [C.ChooseAction(a) for a in allowed],
@@ -122,23 +124,34 @@ def play_turn(st: RaidersState) -> Steps:
     current = roll_initiative(st)
     while not all(st.passed):
         player = current if not st.passed[current] else 1 - current
-        ready = [u for u in st.units_of(player) if actions_for(st, u)] if st.tokens[player] else []
+        # each unit's actions, worked out once: the AI reads them from the state
+        # (``activation_menus``) while the decision is pending, and the action step after it
+        menus: dict[int, list[str]] = {}
+        ready: list[Unit] = []
+        if st.tokens[player]:
+            for u in st.units_of(player):
+                acts = actions_for(st, u)
+                if acts:
+                    menus[u.uid] = acts
+                    ready.append(u)
         if not ready:
             st.passed[player] = True
             st.log.emit("pass", side=st.side_labels[player], forced=True)
         else:
+            st.activation_menus = menus
             pick = yield Decision(
                 "activate", player, [C.Pass(), *(C.Activate(u.uid) for u in ready)],
                 prompt=f"Turn {st.turn}: {st.tokens[player]} action tokens - act with which unit?",
                 info={"tokens": st.tokens[player]},
             )
+            st.activation_menus = {}
             if isinstance(pick, C.Pass):
                 st.passed[player] = True
                 st.log.emit("pass", side=st.side_labels[player], forced=False)
             else:
                 if st.first_player is None:
                     st.first_player = player
-                yield from perform_action(st, st.by_uid(pick.uid))
+                yield from perform_action(st, st.by_uid(pick.uid), menus[pick.uid])
         other = 1 - player
         current = other if not st.passed[other] else player
     yield from _recover(st)
