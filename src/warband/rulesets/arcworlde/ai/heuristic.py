@@ -254,23 +254,23 @@ class HeuristicController:
     where the Character stands (it will strike from somewhere else). The previous, slower
     model is :class:`FullHeuristicController` (``heuristic-full``)."""
 
-    name = "heuristic"
+    name: ClassVar[str] = "heuristic"
 
     #: free moves simulated in full after the straight-line first pass
-    SHORTLIST = 2
+    SHORTLIST: ClassVar[int] = 2
     #: Leg It dashes simulated in full after a straight-line first pass (None: every one)
-    LEG_IT_SHORTLIST: int | None = 2
+    LEG_IT_SHORTLIST: ClassVar[int | None] = 2
     #: judge a Charge's blows with the Cover test from the Character's current spot
-    CHARGE_COVER_TEST = False
+    CHARGE_COVER_TEST: ClassVar[bool] = False
     #: walk a shortlisted move only while its straight-line estimate, with the Cover bonus
     #: it might still earn, could beat the best move walked so far: the first one usually
     #: holds up, and the next is walked when the real path spoiled it (terrain, friends)
-    ROUGH_BOUND = True
+    ROUGH_BOUND: ClassVar[bool] = True
     #: walk to the enemies a Leg It could Charge only while they could still be the best
     #: (:meth:`_best_charge`; the same answer, fewer paths)
-    BOUNDED_CHARGES = True
+    BOUNDED_CHARGES: ClassVar[bool] = True
     #: what standing in Cover from the nearest enemy shooter adds to a position's score
-    COVER_BONUS = 0.8
+    COVER_BONUS: ClassVar[float] = 0.8
 
     def _context(self, view: Any, ch: Character) -> _Context:
         return _Context(view, ch, self.CHARGE_COVER_TEST)
