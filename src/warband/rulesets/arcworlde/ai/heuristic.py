@@ -254,7 +254,7 @@ class HeuristicController:
     where the Character stands (it will strike from somewhere else). The previous, slower
     model is :class:`FullHeuristicController` (``heuristic-full``)."""
 
-    name: ClassVar[str] = "heuristic"
+    name = "heuristic"
 
     #: free moves simulated in full after the straight-line first pass
     SHORTLIST: ClassVar[int] = 2
