@@ -228,14 +228,8 @@ def durable_within(st: SMState, x: float, y: float, reach: float) -> bool:
     terrain: a pure function of the point, the reach and the pieces)."""
     key = ("durable_within", x, y, reach)
     hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
-    if hit is not None:
-        return hit
-
-    def compute(ps: Pieces) -> bool:
-        here = Point(x, y)
-        return any(poly.distance(here) <= reach for poly in ps.durable)
-
-    return _memo(st, key, compute)
+    return hit if hit is not None else _memo(st, key, lambda ps: any(
+        poly.distance(Point(x, y)) <= reach for poly in ps.durable))
 
 
 # ------------------------------------------------------------------------------ sight
