@@ -201,6 +201,9 @@ def _clear_of_terrain(st: SMState, m: Model, x: float, y: float, e: Model) -> bo
 
 
 COVER_ADJUSTMENT = 1.0  # inches (sm.combat.cover_adjustment_ranged, _charge)
+#: the 16 directions a Cover Adjustment tries, in order (cosine and sine of 2 pi k / 16)
+_SIXTEEN_WAYS = tuple((math.cos(2 * math.pi * k / 16), math.sin(2 * math.pi * k / 16))
+                      for k in range(16))
 
 
 def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
@@ -216,9 +219,8 @@ def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
     foes = list(st.enemies_of(m))
     circles = _in_the_way(st, m, e)  # the same for every spot: nothing moves meanwhile
     ex, ey = e.x, e.y
-    for k in range(16):
-        a = 2 * math.pi * k / 16
-        x, y = m.x + COVER_ADJUSTMENT * math.cos(a), m.y + COVER_ADJUSTMENT * math.sin(a)
+    for cos_a, sin_a in _SIXTEEN_WAYS:
+        x, y = m.x + COVER_ADJUSTMENT * cos_a, m.y + COVER_ADJUSTMENT * sin_a
         # cheapest and most selective tests first (all pure, so the order changes nothing
         # but the time): most spots fail for a model in the way
         if all(math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in foes) and \

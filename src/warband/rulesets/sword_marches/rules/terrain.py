@@ -70,7 +70,7 @@ class Pieces:
 
     __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
                  "low_bounds", "high", "grown", "platforms", "spots", "sight",
-                 "difficult_bounds", "difficult_cuts")
+                 "difficult_bounds", "difficult_cuts", "area_ends")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
@@ -91,6 +91,8 @@ class Pieces:
         #: the Area pieces as plain floats (sight lines are tested against them thousands of
         #: times a game)
         self.area_flat: list[FlatPolygon] = []
+        #: (piece index, x, y) -> :func:`_area_end` (a pure function of the point and piece)
+        self.area_ends: dict[tuple[int, float, float], tuple[float, bool]] = {}
         self.difficult: list[Polygon] = []
         #: the bounds of ``difficult``'s pieces, in the same order
         self.difficult_bounds: list[tuple[float, float, float, float]] = []
@@ -288,9 +290,19 @@ def _area_sight(st: SMState, a: Model, b: Model) -> bool:
     ax, ay, bx, by = a.x, a.y, b.x, b.y
     lo_x, hi_x = min(ax, bx), max(ax, bx)
     lo_y, hi_y = min(ay, by), max(ay, by)
-    for poly, (x0, y0, x1, y1), flat in zip(ps.area, ps.area_bounds, ps.area_flat, strict=True):
+    ends = ps.area_ends
+    if len(ends) > 50_000:
+        ends.clear()
+    for i, (poly, (x0, y0, x1, y1), flat) in enumerate(
+            zip(ps.area, ps.area_bounds, ps.area_flat, strict=True)):
         if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y:
-            seen = _area_piece_sight(flat, a, b)
+            at_a = ends.get((i, ax, ay))
+            if at_a is None:
+                at_a = ends[(i, ax, ay)] = _area_end(flat, ax, ay)
+            at_b = ends.get((i, bx, by))
+            if at_b is None:
+                at_b = ends[(i, bx, by)] = _area_end(flat, bx, by)
+            seen = _area_piece_sight(flat, a, b, (at_a, at_b))
             if seen is None:  # too close to call in floats: shapely decides, as it always did
                 seen = _area_piece_sight_exact(poly, a, b)
             if not seen:
@@ -301,14 +313,24 @@ def _area_sight(st: SMState, a: Model, b: Model) -> bool:
 _NEAR = 1e-7  # inches: closer than this to an outline or a limit, shapely decides
 
 
-def _area_piece_sight(flat: FlatPolygon, a: Model, b: Model) -> bool | None:
+def _area_end(flat: FlatPolygon, x: float, y: float) -> tuple[float, bool]:
+    """An end of a sight line against an Area piece: its distance to the outline and whether
+    it lies inside (kept per piece and point in :attr:`Pieces.area_ends`: models stand still
+    while many sight lines are drawn from and to them)."""
+    return flat.nearest(x, y)[0], flat.contains(x, y)
+
+
+def _area_piece_sight(flat: FlatPolygon, a: Model, b: Model,
+                      ends: tuple[tuple[float, bool], tuple[float, bool]] | None = None
+                      ) -> bool | None:
     """:func:`_area_piece_sight_exact` in plain floats, or None where an end lies on the
-    outline or the length inside is at the limit (the two could then disagree)."""
+    outline or the length inside is at the limit (the two could then disagree). ``ends``:
+    :func:`_area_end` of a's and b's centres, when the caller has them."""
     ax, ay, bx, by = a.x, a.y, b.x, b.y
-    da, db = flat.nearest(ax, ay)[0], flat.nearest(bx, by)[0]
+    (da, a_in), (db, b_in) = ends if ends is not None else (_area_end(flat, ax, ay),
+                                                            _area_end(flat, bx, by))
     if da < _NEAR or db < _NEAR:
         return None
-    a_in, b_in = flat.contains(ax, ay), flat.contains(bx, by)
     if not a_in and not b_in:
         return not flat.touches(ax, ay, bx, by)  # never through an Area piece, however thin
     length = math.hypot(bx - ax, by - ay)
