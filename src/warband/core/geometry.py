@@ -371,6 +371,19 @@ class Table:
             for p in self._impassable_polys
         )
 
+    def impassable_clearance(self, x: float, y: float, r: float) -> float:
+        """The distance from (x, y) to the nearest impassable piece (0 inside one), or ``r``
+        if none is nearer than ``r``: :meth:`in_impassable` is exactly ``clearance < r - 1e-9``
+        (the same distances, the same pieces). The distance changes by at most the distance
+        moved, so a caller stepping along a line may skip the steps that cannot get clear."""
+        near = r
+        for p in self._impassable_polys:
+            if p.minx - r < x < p.maxx + r and p.miny - r < y < p.maxy + r:
+                d = p.distance(x, y)
+                if d < near:
+                    near = d
+        return near
+
     def fits(self, x: float, y: float, r: float, others: Iterable[Base] = ()) -> bool:
         """A base of radius ``r`` can stand at (x, y): on the table, off impassable terrain
         and not overlapping another base (touching is fine)."""
