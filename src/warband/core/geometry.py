@@ -538,9 +538,12 @@ class Table:
             return [start, goal]
         nodes = graph.nodes
         n = len(nodes)
-        # Dijkstra over terrain corners; node n = start, n + 1 = goal.
+        # Dijkstra over terrain corners; node n = start, n + 1 = goal. Which corners see the
+        # goal is asked only of the corners the search reaches before the goal (each once, as
+        # it is settled), not of every corner: the same links in the same order, fewer tests.
         start_links = self._visible_nodes(graph, start, r)
-        goal_links = dict(self._visible_nodes(graph, goal, r))
+        known = self._links.get((goal[0], goal[1], r))
+        goal_links = None if known is None else dict(known)
         dist = {n: 0.0}
         prev: dict[int, int] = {}
         heap: list[tuple[float, int]] = [(0.0, n)]
@@ -551,8 +554,12 @@ class Table:
             if u == n + 1:
                 break
             links = start_links if u == n else graph.edges[u]
-            if u < n and u in goal_links:
-                links = [*links, (n + 1, goal_links[u])]
+            if u < n:
+                if goal_links is not None:
+                    if u in goal_links:
+                        links = [*links, (n + 1, goal_links[u])]
+                elif _clear(obstacles, goal, nodes[u]):
+                    links = [*links, (n + 1, math.dist(goal, nodes[u]))]
             for v, w in links:
                 nd = d + w
                 if nd < dist.get(v, math.inf):

@@ -76,6 +76,8 @@ def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[li
 def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
                travelled: float, allowance: float, squeezed: bool = False,
                stopped: str | None = None) -> None:
+    if not st.log.enabled:
+        return  # nobody reads it: spare the rounding (rules never read the log)
     extra = {"stopped": stopped} if stopped is not None else {}
     st.log.emit(
         "move", who=u.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
@@ -215,7 +217,8 @@ def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: f
     """A Move or Run of a unit on the table (raiders.action.move, raiders.action.run)."""
     start = (u.x, u.y)
     res, squeezed = _formed_move(st, u, goal, allowance)
-    why = _why_short(st, u, start, goal, res, allowance)
+    # Why it stopped short is narration only: worked out only when the log is kept.
+    why = _why_short(st, u, start, goal, res, allowance) if st.log.enabled else None
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
@@ -297,7 +300,7 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
     reach = max(0.0, allowance - u.radius)
     res, squeezed = _formed_move(st, u, goal, reach)
-    why = _why_short(st, u, start, goal, res, reach)
+    why = _why_short(st, u, start, goal, res, reach) if st.log.enabled else None
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
