@@ -31,6 +31,19 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
+def game_options(items: list[str]) -> dict[str, Any]:
+    """``-o NAME=VALUE`` arguments as game options (a value read as JSON when it parses, else
+    as text)."""
+    options: dict[str, Any] = {}
+    for item in items:
+        name, _, text = item.partition("=")
+        try:
+            options[name] = json.loads(text)
+        except json.JSONDecodeError:
+            options[name] = text
+    return options
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="arcworlde")
@@ -42,13 +55,7 @@ def main() -> None:
                         help="two lists (paths, or names of lists shipped with the ruleset); default:"
                              " the first two sample lists")
     args = parser.parse_args()
-    options: dict[str, Any] = {}
-    for item in args.option:
-        name, _, text = item.partition("=")
-        try:
-            options[name] = json.loads(text)
-        except json.JSONDecodeError:
-            options[name] = text
+    options = game_options(args.option)
     rs = registry.get(args.ruleset)
     paths = list(rs.sample_lists())
     if args.lists:

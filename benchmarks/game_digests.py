@@ -15,23 +15,28 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+from collections.abc import Mapping
+from typing import Any
+
+from ai_strength import game_options  # a sibling script (benchmarks/ is on the path)
 
 from warband.core import registry
 from warband.core.controller import play
 from warband.core.events import EventDigest
 
 
-def digests(ruleset: str, ai: str, seed: int) -> tuple[str, str]:
+def digests(ruleset: str, ai: str, seed: int, options: Mapping[str, Any] | None = None
+            ) -> tuple[str, str]:
     """The event digest (log on) and the decision digest (log off) of one seeded game."""
     rs = registry.get(ruleset)
     paths = list(rs.sample_lists())
     lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
     factory = rs.controllers()[ai]
-    game = rs.new_game(lists, seed)
+    game = rs.new_game(lists, seed, options)
     play(game, {0: factory(), 1: factory()}, seed)
     events = EventDigest()
     events.update(game.events)
-    quiet = rs.new_game(lists, seed, log_events=False)
+    quiet = rs.new_game(lists, seed, options, log_events=False)
     play(quiet, {0: factory(), 1: factory()}, seed)
     choices = hashlib.sha256()
     for rec in quiet.history:
@@ -46,10 +51,13 @@ def main() -> None:
     parser.add_argument("--ai", action="append", help="AI name (repeatable); default heuristic and random")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first", type=int, default=0, help="first seed")
+    parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (value read as JSON when it parses), repeatable")
     args = parser.parse_args()
+    options = game_options(args.option)  # the same -o as ai_strength.py
     for ai in args.ai or ["heuristic", "random"]:
         for seed in range(args.first, args.first + args.games):
-            ev, dec = digests(args.ruleset, ai, seed)
+            ev, dec = digests(args.ruleset, ai, seed, options or None)
             print(args.ruleset, ai, seed, ev, dec, flush=True)
 
 

@@ -88,7 +88,9 @@ def test_arcworlde_arcanite_obtaining_found_tokens_and_fabled_artefacts_are_kept
     what a Character carries out of the game is kept - found Arcanite Tokens and a Fabled
     Artefact picked up - and the Game Value grows by its worth, so the list stays legal."""
     roster = CAMPAIGN.start(_data("sheriffs-posse.yaml"), "posse")
-    game = _relic_game(roster, 3)  # the Sheriff carries the Oakheart Blade off the field
+    # the Sheriff carries the Oakheart Blade off the field (seed 3 before the heuristic took
+    # the quick move model, issue 16: a seed chosen for that situation)
+    game = _relic_game(roster, 26)
     st: Any = game.state
     report = CAMPAIGN.after_action(roster, game, 0)
     assert report == CAMPAIGN.after_action(roster, game, 0)

@@ -73,10 +73,16 @@ def _events_digest(game: Any) -> str:
     return digest.hexdigest()
 
 
+#: the controller that plays each pinned AI's games now: the heuristic's pins are the games of
+#: the full look-ahead, kept as ``heuristic-full`` when ``heuristic`` took the quick move model
+#: (issue 16, a meant change measured in docs/performance.md)
+PLAYED_BY = {"heuristic": "heuristic-full", "random": "random"}
+
+
 @pytest.mark.parametrize(("ai", "seed"), sorted(PINNED))
 def test_seeded_games_are_the_games_before_the_speed_work(ai: str, seed: int) -> None:
     """arcworlde.round.activation_sequence (whole games): same seed, same events."""
-    assert _events_digest(_play(ai, seed)) == PINNED[(ai, seed)]
+    assert _events_digest(_play(PLAYED_BY[ai], seed)) == PINNED[(ai, seed)]
 
 
 class _FullLookAhead(HeuristicController):

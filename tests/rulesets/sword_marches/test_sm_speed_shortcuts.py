@@ -4,6 +4,8 @@ view that keeps the state's methods still hides the dice and the log."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from warband.core.controller import controller_rng
@@ -118,3 +120,83 @@ def test_area_sight_in_floats_agrees_with_shapely() -> None:
                 decided += 1
                 assert fast == terrain._area_piece_sight_exact(poly, a, b), (a, b)  # type: ignore[arg-type]
     assert decided > 5000
+
+
+def _coord(rng: Any, on_grid: bool) -> float:
+    """A random coordinate on a 34" table: on a half inch (outlines, corners) or anywhere."""
+    v = float(rng.uniform(0, 34))
+    return round(v * 2) / 2 if on_grid else round(v, 2)
+
+
+HEDGE = {"name": "hedge", "kind": "open", "obstacle": True, "height": 1.5,
+         "points": [[4, 14.6], [30, 14.6], [30, 15.4], [4, 15.4]]}
+STILE = {"name": "stile", "kind": "open", "obstacle": True, "height": 2.0,  # a corner
+         "points": [[20, 20], [26, 20], [26, 21], [21, 21], [21, 27], [20, 27]]}
+
+
+def test_obstacle_sight_skipping_pieces_boxed_apart_agrees_with_shapely() -> None:
+    """sm.terrain.obstacle_los: the sight test skips an Obstacle whose box the sight line's box
+    misses (issue 16); on random lines round a straight hedge and an L-shaped stile, with ends
+    on whole and half inches (on outlines and corners) as well as anywhere, it answers as the
+    plain test of every piece does."""
+    import random
+    from types import SimpleNamespace
+
+    from shapely import LineString, Point
+    from sm_helpers import bare_state
+
+    from warband.rulesets.sword_marches.rules import terrain
+
+    st = bare_state(terrain=[HEDGE, STILE])
+    low = terrain.pieces(st).low
+
+    def plain(a: SimpleNamespace, b: SimpleNamespace) -> bool:
+        seg = LineString([(a.x, a.y), (b.x, b.y)])
+        return not any(poly.intersects(seg) and not (
+            poly.distance(Point(a.x, a.y)) <= a.r + terrain.TOUCH
+            or poly.distance(Point(b.x, b.y)) <= b.r + terrain.TOUCH) for poly, _ in low)
+
+    rng = random.Random(11)
+    blocked = 0
+    for i in range(4000):
+        on_grid = i % 3 == 0
+        a = SimpleNamespace(x=_coord(rng, on_grid), y=_coord(rng, on_grid),
+                            r=rng.choice([0.49, 0.6, 1.0]))
+        b = SimpleNamespace(x=_coord(rng, on_grid), y=_coord(rng, on_grid), r=0.49)
+        expected = plain(a, b)
+        assert terrain._obstacle_sight(st, a, b) == expected, (a, b)  # type: ignore[arg-type]
+        blocked += not expected
+    assert 400 < blocked < 3600
+
+
+def test_difficult_ground_cut_skipping_pieces_boxed_apart_agrees_with_shapely() -> None:
+    """sm.terrain.difficult_ground: where a Move, Hustle or Charge is cut by Difficult Ground,
+    skipping a piece whose box the path's box misses (issue 16) gives the same point as
+    testing every piece, on random paths round a wood and an L-shaped thicket."""
+    import random
+    from types import SimpleNamespace
+
+    from sm_helpers import bare_state
+
+    from warband.rulesets.sword_marches.rules import terrain
+
+    st = bare_state(terrain=[WOOD, THICKET])
+    ps = terrain.pieces(st)
+    boxes = ps.difficult_bounds
+    everywhere = [(-1e9, -1e9, 1e9, 1e9)] * len(boxes)
+    rng = random.Random(5)
+    cut = 0
+    for i in range(3000):
+        on_grid = i % 3 == 0
+        m = SimpleNamespace(x=_coord(rng, on_grid), y=_coord(rng, on_grid), r=0.49)
+        goal = (_coord(rng, on_grid), _coord(rng, on_grid))
+        mode = rng.choice(["move", "hustle", "charge"])
+        start_in = rng.random() < 0.3
+        ps.difficult_bounds = boxes
+        fast = terrain._limit_difficult(st, m, goal, mode, start_in)  # type: ignore[arg-type]
+        ps.difficult_bounds = everywhere  # no box misses: every piece tested
+        plain = terrain._limit_difficult(st, m, goal, mode, start_in)  # type: ignore[arg-type]
+        ps.difficult_bounds = boxes
+        assert fast == plain, (m, goal, mode, start_in)
+        cut += fast != goal
+    assert cut > 300

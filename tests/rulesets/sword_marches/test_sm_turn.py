@@ -510,7 +510,7 @@ def test_cover_adjustment_clears_a_wall_for_a_straight_charge() -> None:
 
 
 def test_sight_cache_tells_base_sizes_apart() -> None:
-    """sm.terrain.obstacle_los, sm.combat.line_of_sight: the per-game sight cache is keyed on
+    """sm.terrain.obstacle_los, sm.combat.line_of_sight: the sight cache is keyed on
     the bases too, not only their centres: a larger base at the same spot touches the hedge and
     sees over it, though a smaller one asked first (and cached) did not."""
     st = bare_state(terrain=[HEDGE])

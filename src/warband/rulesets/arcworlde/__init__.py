@@ -49,10 +49,14 @@ class ArcWorlde(KitRuleset):
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
-        from warband.rulesets.arcworlde.ai.heuristic import HeuristicController
+        from warband.rulesets.arcworlde.ai.heuristic import (
+            FullHeuristicController,
+            HeuristicController,
+        )
         from warband.rulesets.arcworlde.ai.rogue import RogueController
 
-        return {"heuristic": HeuristicController, "rogue": RogueController, "random": RandomController}
+        return {"heuristic": HeuristicController, "heuristic-full": FullHeuristicController,
+                "rogue": RogueController, "random": RandomController}
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
         from warband.rulesets.arcworlde.choices import Move, Place

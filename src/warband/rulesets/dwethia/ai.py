@@ -68,6 +68,38 @@ def _mean(mech: m.MeleeAttack | m.RangedAttack) -> float:
     return _expected(mech.distribution())
 
 
+def _terrain_terms(b: Any, size: int, shooter: bool) -> list[float]:
+    """Per space, the part of a base of ``size``'s value there that only the board decides:
+    its cover, and for a shooter its height (the same sum :meth:`HeuristicController._move`
+    adds per space; kept on the board)."""
+    key = ("ai_terrain", size, shooter)
+    found: list[float] | None = b.derived.get(key)
+    if found is None:
+        elevs, covers = b.anchors(size)[2], b.covers
+        found = b.derived[key] = [0.3 * covers[i] + (0.15 * elevs[i] if shooter else 0.0)
+                                  for i in range(b.size * b.size)]
+    return found
+
+
+def _centre_terms(b: Any) -> list[float]:
+    """Per space, King of the Hill's pull toward the centre: 0.05 per space away from it
+    (kept on the board)."""
+    found: list[float] | None = b.derived.get("ai_centre")
+    if found is None:
+        n = b.size
+        centre = (n - 1) / 2
+        found = b.derived["ai_centre"] = [0.05 * max(abs(i % n - centre), abs(i // n - centre))
+                                          for i in range(n * n)]
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _resolves(affinity: int, faith: int, affinity_destiny: int, faith_destiny: int) -> Fraction:
+    """The exact chance a power resolves against Faith (the odds engine's resist query,
+    cached: the bids ask it once per option)."""
+    return m.ResistanceRoll(affinity, faith, affinity_destiny, faith_destiny).probability()
+
+
 def _ghost(h: Any, x: int, y: int) -> Any:
     """A copy of hero ``h`` standing at (x, y) (what a shooting position would see); the
     dataclass copied field for field, without running its ``__init__``."""
@@ -85,6 +117,9 @@ class HeuristicController:
         self._bounds: dict[tuple[Any, ...], float] = {}
         #: :meth:`_melee_mean` per attacker and defender values
         self._melees: dict[tuple[Any, ...], float] = {}
+        #: one shot's expected unsaved wounds (:meth:`_shot_value`) per shooter, weapon,
+        #: target and line values
+        self._shots: dict[tuple[Any, ...], float] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         handler = getattr(self, "_" + decision.kind, None)
@@ -150,10 +185,13 @@ class HeuristicController:
         """The edge whose own half holds more high ground (height helps shooting and Crows
         Nest)."""
         b = view.board
-        n = b.size
-        south = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n < n // 2)
-        north = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n >= n // 2)
-        return "south" if south >= north else "north"
+        found: str | None = b.derived.get("ai_edge")  # the board decides it: kept on it
+        if found is None:
+            n = b.size
+            south = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n < n // 2)
+            north = sum(max(0, e) for i, e in enumerate(b.elevation) if i // n >= n // 2)
+            found = b.derived["ai_edge"] = "south" if south >= north else "north"
+        return found
 
     def _claim(self, view: Any, d: Decision) -> Any:
         mine = view.objectives(d.player) or ()
@@ -161,24 +199,31 @@ class HeuristicController:
 
     # -- activations ---------------------------------------------------------------------
     def _activate(self, view: Any, d: Decision) -> Any:
+        enemies: dict[int, list[Any]] = {}  # per side (asked once, not per option)
+
         def value(uid: int) -> float:
             h = view.heroes[uid]
             if not h.entered:
                 return float(1.0 + h.profile.cost / 100)
-            foes = self._foes(view, h)
+            foes = enemies.get(h.side)
+            if foes is None:
+                foes = enemies[h.side] = self._foes(view, h)
             near = min((spaces(view, h, e) for e in foes), default=99)
             return float(3.0 - near / 10 + h.profile.cost / 100)
         return max(d.options, key=lambda p: (value(p.uid), -p.uid))
 
     def _foes(self, view: Any, h: Any) -> list[Any]:
-        return [e for e in view.heroes if e.on_table and e.side != h.side]
+        # (Hero.on_table written out: asked for every model at most decisions)
+        side = h.side
+        return [e for e in view.heroes if e.side != side and e.entered and not e.slain]
 
     def _melee_mean(self, view: Any, a: Any, d: Any) -> float:
         """Expected unsaved wounds of one melee attack by ``a`` on ``d`` (cached by the values
         the attack reads: asked for every enemy at every move decision, and building the
         mechanic to look it up was a few per cent of a game)."""
-        key = (a.stat("aggression"), a.stat("martial"), d.stat("martial"),
-               a.stat("strength") + a.profile.melee.strength, d.defense, d.profile.save,
+        mine, theirs = a.profile.stats, d.profile.stats  # (Hero.stat, written out)
+        key = (mine["aggression"], mine["martial"], theirs["martial"],
+               mine["strength"] + a.profile.melee.strength, d.defense, d.profile.save,
                view.options.chart)
         found = self._melees.get(key)
         if found is None:
@@ -199,10 +244,14 @@ class HeuristicController:
         lobbed = "arc" in w.keywords and (not s.visible or s.distance > w.range)
         if not s.visible and not lobbed:
             return 0.0
-        mech = m.RangedAttack(1, h.stat("perception"), w.strength, e.defense,
-                              (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
-                              0, 0, view.options.chart, lobbed)
-        return float(_mean(mech) / max(1, e.wounds) * (1 + e.profile.cost / 60))
+        key = (h.stat("perception"), w.strength, e.defense,
+               (0 if lobbed else s.penalty) + (3 if melee else 0), e.profile.save,
+               view.options.chart, lobbed)
+        mean = self._shots.get(key)
+        if mean is None:  # (cached by the values the attack reads, as for melee)
+            mean = self._shots[key] = _mean(m.RangedAttack(
+                1, key[0], key[1], key[2], key[3], key[4], 0, 0, key[5], key[6]))
+        return float(mean / max(1, e.wounds) * (1 + e.profile.cost / 60))
 
     def _shot_bound(self, view: Any, h: Any, w: Any, e: Any) -> float:
         """At least :meth:`_shot_value` of weapon ``w`` at ``e`` from anywhere: the best over
@@ -226,13 +275,13 @@ class HeuristicController:
     def _move(self, view: Any, d: Decision) -> Any:
         h = view.heroes[d.info["hero"]]
         foes = self._foes(view, h)
-        friends = [f for f in view.heroes if f.on_table and f.side == h.side and f is not h]
+        friends = [f for f in view.heroes
+                   if f.side == h.side and f.entered and not f.slain and f is not h]
         mine = view.objectives(d.player) or ()
         # each option's space's cost and difficulty (measure.Reach), keyed by (x, y)
         reach = d.info.get("reach", {})
         shooter = bool(h.profile.ranged) and h.profile.melee.strength < 2
         b = view.board
-        centre = (b.size - 1) / 2
         enemy_edge = b.size - 1 if view.edge[h.side] == 0 else 0
 
         # per-decision facts about each enemy and friend (not per candidate space)
@@ -244,7 +293,6 @@ class HeuristicController:
         markers = list(view.markers)
         todo_markers = [m for i, m in enumerate(markers) if i not in h.markers_visited]
         elevs = b.anchors(size)[2]  # a move's (x, y) is always an anchor the base fits on
-        covers = b.covers
         n = b.size
         # objectives it plays toward (its own sealed five: only it can read them)
         pull_centre = "king_of_the_hill" in mine
@@ -260,89 +308,94 @@ class HeuristicController:
         on_top = h.entered and view.elevation(h) == b.highest
         lowest = b.lowest
 
-        def place(x: int, y: int) -> float:
-            """The value of standing at (x, y), whatever the kind of move."""
-            score: float = 0.0
-            i = y * n + x
-            elev = elevs[i]
-            x1, y1 = x + size - 1, y + size - 1
-            if foe_facts:
-                near = 99.0
-                best_hit = 0.0
-                threat = 0.0
-                adj = 0
-                for ex, ey, ex1, ey1, ez, value, danger in foe_facts:
-                    # the base-to-base gap, inlined (measure._gap): this loop is the AI's hot spot
-                    gx = ex - x1 if ex > x1 else x - ex1 if x > ex1 else 0
-                    gy = ey - y1 if ey > y1 else y - ey1 if y > ey1 else 0
-                    g = gx if gx > gy else gy
-                    dz = elev - ez if elev > ez else ez - elev
-                    # closing in: horizontal distance counts fully, height half
-                    dist = g + 0.5 * dz
-                    if dist < near:
-                        near = dist
-                    if g <= 1 and dz <= 1:
-                        adj += 1
-                        if value > best_hit:
-                            best_hit = value
-                        threat += danger
-                if shooter:
-                    score -= abs(near - 8) * 0.15 + 2.0 * adj
-                else:
-                    score -= near * 0.3
-                    if adj:
-                        score += best_hit * 3 - threat * 1.5
-            else:
-                score -= abs(y - enemy_edge) * 0.2
-            for fx, fy, fs, fz in friend_boxes:
-                # next to a friend (measure._gap inlined, as above)
-                if (fx - x1 <= 1 and x - (fx + fs - 1) <= 1 and fy - y1 <= 1
-                        and y - (fy + fs - 1) <= 1 and -1 <= elev - fz <= 1):
-                    score += 0.5  # coherency (dwethia.core.coherency)
-                    break
-            score += 0.3 * covers[i] + (0.15 * elev if shooter else 0.0)
-            if pull_centre:
-                score -= 0.05 * max(abs(x - centre), abs(y - centre))
-            if pull_markers and markers:
-                score -= 0.03 * to_marker[i]
-            if pull_covert:
-                score -= 0.08 * to_todo[i]
-            if pull_edges:
-                score -= 0.04 * min(x, n - size - x)
-            if pull_high:
-                score += 0.1 * elev
-            if leap:
-                score += 6.0 if on_top and elev == lowest else 0.0 if on_top else 0.25 * elev
-            return score  # a float already (every term is)
-
         allowance = (shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, False),
                      shooting_allowance(h.stat("movement"), h.profile.ranged[0].penalty, True)
                      ) if h.profile.ranged else (99, 99)
+        # per space, the terms that depend on nothing but the board (the same sums, done once
+        # per board)
+        terrain = _terrain_terms(b, size, shooter)
+        from_centre = _centre_terms(b)
 
-        # the options' (x, y, mode) are unique, so the keys never tie and the order is total;
-        # each option's value without the shot (a function call per option was a tenth of
-        # the time: written out in the loop)
-        # (a Move's hash is a tuple's: the loop keys by space number and keeps the option in
-        # its sort key, after (x, y, mode), which never tie, so it is never compared)
+        # Each option's value without the shot: the value of standing on its space, whatever
+        # the kind of move (worked out once per space, written out in the loop: a function
+        # call per space was a tenth of the time), then its mode's. The options' (x, y, mode)
+        # are unique, so the keys never tie and the order is total; the option rides last in
+        # its key and is never compared (a Move's hash is a tuple's).
+        # the anchors where the base stands next to a friend (a gap of at most one space, at
+        # most one level apart: measure._gap, as the space loop below reads it), found around
+        # each friend rather than asked of each space
+        befriended: set[int] = set()
+        for fx, fy, fs, fz in friend_boxes:
+            for y in range(max(0, fy - size), min(n - 1, fy + fs) + 1):
+                for x in range(max(0, fx - size), min(n - 1, fx + fs) + 1):
+                    if -1 <= elevs[y * n + x] - fz <= 1:
+                        befriended.add(y * n + x)
         keyed: list[tuple[float, int, int, str, Move]] = []
-        places: dict[int, float] = {}
-        # spaces moved too far to shoot after (a space's cost is the same in every mode:
-        # looked up once per space; the penalty still added after the mode's bonus, as the
-        # sum's rounding is part of the choice)
-        too_far: dict[int, bool] = {}
+        # per space: its value, and whether a shooter moved too far there to shoot after
+        values: dict[int, tuple[float, bool]] = {}
         for mv in d.options:
             x, y, mode = mv.x, mv.y, mv.mode
             i = y * n + x
-            score = places.get(i)
-            if score is None:
-                score = places[i] = place(x, y)
+            known = values.get(i)
+            if known is None:
+                score = 0.0
+                elev = elevs[i]
+                x1, y1 = x + size - 1, y + size - 1
+                if foe_facts:
+                    near = 99.0
+                    best_hit = 0.0
+                    threat = 0.0
+                    adj = 0
+                    for ex, ey, ex1, ey1, ez, value, danger in foe_facts:
+                        # the base-to-base gap, inlined (measure._gap): the AI's hot spot
+                        gx = ex - x1 if ex > x1 else x - ex1 if x > ex1 else 0
+                        gy = ey - y1 if ey > y1 else y - ey1 if y > ey1 else 0
+                        g = gx if gx > gy else gy
+                        dz = elev - ez if elev > ez else ez - elev
+                        # closing in: horizontal distance counts fully, height half
+                        dist = g + 0.5 * dz
+                        if dist < near:
+                            near = dist
+                        if g <= 1 and dz <= 1:
+                            adj += 1
+                            if value > best_hit:
+                                best_hit = value
+                            threat += danger
+                    if shooter:
+                        score -= abs(near - 8) * 0.15 + 2.0 * adj
+                    else:
+                        score -= near * 0.3
+                        if adj:
+                            score += best_hit * 3 - threat * 1.5
+                else:
+                    score -= abs(y - enemy_edge) * 0.2
+                if i in befriended:
+                    score += 0.5  # coherency (dwethia.core.coherency)
+                score += terrain[i]
+                if pull_centre:
+                    score -= from_centre[i]
+                if pull_markers and markers:
+                    score -= 0.03 * to_marker[i]
+                if pull_covert:
+                    score -= 0.08 * to_todo[i]
+                if pull_edges:
+                    score -= 0.04 * min(x, n - size - x)
+                if pull_high:
+                    score += 0.1 * elev
+                if leap:
+                    score += (6.0 if on_top and elev == lowest else 0.0 if on_top
+                              else 0.25 * elev)
+                # moved too far to shoot after (a space's cost is the same in every mode)
+                far = False
                 if shooter:
                     r = reach.get((x, y))
-                    too_far[i] = r is not None and r.cost > allowance[1 if r.difficult else 0]
+                    far = r is not None and r.cost > allowance[1 if r.difficult else 0]
+                known = values[i] = score, far
+            score, far = known
             if mode != "normal":
                 score += 0.4
-            if shooter and too_far[i]:
-                score -= 1.0
+            if far:  # the penalty added after the mode's bonus: the sum's rounding is part
+                score -= 1.0  # of the choice
             keyed.append((-score, x, y, mode, mv))
         if not shooter or not foes:
             return min(keyed)[4]
@@ -535,8 +588,8 @@ class HeuristicController:
             return NOBODY
         r = max(candidates, key=lambda c: (c.faith + c.destiny, -c.uid))
         cost = next(p.cost for p in caster.profile.powers if p.id == d.info["power"])
-        chance = m.ResistanceRoll(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
-                                  r.destiny).probability()
+        chance = _resolves(cost, min(r.faith - 1, caster.affinity + 1), caster.destiny,
+                           r.destiny)
         return Pick(r.uid) if chance < Fraction(9, 10) else NOBODY
 
     def _bid(self, view: Any, d: Decision, defending: bool) -> Any:
@@ -545,7 +598,7 @@ class HeuristicController:
         aff, faith = d.info["affinity"], d.info["faith"]
 
         def p_resolve(a: int, f: int) -> float:
-            return float(m.ResistanceRoll(a, f, caster.destiny, resister.destiny).probability())
+            return float(_resolves(a, f, caster.destiny, resister.destiny))
 
         best, best_v = 0, -1e9
         for b in d.options:

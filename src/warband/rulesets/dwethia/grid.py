@@ -45,6 +45,7 @@ class Board:
     rough: list[bool] = field(default_factory=list)
     _elev: dict[tuple[int, int, int], int] = field(default_factory=dict, repr=False)
     _extremes: tuple[int, int] | None = field(default=None, repr=False)
+    _relief: int = field(default=-1, repr=False)
     #: terrain pieces under or next to a base at (x, y, size) (read by line of sight)
     touching: dict[tuple[int, int, int], set[int]] = field(default_factory=dict, repr=False)
     _tables: dict[int, tuple[list[bool], list[bool], list[int], list[bool]]] = field(
@@ -52,11 +53,26 @@ class Board:
     _traces: dict[tuple[float, float, float, float, float, float], Trace] = field(
         default_factory=dict, repr=False)
     _covers: list[int] = field(default_factory=list, repr=False)
-    #: per base size: each anchor's moves to its neighbours (built by the movement search)
-    steps: dict[int, list[tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]]] = (
-        field(default_factory=dict, repr=False))
+    #: per base size: each anchor's level steps, other steps and jumps over gaps (built by
+    #: the movement search, rules.measure._step_table)
+    steps: dict[int, tuple[list[tuple[int, ...]], list[tuple[tuple[int, int, int], ...]],
+                           list[tuple[tuple[int, int, int], ...]]]] = field(
+        default_factory=dict, repr=False)
+    #: tables worked out from the board alone by whoever reads them (the AI's per-space terms),
+    #: by name
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False)
+    #: per base size and another base's place: the anchors overlapping it and next to it
+    #: (rules.measure._around)
+    around: dict[tuple[int, int, int, int], tuple[tuple[int, ...], tuple[int, ...]]] = field(
+        default_factory=dict, repr=False)
+    #: per space index, its (x, y) (the movement search's keys, one shared tuple per space)
+    _spots: list[tuple[int, int]] = field(default_factory=list, repr=False)
     #: per base place (x, y, size): what line of sight reads of it (rules.measure._facts)
     sight_facts: dict[tuple[int, int, int], Any] = field(default_factory=dict, repr=False)
+    #: per shooter place, target place and quickness: the terrain's part of every line of
+    #: sight between them, each group traced when first read (rules.measure._groups)
+    sight_lines: dict[tuple[int, int, int, int, int, int, bool], Any] = field(
+        default_factory=dict, repr=False)
     #: the arena it was built from (its pieces, as the board view draws them)
     arena: ArenaModel | None = field(default=None, repr=False)
 
@@ -79,6 +95,15 @@ class Board:
             self._elev[key] = found
         return found
 
+    @property
+    def spots(self) -> list[tuple[int, int]]:
+        """Per space index, its (x, y): one tuple per space, shared (the movement search keys
+        its answer by them)."""
+        if not self._spots:
+            n = self.size
+            self._spots = [(i % n, i // n) for i in range(n * n)]
+        return self._spots
+
     def terrain(self, i: int) -> TerrainKind:
         return self.kinds[self.kind[i]]
 
@@ -88,6 +113,13 @@ class Board:
         if not self._covers:
             self._covers = [self.kinds[k].cover for k in self.kind]
         return self._covers
+
+    @property
+    def relief(self) -> int:
+        """The most two bases' elevations can differ by (the tallest space less the lowest)."""
+        if self._relief < 0:
+            self._relief = max(self.elevation) - min(self.elevation)
+        return self._relief
 
     @property
     def highest(self) -> int:
@@ -138,24 +170,30 @@ class Board:
         found = self._traces.get(key)
         if found is not None:
             return found
-        dx, dy = bx - ax, by - ay
+        dx, dy, dz = bx - ax, by - ay, bz - az
         steps = max(1, int(max(abs(dx), abs(dy)) * _SAMPLES))
-        seen: dict[int, float] = {}
-        order: list[int] = []
         n = self.size
+        # The samples' spaces follow the line: both coordinates only grow or only shrink
+        # along it (and so do their whole parts), so a space left is never met again, and
+        # each space is written once, when the line leaves it, with its lowest height.
+        cells: list[tuple[int, float]] = []
+        last, low = -1, 0.0
         for s in range(steps + 1):
             t = s / steps
             cx, cy = int(ax + dx * t), int(ay + dy * t)
             if not (0 <= cx < n and 0 <= cy < n):  # self.inside, inlined (hot loop)
                 continue
             i = cy * n + cx
-            z = az + (bz - az) * t
-            if i not in seen:
-                seen[i] = z
-                order.append(i)
-            elif z < seen[i]:
-                seen[i] = z
-        result = Trace(tuple((i, seen[i]) for i in order))
+            z = az + dz * t
+            if i != last:
+                if last >= 0:
+                    cells.append((last, low))
+                last, low = i, z
+            elif z < low:
+                low = z
+        if last >= 0:
+            cells.append((last, low))
+        result = Trace(tuple(cells))
         if len(self._traces) < 200_000:
             self._traces[key] = result
         return result

@@ -15,7 +15,7 @@ from typing import Any
 
 from warband.core.dice import Dice
 from warband.core.events import EventLog
-from warband.kit.state import HIDDEN_FROM_VIEWS, OpenView
+from warband.kit.state import HIDDEN_FROM_VIEWS, KeepingView
 from warband.rulesets.dwethia.grid import Board
 from warband.rulesets.dwethia.models import Profile
 from warband.rulesets.dwethia.options import Options
@@ -134,16 +134,25 @@ class DwethiaState:
         return self.board.elev_at(h.x, h.y, h.size)
 
 
-class DwethiaView(OpenView[DwethiaState]):
+class DwethiaView(KeepingView[DwethiaState]):
     """What one player may see: everything public, its own sealed objectives, the other's
-    only once revealed. No dice, no log, no sealed lists (dwethia.scenario.secret_objectives)."""
+    only once revealed. No dice, no log, no sealed lists (dwethia.scenario.secret_objectives).
+
+    The AI reads the view thousands of times a decision: the state's methods and the
+    attributes a game never reassigns are kept on the view after their first read (the kit's
+    ``KeepingView``); the board (reassigned while the players place terrain) is read through
+    a property, the rest afresh."""
 
     __slots__ = ()
 
-    def __getattr__(self, name: str) -> Any:
-        if name in HIDDEN_FROM_VIEWS or name == "secret":
-            raise AttributeError(f"{name} is not part of a player's view")
-        return getattr(self._state, name)
+    kept = frozenset({"heroes", "options", "edge", "markers", "achieved", "revealed",
+                      "spells_cast", "summoned", "kills_after_leader", "side_labels",
+                      "side_names", "factions"})
+    hidden = HIDDEN_FROM_VIEWS | {"secret"}
+
+    @property
+    def board(self) -> Board:
+        return self._state.board
 
     def objectives(self, side: int) -> tuple[str, ...] | None:
         """``side``'s sealed objectives if this player may see them, else None."""

@@ -33,9 +33,13 @@ class SwordMarches(KitRuleset):
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
-        from warband.rulesets.sword_marches.ai.heuristic import HeuristicController
+        from warband.rulesets.sword_marches.ai.heuristic import (
+            FullHeuristicController,
+            HeuristicController,
+        )
 
-        return {"heuristic": HeuristicController, "random": RandomController}
+        return {"heuristic": HeuristicController, "heuristic-full": FullHeuristicController,
+                "random": RandomController}
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
         from warband.rulesets.sword_marches.describe import free_form_choice

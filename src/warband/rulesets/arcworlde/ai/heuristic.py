@@ -21,6 +21,7 @@ import random
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
+from warband.core.geometry import CONTACT
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, ward_decision
 from warband.rulesets.arcworlde.ai.confusion import sabotage
@@ -46,26 +47,52 @@ from warband.rulesets.arcworlde.rules.magic import CAST_AP
 from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.state import Character
 
-__all__ = ["HeuristicController"]
+__all__ = ["FullHeuristicController", "HeuristicController"]
 
 
 class _Context:
     """Facts about the table and the Character computed once per decision, not once per
     candidate position."""
 
+    shooters: list[tuple[Character, float]]
+    threats: list[tuple[int, float, float, float]]
+
     __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
-                 "objectives", "objective_range", "table", "around", "pickups")
+                 "objectives", "objective_range", "table", "around", "pickups", "cover_test")
 
-    def __init__(self, view: Any, ch: Character) -> None:
+    def __init__(self, view: Any, ch: Character, cover_test: bool = True) -> None:
         self.view = view
         self.ch = ch
+        #: judge a Charge's blows with the Cover test from where ``ch`` stands now (the full
+        #: AI) or without it (the quick one: the Charge ends elsewhere anyway)
+        self.cover_test = cover_test
         self.table = view.table
         self.enemies = view.enemy_list(ch)
         self.friends = view.friend_list(ch)
-        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack
-        self.shooters = [(e, max((a.range or 0.0) for a in e.attacks) + e.movement)
-                         for e in self.enemies if any(a.ranged for a in e.attacks)]
+        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack,
+        # and (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that
+        # can still fight: one pass over each enemy's Attacks (the longest range and the best
+        # blows, as max() over them would give; ranges are above 0, blows at least 0)
+        self.shooters = []
+        self.threats = []
+        for i, e in enumerate(self.enemies):
+            far = 0.0
+            shoots = False
+            blows = 0.0
+            for a in e.attacks:
+                if a.range is not None:
+                    shoots = True
+                    if a.range > far:
+                        far = a.range
+                elif a.ap:
+                    hit = a.power * 0.45 / a.ap * e.ap
+                    if hit > blows:
+                        blows = hit
+            if shoots:
+                self.shooters.append((e, far + e.movement))
+            if blows > 0 and not e.broken:
+                self.threats.append((i, e.movement, e.movement + 3.5, blows))
         scenario = view.scenario
         reach = self.objective_range = scenario.objective_range
         # per objective: does a friend other than ``ch`` stand within reach of it?
@@ -105,16 +132,6 @@ class _Context:
         if ch.hp <= 3:
             care *= 2
         self.care = care
-        # (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that can
-        # still fight.
-        self.threats = []
-        for i, e in enumerate(self.enemies):
-            if e.broken:
-                continue
-            blows = max((a.power * 0.45 / a.ap * e.ap for a in e.attacks
-                         if not a.ranged and a.ap), default=0.0)
-            if blows > 0:
-                self.threats.append((i, e.movement, e.movement + 3.5, blows))
         self._strike: dict[tuple[int, int], float] = {}
         self.around = surroundings(view, ch)
 
@@ -140,7 +157,8 @@ class _Context:
         key = (e.uid, ap)
         value = self._strike.get(key)
         if value is None:
-            value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True)
+            value = self._strike[key] = melee_value(self.view, self.ch, ap, [e], True,
+                                                    self.cover_test)
         return value
 
     def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
@@ -157,6 +175,41 @@ class _Context:
                 if value > best:
                     best = value
         return best
+
+
+class _Enemies:
+    """One side's enemies on the table and what each could deal in melee next: the facts the
+    urgency scan reads for every Character of the side, worked out once per decision."""
+
+    __slots__ = ("side", "chars", "blows")
+
+    def __init__(self, view: Any, ch: Character) -> None:
+        self.side = ch.side
+        self.chars: list[Character] = view.enemy_list(ch)
+        # (enemy, free-move reach, Leg It reach, best blows) of each that is not Broken, in
+        # table order, as tactics.melee_threat weighs them
+        self.blows: list[tuple[Character, int, float, float]] = []
+        for e in self.chars:
+            if e.broken:
+                continue
+            best = 0.0
+            for a in e.attacks:
+                if a.ranged or not a.ap:
+                    continue
+                best = max(best, a.power * 0.45 / a.ap * e.ap)
+            self.blows.append((e, e.movement, e.movement + 3.5, best))
+
+    def threat(self, x: float, y: float, r: float) -> float:
+        """tactics.melee_threat at (x, y) for a base of radius ``r`` of this side: the same
+        terms added in the same order."""
+        total = 0.0
+        hypot = math.hypot
+        for e, move, reach, best in self.blows:
+            d = hypot(e.x - x, e.y - y) - e.r - r
+            if d > reach:
+                continue
+            total += best * (1.0 if d <= move else 0.5)
+        return total
 
 
 def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
@@ -195,7 +248,32 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
 
 
 class HeuristicController:
+    """The heuristic AI with the quick move model for its estimates (issue 16): every goal is
+    weighed on a straight-line estimate and only the best ones are walked with the real
+    movement rules, Leg It dashes too; a Charge's blows are judged without a Cover test from
+    where the Character stands (it will strike from somewhere else). The previous, slower
+    model is :class:`FullHeuristicController` (``heuristic-full``)."""
+
     name = "heuristic"
+
+    #: free moves simulated in full after the straight-line first pass
+    SHORTLIST = 2
+    #: Leg It dashes simulated in full after a straight-line first pass (None: every one)
+    LEG_IT_SHORTLIST: int | None = 2
+    #: judge a Charge's blows with the Cover test from the Character's current spot
+    CHARGE_COVER_TEST = False
+    #: walk a shortlisted move only while its straight-line estimate, with the Cover bonus
+    #: it might still earn, could beat the best move walked so far: the first one usually
+    #: holds up, and the next is walked when the real path spoiled it (terrain, friends)
+    ROUGH_BOUND = True
+    #: walk to the enemies a Leg It could Charge only while they could still be the best
+    #: (:meth:`_best_charge`; the same answer, fewer paths)
+    BOUNDED_CHARGES = True
+    #: what standing in Cover from the nearest enemy shooter adds to a position's score
+    COVER_BONUS = 0.8
+
+    def _context(self, view: Any, ch: Character) -> _Context:
+        return _Context(view, ch, self.CHARGE_COVER_TEST)
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
@@ -262,9 +340,13 @@ class HeuristicController:
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         best, best_score = decision.options[0], -math.inf
         urgency: dict[int, float] = {}
+        enemies: _Enemies | None = None  # (one side's Characters all face the same enemies)
         for opt in decision.options:
             if isinstance(opt, C.Activate):
-                urgency[opt.uid] = s = self._urgency(view, view.chars[opt.uid])
+                ch = view.chars[opt.uid]
+                if enemies is None or enemies.side != ch.side:
+                    enemies = _Enemies(view, ch)
+                urgency[opt.uid] = s = self._urgency(view, ch, enemies)
                 if s > best_score:
                     best, best_score = opt, s
         for opt in decision.options:
@@ -275,25 +357,32 @@ class HeuristicController:
                     best, best_score = opt, sum(scores)
         return best
 
-    def _urgency(self, view: Any, ch: Character) -> float:
+    def _urgency(self, view: Any, ch: Character, enemies: _Enemies | None = None) -> float:
+        """How much ``ch`` gains by acting now: Attacks it could make, Shots it could take,
+        the enemy's threat where it stands. ``enemies``: its enemies' facts, where known."""
         if ch.broken:
             return -5.0  # nothing to gain by hurrying a Broken Character
-        engaged = view.engaged_with(ch)
+        if enemies is None:
+            enemies = _Enemies(view, ch)
+        x, y, r, hypot = ch.x, ch.y, ch.r, math.hypot
+        # view.distance(ch, e) of each enemy, written out; within CONTACT: Engaged (the
+        # state's engaged_with, the same Characters in the same order)
+        gaps = [hypot(e.x - x, e.y - y) - r - e.r for e in enemies.chars]
+        engaged = [e for e, d in zip(enemies.chars, gaps, strict=True) if d <= CONTACT]
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
-        x, y, r, reach, hypot = ch.x, ch.y, ch.r, ch.movement + 3.0, math.hypot
-        for e in view.enemy_list(ch):
-            d = hypot(e.x - x, e.y - y) - r - e.r  # view.distance(ch, e), written out
+        reach = ch.movement + 3.0
+        for e, d in zip(enemies.chars, gaps, strict=True):
             if d <= reach:
-                s = melee_value(view, ch, ch.ap, [e], d > ch.movement)
+                s = melee_value(view, ch, ch.ap, [e], d > ch.movement, self.CHARGE_COVER_TEST)
                 score = max(score, 6.0 + s - d * 0.3)
         for a in ch.usable_attacks():
             if a.ranged:
                 targets = shot_targets(view, ch, a)
                 if targets:
                     score = max(score, 5.0 + max(shot_value(view, ch, a, t, 1) for t in targets))
-        threat = melee_threat(view, ch.x, ch.y, ch.r, ch.side)
+        threat = enemies.threat(x, y, r)
         return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
 
     # -- the Activation --------------------------------------------------------------------
@@ -455,7 +544,7 @@ class HeuristicController:
         if self._rival_per_ap(view, ch, ap, rivals) >= value / choice.ap:
             return None
         if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
-            ctx = _Context(view, ch)
+            ctx = self._context(view, ch)
             charge = ctx.charge_value(ctx.gaps(ch.x, ch.y), ap) / ap
             if charge >= value / choice.ap:
                 return None
@@ -492,7 +581,7 @@ class HeuristicController:
                    ) -> tuple[Any, float]:
         """The move among ``moves`` (up to ``inches``) ending where ``ch`` stands best with
         ``ap`` AP, and how much better that is than where it stands (at least 0)."""
-        ctx = _Context(view, ch)
+        ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here
         candidates = _distinct_headings(ch, moves, inches)
@@ -562,12 +651,18 @@ class HeuristicController:
         the friend), and only when the Shot is worth more than the harm it risks."""
         best, best_v = None, 0.0
         risky: dict[int, bool] = {}
+        # (the Attack of each name and the AP it best takes, found once per name)
+        ranged: dict[str, tuple[Any, int]] = {}
         for o in shots:
-            attack = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+            known = ranged.get(o.attack)
+            if known is None:
+                found = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
+                known = ranged[o.attack] = (found, best_shot_ap(found, ap))
+            attack, best_ap = known
             target = view.chars[o.target]
             if o.target not in risky:
                 risky[o.target] = stray_victim(view, ch, target) is not None
-            if o.ap != best_shot_ap(attack, ap) and not risky[o.target]:
+            if o.ap != best_ap and not risky[o.target]:
                 continue
             v = shot_value(view, ch, attack, target, o.ap) / o.ap
             if v > best_v:
@@ -583,11 +678,12 @@ class HeuristicController:
 
     # -- moving ----------------------------------------------------------------------------
     def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any]) -> Any:
-        ctx = _Context(view, ch)
+        ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
         blockers = ctx.around[0]
         candidates = _distinct_headings(ch, moves, ch.movement)
+        shortlist: list[tuple[float, Any]] = [(math.inf, m) for m in candidates]
         if len(candidates) > self.SHORTLIST:
             # A first pass on straight-line estimates; only the most promising moves are
             # simulated with the full movement rules.
@@ -596,8 +692,10 @@ class HeuristicController:
                 x, y, touched = _straight_move(ch, m, ch.movement, blockers)
                 guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
             guesses.sort(key=lambda g: -g[0])
-            candidates = [m for _, m in guesses[: self.SHORTLIST]]
-        for m in candidates:
+            shortlist = guesses[: self.SHORTLIST]
+        for guess, m in shortlist:
+            if self.ROUGH_BOUND and guess + self.COVER_BONUS <= best_v:
+                break  # not even its estimate in Cover beats the best walked (nor, sorted, the rest)
             res, others = simulate_move(view, ch, (m.x, m.y), ch.movement, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             v = self._position_score(view, ch, res.x, res.y, ap, touched, ctx, floor=best_v)
@@ -606,9 +704,6 @@ class HeuristicController:
         if best is None:
             return None
         return Reasoned(best, best.label) if best.label else best
-
-    #: moves simulated in full after the straight-line first pass
-    SHORTLIST = 4
 
     def _position_score(self, view: Any, ch: Character, x: float, y: float, ap: int,
                         contact: list[Character], ctx: _Context, rough: bool = False,
@@ -687,7 +782,7 @@ class HeuristicController:
                     near, reach, nearest = e, e_reach, d
             exposed = nearest - near.r - r <= reach
             if exposed:
-                covered = score + 0.8 + pick + held + aura
+                covered = score + self.COVER_BONUS + pick + held + aura
                 if floor is not None and covered + bonus <= floor:
                     return covered  # cannot beat ``floor`` even in Cover
                 if ctx.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5:
@@ -711,10 +806,52 @@ class HeuristicController:
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
-            value = reach * melee_value(view, ch, ap, [e], True) - trip * self.PRONE_COST
+            value = (reach * melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+                     - trip * self.PRONE_COST)
             out.append((value, e, res.cost))
         out.sort(key=lambda t: -t[0])
         return out
+
+    def _best_charge(self, view: Any, ch: Character, ap: int, attempt: int, worth: float
+                     ) -> tuple[float, Character, float] | None:
+        """The best of :meth:`_charge_targets` if it is worth more than ``worth``, else None.
+        With ``BOUNDED_CHARGES`` only the enemies that could still win are walked to: a
+        Charge's value over the straight-line gap bounds its value over the real path (which
+        is never shorter than it, less the contact tolerance, and a longer dash never has a
+        better chance to arrive nor a smaller one to trip), so they are walked best bound first until the next bound cannot beat
+        ``worth`` or the best found; the answer is the one the full list gives."""
+        if not self.BOUNDED_CHARGES:
+            targets = self._charge_targets(view, ch, ap, attempt)
+            return targets[0] if targets and targets[0][0] > worth else None
+        around = surroundings(view, ch)
+        bounds = []
+        for i, e in enumerate(around[0]):
+            if e.side == ch.side:
+                continue
+            gap = view.distance(ch, e)
+            if gap > 6.5:
+                continue
+            blows = melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+            # (a move ends on touching, within CONTACT of the other base: it is never
+            # shorter than the gap less that)
+            reach, trip = charge_chance(gap - CONTACT - 1e-6, attempt)
+            bounds.append((reach * blows - trip * self.PRONE_COST, i, e, blows))
+        bounds.sort(key=lambda b: -b[0])
+        best: tuple[float, Character, float] | None = None
+        best_i = -1
+        for bound, i, e, blows in bounds:
+            if bound <= worth or (best is not None and bound < best[0]):
+                break
+            res, _ = simulate_move(view, ch, (e.x, e.y), 12.0, around)
+            if i not in res.contact:
+                continue  # something else is in the way
+            reach, trip = charge_chance(res.cost, attempt)
+            value = reach * blows - trip * self.PRONE_COST
+            # (of equal values the first in table order, as the sorted full list gives)
+            if value > worth and (best is None or value > best[0]
+                                  or (value == best[0] and i < best_i)):
+                best, best_i = (value, e, res.cost), i
+        return best
 
     @staticmethod
     def _fighter(ch: Character) -> bool:
@@ -728,18 +865,18 @@ class HeuristicController:
         if ap < 2:
             return None
         # After paying 1AP the Charge refunds it, so the blows are struck with ``ap`` AP.
-        targets = self._charge_targets(view, ch, ap, 1)
         # The Commander only dashes in when the odds are good (its loss costs Bravery too).
-        if targets and targets[0][0] > (2.0 if ch.commander else 0.5):
-            value, e, gap = targets[0]
+        target = self._best_charge(view, ch, ap, 1, 2.0 if ch.commander else 0.5)
+        if target is not None:
+            value, e, gap = target
             return Reasoned(C.LegIt(), f"Leg It to Charge {e.name} ({gap:.1f}\" away)")
         return None
 
     def _continue_leg_it(self, view: Any, ch: Character, ap: int, attempt: int) -> Any:
         """After a safe roll: roll again while a Charge is worth the growing trip risk."""
-        targets = self._charge_targets(view, ch, max(ap, 1), attempt)
-        if targets and targets[0][0] > 0.3:
-            return Reasoned(C.LegIt(), f"another dash at {targets[0][1].name}")
+        target = self._best_charge(view, ch, max(ap, 1), attempt, 0.3)
+        if target is not None:
+            return Reasoned(C.LegIt(), f"another dash at {target[1].name}")
         return None
 
     def _leg_it_move(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -748,8 +885,26 @@ class HeuristicController:
         ap = max(1, decision.info["ap"])
         next_roll = decision.info["leg_it_rolls"] + 1
         best, best_v = decision.options[-1], -math.inf
-        ctx = _Context(view, ch)
-        for m in decision.options:
+        ctx = self._context(view, ch)
+        candidates = list(decision.options)
+        shortlist: list[tuple[float, Any]] = [(math.inf, m) for m in candidates]
+        keep = self.LEG_IT_SHORTLIST
+        if keep is not None and len(candidates) > keep:
+            # A first pass on straight-line estimates (as for free moves); only the best
+            # dashes are walked with the real movement rules.
+            blockers = ctx.around[0]
+            guesses = []
+            for m in candidates:
+                x, y, touched = _straight_move(ch, m, inches, blockers)
+                bonus = 3.0 if touched else (
+                    0.8 * ctx.charge_value(ctx.gaps(x, y), ap, next_roll) if next_roll <= 3 else 0.0)
+                guesses.append((self._position_score(view, ch, x, y, 3, touched, ctx, rough=True)
+                                + bonus, m))
+            guesses.sort(key=lambda g: -g[0])
+            shortlist = guesses[:keep]
+        for guess, m in shortlist:
+            if self.ROUGH_BOUND and guess + self.COVER_BONUS <= best_v:
+                break  # (as for free moves)
             res, others = simulate_move(view, ch, (m.x, m.y), inches, ctx.around)
             touched = [others[i] for i in res.contact if others[i].side != ch.side]
             bonus = 0.0  # (adding 0.0 changes nothing)
@@ -773,3 +928,17 @@ class HeuristicController:
             return -melee_threat(view, res.x, res.y, ch.r, ch.side) - (5.0 if res.contact else 0.0)
 
         return max(decision.options, key=value)
+
+
+class FullHeuristicController(HeuristicController):
+    """The heuristic AI as it was before issue 16's quick move model: four free moves and
+    every Leg It dash walked with the real movement rules, a Charge's blows judged with the
+    Cover test from where the Character stands. Slower, and kept for designers who want it
+    (and to measure the quick one against)."""
+
+    name = "heuristic-full"
+    SHORTLIST = 4
+    LEG_IT_SHORTLIST = None
+    CHARGE_COVER_TEST = True
+    ROUGH_BOUND = False
+    BOUNDED_CHARGES = False

@@ -97,17 +97,19 @@ def best_melee(view: Any, ch: Character, ap: int, targets: list[Character],
 
 
 def melee_value(view: Any, ch: Character, ap: int, targets: list[Character],
-                charged: bool) -> float:
+                charged: bool, cover_test: bool = True) -> float:
     """What ``ap`` AP of melee Attacks on the best of ``targets`` are worth in all: expected
     Damage of every Attack the AP pays for, plus the worth of a Knock Out counted once (the
-    chance that one of those Attacks knocks the target out)."""
+    chance that one of those Attacks knocks the target out). ``cover_test`` False: an
+    estimate for a Character still to come into contact, whose Cover will be judged from a
+    spot not yet known; only a rider aboard its mount (always in Cover) counts as covered."""
     best = 0.0
     for attack in ch.usable_attacks():
         if attack.ranged or not attack.ap or attack.ap > ap:
             continue
         n = ap // attack.ap
         for t in targets:
-            cover = in_cover(view, ch, t)
+            cover = in_cover(view, ch, t) if cover_test else t.aboard
             mean, kill = damage_stats(attack_mechanic(attack, t, cover, charged), t.hp)
             # Damage builds up over the Attacks: judge the kill on the whole flurry.
             mech_total = mean * n

@@ -114,15 +114,17 @@ class Turn:
         return self.free_move_used and not self.action_taken and self.legit_rolls == 0 and self.ap >= 1
 
 
-def action_options(st: Any, turn: Turn) -> list[Any]:
-    """Every legal choice for the acting Character now (``st`` may be a view)."""
+def action_options(st: Any, turn: Turn, engaged: list[Character] | None = None) -> list[Any]:
+    """Every legal choice for the acting Character now (``st`` may be a view); ``engaged``:
+    the enemies it is Engaged with, where the caller knows them already."""
     ch = turn.ch
     opts: list[Any] = []
     if ch.prone:
         opts.extend(C.StandUp(ap) for ap in range(1, turn.ap + 1))
         opts.append(C.EndActivation())
         return opts
-    engaged = st.engaged_with(ch)
+    if engaged is None:
+        engaged = st.engaged_with(ch)
     if engaged:
         opts.extend(gobble_options(st, ch, turn.ap))
         for attack in ch.usable_attacks():
@@ -170,10 +172,11 @@ def action_options(st: Any, turn: Turn) -> list[Any]:
 
 def _action_decision(st: ArcState, turn: Turn) -> Decision:
     ch = turn.ch
+    engaged = None if ch.prone else st.engaged_with(ch)  # (asked once for both uses)
     free_form = is_move if (not turn.free_move_used and not ch.prone and not ch.aboard
-                            and not st.engaged_with(ch)) else None
+                            and not engaged) else None
     return Decision(
-        "action", controller(st, ch), action_options(st, turn),
+        "action", controller(st, ch), action_options(st, turn, engaged),
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
         info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
               "legging": turn.legging, "leg_it_rolls": turn.legit_rolls,

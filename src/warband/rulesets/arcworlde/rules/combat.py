@@ -10,9 +10,11 @@ Rule ids: ``arcworlde.combat.attack_resolution``, ``arcworlde.combat.armour_valu
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import Any
 
 from warband.core.dice import net_advantage
+from warband.core.geometry import CONTACT
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, DefenceDie
 from warband.rulesets.arcworlde.models import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
@@ -240,7 +242,12 @@ def stray_victim(st: Any, shooter: Character, target: Character) -> Character | 
     """The friend a failed Shot at ``target`` hits instead: of the shooter's friends in base
     contact with the target, the nearest to the shooter (of two as near, the first placed);
     None when no friend touches it (arcworlde.feat.shot_friendly_fire)."""
-    friends: list[Character] = [f for f in st.friends_of(shooter) if st.in_contact(f, target)]
+    # friends_of(shooter) and in_contact(f, target), written out (the AIs ask it for every
+    # Shot they weigh): the same Characters in the same order, the same float expression
+    side, tx, ty, tr, hypot = shooter.side, target.x, target.y, target.r, math.hypot
+    friends: list[Character] = [
+        f for f in st.chars if f.side == side and f is not shooter and f.on_table
+        and hypot(tx - f.x, ty - f.y) - f.r - tr <= CONTACT]
     if not friends:
         return None
     return min(friends, key=lambda f: (st.distance(shooter, f), f.uid))

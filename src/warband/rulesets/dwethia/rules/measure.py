@@ -10,7 +10,6 @@ Rule ids: ``dwethia.core.measuring`` (base to base), ``dwethia.core.spaces`` (Ch
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass
 
 from warband.rulesets.dwethia.state import DwethiaState, Hero
@@ -32,12 +31,22 @@ def spaces(st: DwethiaState, a: Hero, b: Hero) -> int:
     """Distance in spaces, base to base (dwethia.core.measuring): the larger of the horizontal
     gap (1 for bases in neighbouring spaces) and the difference in elevation."""
     ax, ay, asz, bx, by, bsz = a.x, a.y, a.size, b.x, b.y, b.size
-    # _gap and st.elevation, inlined: measuring is called for every pair of models, often
-    dx = max(0, bx - (ax + asz - 1), ax - (bx + bsz - 1))
-    dy = max(0, by - (ay + asz - 1), ay - (by + bsz - 1))
+    # _gap and st.elevation, inlined (and written without max(): measuring is called for
+    # every pair of models, often)
+    before, after = bx - (ax + asz - 1), ax - (bx + bsz - 1)
+    gap = before if before > after else after
+    before, after = by - (ay + asz - 1), ay - (by + bsz - 1)
+    if before > gap:
+        gap = before
+    if after > gap:
+        gap = after
+    if gap < 0:
+        gap = 0
     board = st.board
+    if gap >= board.relief:
+        return gap  # no difference in elevation on this board is larger
     dz = board.elev_at(ax, ay, asz) - board.elev_at(bx, by, bsz)
-    return max(dx, dy, dz, -dz)
+    return max(gap, dz, -dz)
 
 
 def adjacent(st: DwethiaState, a: Hero, b: Hero) -> bool:
@@ -132,15 +141,24 @@ def _reach(cost: int, difficult: int) -> Reach:
     return found
 
 
-_Step = tuple[int, int, int, tuple[tuple[int, int], ...]]
+#: one step to a neighbouring anchor: (neighbour, step cost, whether the neighbour is difficult)
+_Step = tuple[int, int, int]
+#: one jump over a gap: (the neighbouring anchor it leaves over, landing anchor, cost)
+_Jump = tuple[int, int, int]
 
 
-def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
-    """For each anchor of a base of ``size``: its moves to each neighbouring anchor, in the
-    order of ``_DIRS``, as (neighbour, step cost or 0 when the step is never allowed, whether
-    the neighbour is difficult, the gaps that may be jumped that way as (landing, cost)).
-    Only what never changes is in it (the board's terrain); models are checked by the
-    search. Built once per board and size (the search's hot loop reads it)."""
+def _step_table(st: DwethiaState, size: int) -> tuple[list[tuple[int, ...]],
+                                                       list[tuple[_Step, ...]],
+                                                       list[tuple[_Jump, ...]]]:
+    """For each anchor of a base of ``size``: the neighbouring anchors it may step onto for 1
+    (level, not difficult: most of the table), its other steps (neighbour, step cost, whether
+    the neighbour is difficult), and the gaps it may jump (the neighbour it leaves over, the
+    landing, the cost), each apart: only a model of one space standing at least two levels
+    up has any gap, so the search's hot loop reads no empty list of gaps per step. A sheer
+    wall, or a place the base does not fit, is no step. Only what never changes is in it (the
+    board's terrain); models are checked by the search. Built once per board and size. (The
+    order of an anchor's steps and jumps does not matter to the search: they land on
+    different anchors, a step one space away and a jump at least two.)"""
     b = st.board
     found = b.steps.get(size)
     if found is not None:
@@ -148,23 +166,29 @@ def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
     n = b.size
     fits, rough, elevs, climbable = b.anchors(size)
     limit = n - size
-    table: list[tuple[_Step, ...]] = []
+    flat: list[tuple[int, ...]] = []
+    steps: list[tuple[_Step, ...]] = []
+    jumps: list[tuple[_Jump, ...]] = []
     for i in range(n * n):
         y, x = divmod(i, n)
         elev = elevs[i]
+        level: list[int] = []
         moves: list[_Step] = []
+        gaps: list[_Jump] = []
         for dx, dy in _DIRS:
             nx, ny = x + dx, y + dy
             if nx < 0 or ny < 0 or nx > limit or ny > limit:
                 continue
             j = ny * n + nx
-            step = 0
             if fits[j]:
                 climb = elevs[j] - elev
                 if climb >= 2 and not climbable[j]:
                     continue  # a sheer wall (terrain glossary: not climbable); no gap beyond
-                step = step_cost(elev, elevs[j], rough[j])
-            gaps: list[tuple[int, int]] = []
+                cost = step_cost(elev, elevs[j], rough[j])
+                if cost == 1 and not rough[j]:
+                    level.append(j)
+                else:
+                    moves.append((j, cost, int(rough[j])))
             if size == 1 and elev >= 2:
                 for width in range(1, 5):
                     mx, my = x + dx * width, y + dy * width
@@ -176,11 +200,33 @@ def _step_table(st: DwethiaState, size: int) -> list[tuple[_Step, ...]]:
                     g = gy * n + gx
                     if abs(elevs[g] - elev) > 1 or not fits[g]:
                         continue
-                    gaps.append((g, gap_cost(width)))
-            moves.append((j, step, int(rough[j]), tuple(gaps)))
-        table.append(tuple(moves))
-    b.steps[size] = table
-    return table
+                    gaps.append((j, g, gap_cost(width)))
+        flat.append(tuple(level))
+        steps.append(tuple(moves))
+        jumps.append(tuple(gaps))
+    b.steps[size] = flat, steps, jumps
+    return flat, steps, jumps
+
+
+def _around(st: DwethiaState, size: int, o: Hero) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The anchors where a base of ``size`` would overlap ``o``'s base, and those where it
+    would stand next to it at most one level apart (dwethia.move.engagement, for an enemy).
+    Only the board and the places decide them: cached per board."""
+    b = st.board
+    key = (size, o.x, o.y, o.size)
+    found: tuple[tuple[int, ...], tuple[int, ...]] | None = b.around.get(key)
+    if found is not None:
+        return found
+    n = b.size
+    elevs = b.anchors(size)[2]
+    under = tuple(y * n + x for y in range(o.y - size + 1, o.y + o.size)
+                  for x in range(o.x - size + 1, o.x + o.size) if 0 <= x < n and 0 <= y < n)
+    ez = st.elevation(o)
+    beside = tuple(y * n + x for y in range(o.y - size, o.y + o.size + 1)
+                   for x in range(o.x - size, o.x + o.size + 1)
+                   if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1)
+    found = b.around[key] = under, beside
+    return found
 
 
 def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
@@ -200,7 +246,7 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
     b = st.board
     n = b.size
     size = h.size
-    fits, _, elevs, _ = b.anchors(size)
+    fits = b.anchors(size)[0]
     # anchors whose base would overlap an enemy (blocked) or a friend (no ending there)
     blocked: set[int] = set()
     crowded: set[int] = set()
@@ -208,67 +254,86 @@ def reachable(st: DwethiaState, h: Hero, budget: int, retreat: bool = False,
     for o in st.heroes:
         if o is h or not o.on_table or o.uid in lifted:
             continue
-        into = blocked if o.side != h.side else crowded
-        for y in range(o.y - size + 1, o.y + o.size):
-            for x in range(o.x - size + 1, o.x + o.size):
-                if 0 <= x < n and 0 <= y < n:
-                    into.add(y * n + x)
+        under, beside = _around(st, size, o)
         if o.side != h.side:
-            ez = st.elevation(o)
-            for y in range(o.y - size, o.y + o.size + 1):
-                for x in range(o.x - size, o.x + o.size + 1):
-                    if 0 <= x < n and 0 <= y < n and abs(elevs[y * n + x] - ez) <= 1:
-                        engaging.add(y * n + x)
+            blocked.update(under)
+            engaging.update(beside)
+        else:
+            crowded.update(under)
 
-    heap: list[tuple[int, int, int]] = []  # cost, difficult, anchor index
+    # A Dijkstra search with a bucket per (cost, difficult): costs are small whole numbers and
+    # every step or jump costs at least 1, so a bucket is complete when its turn comes; each is
+    # taken in ascending anchor order, which is the order a heap of (cost, difficult, anchor)
+    # tuples pops them in (the first path found to an anchor at a cost decides whether it
+    # counts as difficult, so the order is part of the answer).
+    # (two more than the budget needs: a step for 1 past the budget is never taken, but its
+    # bucket is looked up once per bucket)
+    buckets: list[list[int]] = [[] for _ in range(2 * budget + 4)]
+    # the cheapest cost found so far per anchor, beyond the budget until one is found; an
+    # anchor under an enemy's base, or one the search starts from, never takes a new path
+    # (-1 and 0: no step's cost is below them), and neither does an anchor already settled
+    # (it was settled at its cost, at most the cost of the anchor being left), so the step
+    # loop asks one question per neighbour
+    best = [budget + 1] * (n * n)
+    for i in blocked:
+        best[i] = -1
     start = -1
     if h.entered:
         if engaged_with(st, h) and not retreat:
             return {(h.x, h.y): Reach(0, False)}
         start = h.y * n + h.x
-        heap.append((0, 0, start))
+        buckets[0].append(start)
     else:
         edge_y = 0 if st.edge[h.side] == 0 else n - size
         for x in range(n - size + 1):
             i = edge_y * n + x
             if fits[i] and i not in blocked:
-                heap.append((0, 0, i))
-    steps = _step_table(st, size)
+                buckets[0].append(i)
+    for i in buckets[0]:
+        best[i] = 0
+    flat, steps, jumps = _step_table(st, size)
+    spots = b.spots
     done = bytearray(n * n)
-    best = [budget + 1] * (n * n)
     out: dict[tuple[int, int], Reach] = {}
-    pop, push = heapq.heappop, heapq.heappush
-    shared = _REACH.get  # _reach, inlined: the search makes thousands
-    while heap:
-        cost, diff, i = pop(heap)
-        if done[i]:
+    for at, bucket in enumerate(buckets):
+        if not bucket:
             continue
-        done[i] = 1
-        if retreat:
-            if cost > 0 and i not in crowded and i not in engaging:
-                r = shared((cost, diff)) or _reach(cost, diff)
-                out[(i % n, i // n)] = r
-        else:
-            if i not in crowded:
-                r = shared((cost, diff)) or _reach(cost, diff)
-                out[(i % n, i // n)] = r
-            if i != start and i in engaging:
-                continue  # the move ends here: it engages
-        for j, step, d, gaps in steps[i]:
-            if done[j]:
+        bucket.sort()
+        cost, diff = divmod(at, 2)
+        here = _reach(cost, diff)
+        one_more = cost + 1  # a level step's cost from here, and its bucket
+        level_to = buckets[2 * one_more + diff]
+        for i in bucket:
+            if done[i]:
                 continue
-            if step and j not in blocked:
+            done[i] = 1
+            if retreat:
+                if cost > 0 and i not in crowded and i not in engaging:
+                    out[spots[i]] = here
+            else:
+                if i not in crowded:
+                    out[spots[i]] = here
+                if i != start and i in engaging:
+                    continue  # the move ends here: it engages
+            for j in flat[i]:
+                if one_more < best[j]:
+                    best[j] = one_more
+                    level_to.append(j)
+            for j, step, d in steps[i]:
                 c = cost + step
-                if c <= budget and c < best[j]:
+                if c < best[j]:
                     best[j] = c
-                    push(heap, (c, d or diff, j))
-            for g, gc in gaps:
-                if done[g] or g in blocked:
-                    continue
-                c = cost + gc
-                if c <= budget and c < best[g]:
-                    best[g] = c
-                    push(heap, (c, diff, g))
+                    buckets[2 * c + (d or diff)].append(j)
+            gaps = jumps[i]
+            if gaps:
+                for j, g, gc in gaps:
+                    # no jump past a neighbour already settled (as the search always did)
+                    if done[j]:
+                        continue
+                    c = cost + gc
+                    if c < best[g]:
+                        best[g] = c
+                        buckets[2 * c + diff].append(g)
     return out
 
 
@@ -289,6 +354,20 @@ class Sight:
     def penalty(self) -> int:
         """Perception lost: In the Way, cover, Long Distance (dwethia.shoot.hit_modifiers)."""
         return self.in_the_way + self.cover + (1 if self.distance > LONG_DISTANCE else 0)
+
+
+_SIGHTS: dict[tuple[bool, int, int, int, bool], Sight] = {}
+
+
+def _sight_of(visible: bool, in_the_way: int, cover: int, distance: int,
+              friendly: bool) -> Sight:
+    """The shared (frozen) Sight of these values: building a frozen dataclass costs several
+    times a lookup, and sight is asked thousands of times a game."""
+    key = (visible, in_the_way, cover, distance, friendly)
+    found = _SIGHTS.get(key)
+    if found is None:
+        found = _SIGHTS[key] = Sight(visible, in_the_way, cover, distance, friendly)
+    return found
 
 
 _OFFSETS = ((0.5, 0.5), (0.1, 0.1), (0.9, 0.9), (0.1, 0.9), (0.9, 0.1))
@@ -345,23 +424,92 @@ def _facts(st: DwethiaState, h: Hero) -> _Place:
     return found
 
 
+#: the terrain's part of one line of sight that no terrain blocks: the pieces In the Way plus
+#: the cover of the pieces beside the target, that cover, and the spaces (in the line's order,
+#: the shooter's and the target's own left out) where a model would be In the Way (none when
+#: the shooter stands raised: it sees over models)
+_Line = tuple[int, int, tuple[int, ...]]
+
+#: the lines from one point of the shooter's base to the centre of each of the target's
+#: spaces that :func:`sight` looks at, in its order, those blocked by terrain left out
+_Group = tuple[_Line, ...]
+
+#: at most this many shooter-target places keep their lines per board
+_LINES_KEPT = 100_000
+
+
+def _groups(st: DwethiaState, shooter: Hero, target: Hero,
+            quick: bool) -> list[_Group | None]:
+    """The groups of lines :func:`sight` draws from ``shooter``'s place to ``target``'s, one
+    per point of the shooter's base (its first spaces, each at the offsets in turn), each
+    traced when first read (:func:`_group`): sight stops at the first group with a clear line,
+    and a line is traced once per pair of places. Cached per board by the two places: the
+    lines read nothing but the board and the places, never the models."""
+    b = st.board
+    key = (shooter.x, shooter.y, shooter.size, target.x, target.y, target.size, quick)
+    found: list[_Group | None] | None = b.sight_lines.get(key)
+    if found is None:
+        points = 1 if quick else min(4, shooter.size * shooter.size) * len(_OFFSETS)
+        found = [None] * points
+        if len(b.sight_lines) < _LINES_KEPT:
+            b.sight_lines[key] = found
+    return found
+
+
+def _group(st: DwethiaState, fs: _Place, ft: _Place, quick: bool, g: int) -> _Group:
+    """Group ``g`` of :func:`_groups`: the lines from one point of the shooter's base (place
+    ``fs``) to the target's (place ``ft``), what the terrain does on each."""
+    b = st.board
+    za = fs.elev + 1.0
+    zb = ft.elev + 0.5
+    raised = fs.elev > 0
+    mine, under, theirs = fs.mine, ft.under, ft.theirs
+    own = fs.idx | ft.idx
+    kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
+    offsets = _OFFSETS[:1] if quick else _OFFSETS
+    sx, sy = fs.cells[g // len(offsets)]
+    ox, oy = offsets[g % len(offsets)]
+    lines: list[_Line] = []
+    for tx, ty in ft.cells[:1 if quick else 4]:
+        blocked = False
+        pieces: set[int] = set()
+        cover = 0
+        cells: list[int] = []
+        for i, z in b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb).cells:
+            if i in own:
+                continue
+            k = kinds[kind[i]]
+            top = elevation[i]
+            if k.blocks_sight and top > z:
+                blocked = True
+                break
+            p = piece[i]
+            if p >= 0 and p not in mine and p not in under and k.cover and (
+                    z <= max(top, 0) + 1):
+                if p in theirs:
+                    cover = max(cover, k.cover)
+                else:
+                    pieces.add(p)
+            if not raised:
+                cells.append(i)
+        if not blocked:
+            lines.append((len(pieces) + cover, cover, tuple(cells)))
+    return tuple(lines)
+
+
 def can_see(st: DwethiaState, viewer: Hero, target: Hero) -> bool:
     """Whether any of :func:`sight`'s lines is clear of sight-blocking terrain (the question
     of who may be targeted, asked far more often than the full modifiers)."""
     st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
-    b = st.board
-    fv, ft = _facts(st, viewer), _facts(st, target)
-    za = fv.elev + 1.0
-    zb = ft.elev + 0.5
-    own = fv.idx | ft.idx
-    elevation, kind, kinds = b.elevation, b.kind, b.kinds
-    for sx, sy in fv.cells[:4]:
-        for ox, oy in _OFFSETS:
-            for tx, ty in ft.cells[:4]:
-                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
-                if not any(i not in own and kinds[kind[i]].blocks_sight and elevation[i] > z
-                           for i, z in tr.cells):
-                    return True
+    groups = _groups(st, viewer, target, False)
+    fv = ft = None
+    for g, lines in enumerate(groups):
+        if lines is None:
+            if fv is None or ft is None:
+                fv, ft = _facts(st, viewer), _facts(st, target)
+            lines = groups[g] = _group(st, fv, ft, False, g)
+        if lines:
+            return True
     return False
 
 
@@ -399,50 +547,25 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
     ``occupied``: :func:`standing_models` of ``st``, when the caller draws many lines while
     the models stand still (read once, not once per call)."""
     st = getattr(st, "_state", st)  # a player's view: read the state's public board directly
-    b = st.board
     fs, ft = _facts(st, shooter), _facts(st, target)
-    za = fs.elev + 1.0
-    zb = ft.elev + 0.5
-    raised = fs.elev > 0
-    mine = fs.mine
-    under = ft.under
-    theirs = ft.theirs  # pieces beside it (its own space counts apart)
-    if raised:  # a raised shooter sees over every model (only then are models read)
-        occupied = {}
-    elif occupied is None:
-        occupied = standing_models(st)
-    own = fs.idx | ft.idx
     # friends in coherency with the shooter are not In the Way (dwethia.shoot.behind_friends):
     # asked only of the models a line crosses (what coherent() would say of them)
     friends_ok: dict[int, bool] = {}
     side = shooter.side
-    kinds, kind, elevation, piece = b.kinds, b.kind, b.elevation, b.piece
     best: tuple[int, int, bool] | None = None
-    few = 1 if quick else 4
-    for sx, sy in fs.cells[:few]:
-        for ox, oy in _OFFSETS[:1] if quick else _OFFSETS:
-            for tx, ty in ft.cells[:few]:
-                tr = b.trace(sx + ox, sy + oy, za, tx + 0.5, ty + 0.5, zb)
-                blocked = False
-                pieces: set[int] = set()
-                models: set[int] = set()
-                friendly = False
-                cover = 0
-                for i, z in tr.cells:
-                    if i in own:
-                        continue
-                    k = kinds[kind[i]]  # b.terrain(i), inlined: the tracing loop is hot
-                    top = elevation[i]
-                    if k.blocks_sight and top > z:
-                        blocked = True
-                        break
-                    p = piece[i]
-                    if p >= 0 and p not in mine and p not in under and k.cover and (
-                            z <= max(top, 0) + 1):
-                        if p in theirs:
-                            cover = max(cover, k.cover)
-                        else:
-                            pieces.add(p)
+    groups = _groups(st, shooter, target, quick)
+    for g, lines in enumerate(groups):
+        if lines is None:
+            lines = groups[g] = _group(st, fs, ft, quick, g)
+        for static, cover, cells in lines:
+            if best is not None and static >= best[0]:
+                continue  # models only add to it: not strictly better than the best line
+            models: set[int] = set()
+            friendly = False
+            if cells:  # a raised shooter sees over every model (only then are none read)
+                if occupied is None:
+                    occupied = standing_models(st)
+                for i in cells:
                     occ = occupied.get(i)
                     if occ is not None:
                         ok = friends_ok.get(occ.uid)
@@ -452,16 +575,14 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
                         if not ok:
                             models.add(occ.uid)
                             friendly = friendly or occ.side == side
-                if blocked:
-                    continue
-                key = (len(pieces) + len(models) + cover, cover, friendly)
-                if best is None or key[0] < best[0]:
-                    best = (key[0], cover, friendly)
-            if best is not None and best[0] == 0:
-                break
+            total = static + len(models)
+            if best is None or total < best[0]:
+                best = (total, cover, friendly)
+        if best is not None and best[0] == 0:
+            break  # no line can be better than a clear one
     dist = spaces(st, shooter, target)
     if best is None:
-        return Sight(False, 0, 0, dist)
+        return _sight_of(False, 0, 0, dist, False)
     # the target's own space: a trench or scaffolding covers its occupant unless the shooter
     # looks down from well above (house reading of the glossary)
     own_cover = ft.own_cover
@@ -470,5 +591,5 @@ def sight(st: DwethiaState, shooter: Hero, target: Hero, quick: bool = False,
     # cover stacks (dwethia.shoot.hit_modifiers): the target's own space (a trench), a piece
     # beside it on the line (a barricade), a Stealth Move; Long Distance adds in ``penalty``
     cover = best[1] + own_cover + (1 if target.stealth else 0)
-    return Sight(True, best[0] - best[1], cover, dist, best[2])
+    return _sight_of(True, best[0] - best[1], cover, dist, best[2])
 

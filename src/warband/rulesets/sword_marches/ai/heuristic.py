@@ -25,6 +25,7 @@ from warband.rulesets.sword_marches.models import ModelType
 from warband.rulesets.sword_marches.rules.combat import (
     build_close_attack,
     build_ranged_attack,
+    close_weapon,
     ranged_targets,
     ranged_weapon,
     weapon_range,
@@ -41,7 +42,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
 from warband.rulesets.sword_marches.rules.turn import activate_charge_ok, activate_options
 from warband.rulesets.sword_marches.state import Model
 
-__all__ = ["HeuristicController"]
+__all__ = ["FullHeuristicController", "HeuristicController"]
 
 VALUE = {ModelType.WARRIOR: 1.0, ModelType.CHAMPION: 2.0, ModelType.WARLORD: 3.0}
 
@@ -96,8 +97,29 @@ def _reach_point(view: Any, m: Model, gx: float, gy: float, allowance: float,
     return x, y
 
 
+def _fighting(view: Any, m: Model) -> tuple[Any, ...]:
+    """What a close combat Attack reads about ``m`` that can change in a game: its condition,
+    Diving Charge, Entanglement, whether its Unwieldy Weapon is past its first Turn of this
+    Engagement, and the enemies Engaged with it with whether each is Ready
+    (sm.cc.multiple_opponents, sm.trait.horrible_stench, sm.geartrait.unwieldy)."""
+    return (m.on_table, m.shocked, m.broken, m.entangled, m.dived_on,
+            close_weapon(m).has("unwieldy") and view.turn > m.engaged_turn,
+            tuple([(o.uid, o.ready) for o in view.engaged_with(m)]))
+
+
 class HeuristicController:
+    """The heuristic AI. At an "activate" decision it weighs exactly (builds and scores every
+    option of) the Active models that are Engaged or Broken, those it has not weighed yet this
+    Turn, and the ``weighed`` others whose best score was highest when it last weighed them;
+    the rest keep their place in the queue until one of them rises to the top (issue 16: most
+    models' prospects change little between two of their side's Actions, and weighing every
+    Active model at every Action was most of a game's time). ``weighed = None`` weighs every
+    Active model every time (:class:`FullHeuristicController`, the AI before issue 16)."""
+
     name = "heuristic"
+    #: how many of the remembered Active models (not Engaged, not Broken) are weighed exactly
+    #: at an "activate" decision; None: all of them
+    weighed: int | None = 2
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         kind = decision.kind
@@ -157,18 +179,53 @@ class HeuristicController:
         return "defense" if "defense" in opts else "none"
 
     # -- attacks -----------------------------------------------------------------------------
+    def _game(self, view: Any) -> dict[Any, Any]:
+        """What this AI keeps for the rest of one game (a new game starts afresh): the game's
+        own list of models tells the games apart."""
+        if getattr(self, "_game_models", None) is not view.models:
+            self._game_models: Any = view.models
+            self._game_store: dict[Any, Any] = {}
+            self.__dict__.pop("_memory", None)
+        return self._game_store
+
     def _melee_value(self, view: Any, m: Model, e: Model, charge: bool) -> float:
-        attack, _ = build_close_attack(view, m, e, charge)
-        return _injury_value(attack, e, m)
+        """The value of ``m``'s close combat Attack on ``e``, kept for the game under a key of
+        everything :func:`build_close_attack` (no Break, no Tactical Die, no boost) and
+        :func:`_injury_value` read that can change in a game: the two models' conditions,
+        their Engagement (which enemies, Ready or not: Multiple Opponents, Horrible Stench;
+        Unwieldy after its first Turn) and the defender's Action Token (Shield); the rest is
+        the models' profiles (the uids) and the game's options."""
+        store = self._game(view)
+        key = ("melee", m.uid, e.uid, charge, e.active, _fighting(view, m), _fighting(view, e))
+        value: float | None = store.get(key)
+        if value is None:
+            attack, _ = build_close_attack(view, m, e, charge)
+            value = _injury_value(attack, e, m)
+            if len(store) > 50_000:
+                store.clear()
+            store[key] = value
+        return value
 
     def _shot_value(self, view: Any, m: Model, e: Model, mode: str) -> float:
+        """The value of ``m``'s Ranged Attack on ``e``, kept for the game under a key of
+        everything :func:`build_ranged_attack` (no Tactical Die, no boost) and
+        :func:`_injury_value` read that can change in a game: both bases and heights (range,
+        sight, Area Terrain, Cover), their conditions and whether ``e`` is Engaged (no Cover);
+        the rest is the models' profiles (the uids), the terrain and the game's options."""
         w = ranged_weapon(m)
         if w is None:
             return -1.0
-        attack, _ = build_ranged_attack(view, m, e, w, mode)
-        if attack is None:
-            return -0.5
-        return _injury_value(attack, e, m)
+        store = self._game(view)
+        key = ("shot", m.uid, m.x, m.y, m.z, m.r, m.shocked, m.broken, m.entangled, e.uid, e.x,
+               e.y, e.z, e.r, e.shocked, e.broken, e.entangled, view.engaged(e), mode)
+        value: float | None = store.get(key)
+        if value is None:
+            attack, _ = build_ranged_attack(view, m, e, w, mode)
+            value = -0.5 if attack is None else _injury_value(attack, e, m)
+            if len(store) > 50_000:
+                store.clear()
+            store[key] = value
+        return value
 
     # -- breaks -------------------------------------------------------------------------------
     def _break(self, view: Any, decision: Decision) -> Any:
@@ -201,12 +258,17 @@ class HeuristicController:
 
     # -- actions --------------------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision) -> Any:
-        """The Active model whose best Action scores highest acts first."""
+        """The Active model whose best Action scores highest acts first (of those weighed:
+        :meth:`_to_weigh`)."""
         cache = self._cache(view)
+        weigh = self._to_weigh(view, decision)
+        remembered = self._remembered(view)
         best, best_score = decision.options[0], -math.inf
         for uid in decision.options:
+            if weigh is not None and uid not in weigh:
+                continue
             m = view.by_uid(uid)
-            acts = activate_options(view, decision, m)
+            acts = cache[("acts", uid)] = activate_options(view, decision, m)
             score = -math.inf
             for act in acts:  # the best non-Charge option (``_cached_score`` written out)
                 if act.action != "charge":
@@ -224,9 +286,39 @@ class HeuristicController:
                     if value > score and value > best_score and \
                             activate_charge_ok(view, decision, m, act):
                         score = value
+            remembered[uid] = score
             if score > best_score:
                 best, best_score = uid, score
         return best
+
+    def _remembered(self, view: Any) -> dict[int, float]:
+        """Each model's best score when this AI last weighed it, this Turn of this game (a
+        new game or a new Turn starts afresh)."""
+        self._game(view)  # a new game forgets
+        if getattr(self, "_memory_turn", None) != view.turn or "_memory" not in self.__dict__:
+            self._memory_turn: int = view.turn
+            self._memory: dict[int, float] = {}
+        return self._memory
+
+    def _to_weigh(self, view: Any, decision: Decision) -> set[int] | None:
+        """The Active models to weigh exactly at this "activate" decision (None: every one):
+        the Engaged and the Broken (whose options are few and whose fights cannot wait), those
+        not weighed yet this Turn, and the ``weighed`` best of the rest by their remembered
+        score (ties: in the decision's order)."""
+        if self.weighed is None:
+            return None
+        remembered = self._remembered(view)
+        weigh: set[int] = set()
+        queue: list[int] = []
+        for uid in decision.options:
+            m = view.by_uid(uid)
+            if uid not in remembered or m.broken or view.engaged(m):
+                weigh.add(uid)
+            else:
+                queue.append(uid)
+        queue.sort(key=lambda u: -remembered[u])
+        weigh.update(queue[:self.weighed])
+        return weigh
 
     def _cache(self, view: Any) -> dict[Any, Any]:
         """Scores of this position (kept from the "activate" decision to the "action" one:
@@ -294,9 +386,15 @@ class HeuristicController:
                 # when it gets there)
                 shots = cache.get(("mobile", m.uid))
                 if shots is None:
+                    # its Ranged targets: those of its Standing Fire options, when the option
+                    # list is at hand (the same list, in the same order: rules.turn._options
+                    # lists one Standing Fire per ``ranged_targets``)
+                    acts: list[Act] | None = cache.get(("acts", m.uid))
+                    targets = ranged_targets(view, m) if acts is None else [
+                        view.by_uid(o.target) for o in acts if o.action == "standing_fire"]
                     shots = cache[("mobile", m.uid)] = max(
-                        (self._shot_value(view, m, e, "mobile_fire")
-                         for e in ranged_targets(view, m)), default=-0.2)
+                        (self._shot_value(view, m, e, "mobile_fire") for e in targets),
+                        default=-0.2)
                 score += shots
             return half_priority + score
         target = view.by_uid(act.target) if act.target >= 0 else None
@@ -431,3 +529,11 @@ class HeuristicController:
             dist = math.hypot(ox - x, oy - y) - r
             score -= pull * max(0.0, dist - 1.0) * vp
         return score
+
+
+class FullHeuristicController(HeuristicController):
+    """The heuristic as it was before issue 16: every Active model weighed exactly at every
+    "activate" decision (slower; kept for designers and to measure the default against)."""
+
+    name = "heuristic-full"
+    weighed = None

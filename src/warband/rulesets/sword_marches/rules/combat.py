@@ -25,6 +25,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
     in_area,
     line_of_sight,
     move_model,
+    pieces,
     settle,
 )
 from warband.rulesets.sword_marches.state import Model, SMState
@@ -89,7 +90,7 @@ def weapon_range(m: Model, w: Weapon) -> tuple[float, float, int]:
 def visible_enemies(st: SMState, m: Model) -> list[tuple[float, Model]]:
     """Enemies ``m`` can see (not in Ambush), with their gaps, nearest first."""
     out = []
-    seen = st.extra.get("los", {})  # line_of_sight's cache, read here first: asked very often
+    seen = pieces(st).sight  # line_of_sight's cache, read here first: asked very often
     mx, my, mr, mz = m.x, m.y, m.r, m.z
     for e in st.enemies_of(m):
         if e.ambush:

@@ -69,11 +69,15 @@ class Pieces:
     """The Adventure's terrain as shapely polygons by role (prepared once per table)."""
 
     __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
-                 "high", "grown", "platforms", "spots")
+                 "low_bounds", "high", "grown", "platforms", "spots", "sight",
+                 "difficult_bounds")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
         self.memo: dict[tuple[object, ...], bool] = {}
+        #: line_of_sight's answers, keyed on the two models' centres, radii and heights (a
+        #: pure function of those and this terrain, so games on the same table share them)
+        self.sight: dict[tuple[float, ...], bool] = {}
         #: the nearest cover spot from (x, y, r) (rules.turn.cover_spot), None if none
         self.spots: dict[tuple[float, float, float], tuple[float, float] | None] = {}
         #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
@@ -84,10 +88,15 @@ class Pieces:
         #: times a game)
         self.area_flat: list[FlatPolygon] = []
         self.difficult: list[Polygon] = []
+        #: the bounds of ``difficult``'s pieces, in the same order
+        self.difficult_bounds: list[tuple[float, float, float, float]] = []
         self.durable: list[Polygon] = []
         self.all: list[Polygon] = []
         #: Obstacles over 1" and up to 2" (crossed from touching them) and over 2" (Climbed)
         self.low: list[tuple[Polygon, float]] = []
+        #: the bounds of ``low``'s pieces, in the same order (a sight line whose box misses a
+        #: piece's box cannot cross it)
+        self.low_bounds: list[tuple[float, float, float, float]] = []
         self.high: list[tuple[Polygon, float]] = []
         #: raised ground: (top, height, bounds)
         self.platforms: list[tuple[Polygon, float, tuple[float, float, float, float]]] = []
@@ -100,6 +109,8 @@ class Pieces:
                 continue
             if t.obstacle and t.height > LOW_OBSTACLE:
                 (self.high if t.height > HIGH_OBSTACLE else self.low).append((poly, t.height))
+                if t.height <= HIGH_OBSTACLE:
+                    self.low_bounds.append(poly.bounds)
                 if t.cover:
                     self.durable.append(poly)
                 continue
@@ -109,6 +120,7 @@ class Pieces:
                 self.area_flat.append(FlatPolygon(t.points))
             if t.kind == "difficult" or t.area:
                 self.difficult.append(poly)
+                self.difficult_bounds.append(poly.bounds)
             if t.cover:
                 self.durable.append(poly)
 
@@ -209,12 +221,13 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
     """Can ``a`` draw a LoS to ``b`` (sm.combat.line_of_sight, sm.terrain.area_los,
     sm.terrain.obstacle_los)? Models never block sight.
 
-    Cached per game on everything the answer reads about the two models: centres, base radii
-    (the core's sight samples the bases' width; touching an Obstacle depends on the radius) and
-    heights (not read today, kept in the key so that a rule reading them cannot be served a
-    stale answer)."""
+    Cached with the terrain's shapes (:class:`Pieces`: games on the same terrain share the
+    answers, a pure function of the terrain and of everything the answer reads about the two
+    models): centres, base radii (the core's sight samples the bases' width; touching an
+    Obstacle depends on the radius) and heights (not read today, kept in the key so that a
+    rule reading them cannot be served a stale answer)."""
     key = (a.x, a.y, a.r, a.z, b.x, b.y, b.r, b.z)
-    cache: dict[tuple[object, ...], bool] = st.extra.setdefault("los", {})
+    cache = pieces(st).sight
     hit = cache.get(key)
     if hit is not None:
         return hit
@@ -229,11 +242,19 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
 def _obstacle_sight(st: SMState, a: Model, b: Model) -> bool:
     """An Obstacle up to 2" blocks sight unless one of the two models touches it: then they
     see each other over it (sm.terrain.obstacle_los)."""
-    low = pieces(st).low
+    ps = pieces(st)
+    low = ps.low
     if not low:
         return True
-    seg = LineString([(a.x, a.y), (b.x, b.y)])
-    for poly, _ in low:
+    ax, ay, bx, by = a.x, a.y, b.x, b.y
+    lo_x, hi_x = min(ax, bx), max(ax, bx)
+    lo_y, hi_y = min(ay, by), max(ay, by)
+    seg: LineString | None = None
+    for (poly, _), (x0, y0, x1, y1) in zip(low, ps.low_bounds, strict=True):
+        if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+            continue  # the boxes are apart, so the line and the piece share no point
+        if seg is None:
+            seg = LineString([(ax, ay), (bx, by)])
         if poly.intersects(seg) and not (
                 poly.distance(Point(a.x, a.y)) <= a.r + TOUCH
                 or poly.distance(Point(b.x, b.y)) <= b.r + TOUCH):
@@ -309,17 +330,33 @@ def has_cover(st: SMState, shooter: Model, target: Model) -> bool:
     of it (sm.ranged.cover). Shocked models keep Cover; Engaged models never have it."""
     if st.engaged(target) or not _obscured(st, shooter, target):
         return False
-    pt = Point(target.x, target.y)
-    near = [poly for poly in pieces(st).durable if poly.distance(pt) <= target.r + 1.0]
-    if not near:
-        return False
-    # sight lines to the middle and both sides of the target's base, as the core samples them
-    d = math.hypot(target.x - shooter.x, target.y - shooter.y) or 1.0
-    px, py = -(target.y - shooter.y) / d, (target.x - shooter.x) / d
-    lines = [LineString([(shooter.x, shooter.y),
-                         (target.x + px * o * target.r, target.y + py * o * target.r)])
-             for o in (-0.9, 0.0, 0.9)]
-    return any(poly.contains(pt) or any(poly.intersects(seg) for seg in lines) for poly in near)
+    return _durable_cover(st, shooter.x, shooter.y, target.x, target.y, target.r)
+
+
+def _durable_cover(st: SMState, sx: float, sy: float, tx: float, ty: float, tr: float) -> bool:
+    """A durable piece within 1" of the target's base stands on a sight line from the shooter
+    to its middle or sides, or holds the target (:func:`has_cover`'s terrain part; kept with
+    the terrain: a pure function of the two places, the base radius and the pieces)."""
+    key = ("durable_cover", sx, sy, tx, ty, tr)
+    hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
+    if hit is not None:
+        return hit
+
+    def compute(ps: Pieces) -> bool:
+        pt = Point(tx, ty)
+        near = [poly for poly in ps.durable if poly.distance(pt) <= tr + 1.0]
+        if not near:
+            return False
+        # sight lines to the middle and both sides of the target's base, as the core samples
+        # them
+        d = math.hypot(tx - sx, ty - sy) or 1.0
+        px, py = -(ty - sy) / d, (tx - sx) / d
+        lines = [LineString([(sx, sy), (tx + px * o * tr, ty + py * o * tr)])
+                 for o in (-0.9, 0.0, 0.9)]
+        return any(poly.contains(pt) or any(poly.intersects(seg) for seg in lines)
+                   for poly in near)
+
+    return _memo(st, key, compute)
 
 
 # ------------------------------------------------------------------------------ movement
@@ -371,10 +408,17 @@ def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str
     dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
     if dist < _EPS:
         return goal
-    seg = LineString([(m.x, m.y), goal])
+    ps = pieces(st)
+    lo_x, hi_x = min(m.x, goal[0]), max(m.x, goal[0])
+    lo_y, hi_y = min(m.y, goal[1]), max(m.y, goal[1])
+    seg: LineString | None = None
     ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
     cut = dist
-    for poly in pieces(st).difficult:
+    for poly, (x0, y0, x1, y1) in zip(ps.difficult, ps.difficult_bounds, strict=True):
+        if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+            continue  # the boxes are apart, so the path and the piece share no point
+        if seg is None:
+            seg = LineString([(m.x, m.y), goal])
         if not poly.intersects(seg):
             continue
         inside = poly.intersection(seg)
