@@ -225,6 +225,20 @@ def test_charge_line_written_out_agrees_with_the_core() -> None:
             ax, ay, bx, by, cx, cy, r)
         crossed += expected
     assert 2000 < crossed < 18000
+    # circles just inside, on and just outside the line's box, beside it and beyond its ends
+    grazes = 0
+    for _ in range(2000):
+        ax, ay = _coord(rng, True), _coord(rng, True)
+        bx, by = ax + rng.choice([0.0, 3.0, 7.5]), ay + rng.choice([0.0, 2.0])
+        r = rng.choice([0.5, 0.98, 1.5])
+        for delta in (-0.005, -1e-7, 0.0, 1e-7, 0.005):
+            for cx, cy in ((bx + r + delta, by), (ax - r - delta, ay), (ax, ay - r - delta),
+                           (bx, by + r + delta), ((ax + bx) / 2, max(ay, by) + r + delta)):
+                expected = segment_crosses_circle(ax, ay, bx, by, cx, cy, r)
+                assert combat._clear_of([(cx, cy, r)], ax, ay, bx, by) is not expected, (
+                    ax, ay, bx, by, cx, cy, r)
+                grazes += expected
+    assert grazes > 1000
 
 
 @pytest.mark.parametrize("adventure", ["the-waystation", "cairn-ford"])
