@@ -14,16 +14,25 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from raiders_helpers import WARRIORS_1, bare_state, place
+from raiders_helpers import HOUNDS, WARRIORS_1, WARRIORS_2, WIZARD, bare_state, place
 
 from warband.core.controller import controller_rng
 from warband.core.geometry import segment_crosses_circle
 from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.ai.heuristic import HeuristicController, in_reach, real_move
 from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value
+from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.measure import elevation, units_blocking
-from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
+from warband.rulesets.raiders.rules.movement import (
+    _entry_menu,
+    _move_menu,
+    _standing_room,
+    can_enter,
+    entry_candidates,
+    entry_problem,
+    move_candidates,
+)
 from warband.rulesets.raiders.splits import (
     CombatSide,
     Metric,
@@ -31,6 +40,7 @@ from warband.rulesets.raiders.splits import (
     payoff_matrix,
     split_range,
 )
+from warband.rulesets.raiders.state import RaidersState, Unit
 
 TERRAIN = [
     {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
@@ -218,3 +228,74 @@ def test_raiders_view_enemies_are_the_states() -> None:
         return True
 
     assert _play_checking(7, check) > 50
+
+
+def _standing_room_every_step(st: RaidersState, u: Unit, start: tuple[float, float],
+                              goal: tuple[float, float]) -> tuple[float, float]:
+    """The step-back search as written before the skip-ahead: every quarter inch tested."""
+    if not st.table.in_impassable(goal[0], goal[1], u.radius):
+        return goal
+    d = math.dist(start, goal)
+    steps = max(1, int(d / 0.25))
+    for i in range(1, steps + 1):
+        t = i / steps
+        q = (goal[0] + (start[0] - goal[0]) * t, goal[1] + (start[1] - goal[1]) * t)
+        if not st.table.in_impassable(q[0], q[1], u.radius):
+            return q
+    return start
+
+
+ROCKS = [
+    {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
+    {"name": "Tor", "kind": "impassable", "points": [[30, 20], [36, 26], [30, 32], [27, 26]]},
+    {"name": "Wall", "kind": "impassable", "points": [[6, 24], [7, 24], [7, 34], [6, 34]]},
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(spots, spots, st_.sampled_from([WARRIORS_1, WIZARD, HOUNDS]))
+def test_raiders_action_move_standing_room_skipping_ahead_is_every_step(
+        start: tuple[float, float], goal: tuple[float, float], uid: int) -> None:
+    """raiders.action.move: the standing room short of impassable terrain, found by skipping
+    the steps that cannot be clear yet, is the point the quarter-inch walk back finds; and the
+    clearance it reads says "in the terrain" exactly where :meth:`Table.in_impassable` does."""
+    st = bare_state(terrain=ROCKS)
+    u = st.units[uid]
+    assert _standing_room(st, u, start, goal) == _standing_room_every_step(st, u, start, goal)
+    for x, y in (start, goal):
+        clearance = st.table.impassable_clearance(x, y, u.radius)
+        assert (clearance < u.radius - 1e-9) == st.table.in_impassable(x, y, u.radius)
+
+
+def test_raiders_action_move_standing_room_right_behind_a_wall() -> None:
+    """raiders.action.move: a goal just inside a thin wall steps back to the first clear
+    quarter inch, not past it (fails if the skip-ahead overshoots)."""
+    st = bare_state(terrain=ROCKS)
+    u = st.units[WARRIORS_1]
+    for gx in (6.5, 7.0, 7.3, 8.0):
+        start, goal = (2.0 + u.radius, 29.0), (gx, 29.0)
+        room = _standing_room(st, u, start, goal)
+        assert room == _standing_room_every_step(st, u, start, goal)
+        assert not st.table.in_impassable(room[0], room[1], u.radius)
+
+
+def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> None:
+    """raiders.scenario.meeting_engagement: who may come on (worked out lazily, remembered)
+    is whoever has a legal entry point on the menu, however crowded its edge is; and an entry
+    point overlapping a unit names it."""
+    st = bare_state(setup="meeting-engagement", terrain=ROCKS)
+    u = st.units[WARRIORS_1]
+    edge = st.edge_y(u.side)
+    inward = 1.0 if st.edges[u.side] == 0 else -1.0
+    crowd = [uid for uid in range(7, 14)]
+    for k, uid in enumerate(crowd):
+        for allowance in (float(u.move), float(u.run)):
+            fresh = bool(_entry_menu(st, u, allowance))
+            assert can_enter(st, u, allowance) == fresh
+            assert can_enter(st, u, allowance) == bool(entry_candidates(st, u, allowance))
+        place(st, uid, 48 * (k + 1) / 8, edge + inward * 2.0)
+    assert not can_enter(st, u, float(u.move))
+    point = entry_candidates(st, st.units[WARRIORS_2], float(u.move))
+    blocked = Point(48 / 6, edge + inward * 5.0, "test")
+    problem = entry_problem(st, u, float(u.move), blocked)
+    assert point == [] and problem is not None and "overlaps" in problem

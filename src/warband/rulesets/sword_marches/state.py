@@ -143,8 +143,18 @@ class SMState(SideQueries[Model]):
     def engaged_with(self, m: Model, counting_all: bool = True) -> list[Model]:
         """Enemies within 1" (sm.cc.engaged); with ``counting_all`` False only Ready ones
         (Shocked and Broken models do not count for Multiple Opponents, sm.cc.multiple_opponents)."""
-        return [e for e in self.enemies_of(m) if self.gap(m, e) <= ENGAGED + 1e-6
-                and (counting_all or e.ready)]
+        # ``enemies_of`` and ``gap`` written out as in ``engaged`` (the same models in the same
+        # order, the same arithmetic): asked for every option list and every Attack
+        side, x, y, r, z = m.side, m.x, m.y, m.r, m.z
+        hypot = math.hypot
+        out = []
+        for e in self.models:
+            if e.side != side and e.on_table:
+                flat = hypot(e.x - x, e.y - y) - r - e.r
+                if (flat if z == e.z else hypot(max(flat, 0.0), e.z - z)) <= ENGAGED + 1e-6 \
+                        and (counting_all or e.ready):
+                    out.append(e)
+        return out
 
     def engaged(self, m: Model) -> bool:
         # ``gap`` written out (the same arithmetic, in the same order): asked very often

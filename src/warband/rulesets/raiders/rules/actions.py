@@ -40,6 +40,7 @@ from warband.rulesets.raiders.models import Spell
 from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
 from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.movement import (
+    can_enter,
     entry_candidates,
     entry_ok,
     entry_problem,
@@ -92,10 +93,11 @@ def charge_targets(st: Any, u: Unit, start: tuple[float, float] | None = None) -
     """Enemy units whose formation is within the unit's standard move of its own (what a
     charge can reach, terrain permitting)."""
     x, y = start if start is not None else (u.x, u.y)
+    own, move = u.radius, u.move  # read once: asked for every unit at every activation
     out = []
     for e in st.enemies_of(u):
-        gap = ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - u.radius - e.radius
-        if gap <= u.move:
+        gap = ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - own - e.radius
+        if gap <= move:
             out.append(e)
     return out
 
@@ -133,7 +135,7 @@ def actions_for(st: Any, u: Unit) -> list[str]:
     if not u.deployed:
         if st.scenario.setup != "meeting-engagement":
             return []
-        return ["move", "run"] if entry_candidates(st, u, u.run) else []
+        return ["move", "run"] if can_enter(st, u, u.run) else []
     if u.broken:
         acts = ["rally"]
         if st.options.broken_may_regroup and u.morale_tokens > 0:

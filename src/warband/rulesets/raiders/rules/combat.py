@@ -26,7 +26,7 @@ Readings:
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from warband.core.decisions import Decision, Simultaneous
@@ -86,8 +86,18 @@ def combat_side(st: Any, f: Fighter) -> tuple[CombatSide, list[str]]:
     return side, notes
 
 
+#: a combat side's fields, in order (what ``dataclasses.asdict`` gives, without its deep
+#: copy: every field is a plain number or flag)
+_SIDE_FIELDS = tuple(f.name for f in fields(CombatSide))
+
+
+def _side_dict(side: CombatSide) -> dict[str, Any]:
+    return {name: getattr(side, name) for name in _SIDE_FIELDS}
+
+
 def _info(me: Fighter, side: CombatSide, them: Fighter, other: CombatSide) -> dict[str, Any]:
-    return {"unit": me.unit.uid, "enemy": them.unit.uid, "me": asdict(side), "them": asdict(other)}
+    return {"unit": me.unit.uid, "enemy": them.unit.uid, "me": _side_dict(side),
+            "them": _side_dict(other)}
 
 
 def combat_round(st: RaidersState, a: Fighter,

@@ -35,7 +35,12 @@ from warband.kit.table import spread_out
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.state import RaidersState, Unit
 
+#: :meth:`Table.in_impassable`'s tolerance: a base is in the terrain when its clearance is
+#: below its radius less this
+_IMPASSABLE_EPS = 1e-9
+
 __all__ = [
+    "can_enter",
     "charge_move",
     "enter_table",
     "entry_candidates",
@@ -71,6 +76,8 @@ def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[li
 def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
                travelled: float, allowance: float, squeezed: bool = False,
                stopped: str | None = None) -> None:
+    if not st.log.enabled:
+        return  # nobody reads it: spare the rounding (rules never read the log)
     extra = {"stopped": stopped} if stopped is not None else {}
     st.log.emit(
         "move", who=u.name, kind=kind, frm=[round(start[0], 2), round(start[1], 2)],
@@ -114,16 +121,34 @@ def _standing_room(st: RaidersState, u: Unit, start: tuple[float, float],
                    goal: tuple[float, float]) -> tuple[float, float]:
     """The goal, or if the formed unit cannot stand there (in or between impassable terrain),
     the nearest point short of it on the way back to ``start`` where it can."""
-    if not st.table.in_impassable(goal[0], goal[1], u.radius):
+    r = u.radius
+    short = r - _IMPASSABLE_EPS  # in_impassable: clearance below this
+    clearance = st.table.impassable_clearance(goal[0], goal[1], r)
+    if not clearance < short:
         return goal
     d = math.dist(start, goal)
     steps = max(1, int(d / 0.25))
-    for i in range(1, steps + 1):
+    step = d / steps
+    # Skip ahead: the clearance grows by at most the distance walked, so the steps closer
+    # than the clearance still missing (less a hair for rounding) cannot be clear; the first
+    # clear step is the one testing every step finds.
+    i = _steps_to_clear(short - clearance, step)
+    while i <= steps:
         t = i / steps
         q = (goal[0] + (start[0] - goal[0]) * t, goal[1] + (start[1] - goal[1]) * t)
-        if not st.table.in_impassable(q[0], q[1], u.radius):
+        clearance = st.table.impassable_clearance(q[0], q[1], r)
+        if not clearance < short:
             return q
+        i += _steps_to_clear(short - clearance, step)
     return start
+
+
+def _steps_to_clear(missing: float, step: float) -> int:
+    """How many steps of ``step`` inches at least before ``missing`` inches of clearance can
+    be made up (at least one)."""
+    if step <= 0:
+        return 1
+    return max(1, math.ceil((missing - 1e-9) / step))
 
 
 def _squeeze_point(st: RaidersState, u: Unit, route: list[tuple[float, float]],
@@ -192,7 +217,8 @@ def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: f
     """A Move or Run of a unit on the table (raiders.action.move, raiders.action.run)."""
     start = (u.x, u.y)
     res, squeezed = _formed_move(st, u, goal, allowance)
-    why = _why_short(st, u, start, goal, res, allowance)
+    # Why it stopped short is narration only: worked out only when the log is kept.
+    why = _why_short(st, u, start, goal, res, allowance) if st.log.enabled else None
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
@@ -222,6 +248,14 @@ def entry_problem(st: Any, u: Unit, allowance: float, goal: Any) -> str | None:
     """Why a destination is not legal for a unit entering the table, or None if it is: it must
     lie within the unit's allowance of an edge it may use (raiders.movement.*), with room for
     the formation to come on there (not on impassable ground, not overlapping a unit)."""
+    others, bases = _blocking(st, u)
+    return _entry_problem(st, u, allowance, goal, others, bases)
+
+
+def _entry_problem(st: Any, u: Unit, allowance: float, goal: Any, others: list[Unit],
+                   bases: list[Base]) -> str | None:
+    """:func:`entry_problem` with the other units on the table and their bases given (the
+    same for every point of a menu)."""
     if not is_point(goal):
         return "not a point on the table"
     start = entry_start(st, u, (goal.x, goal.y))
@@ -233,14 +267,13 @@ def entry_problem(st: Any, u: Unit, allowance: float, goal: Any) -> str | None:
                 f" ({start[0]:.1f}, {start[1]:.1f}) and reaches {max(reach, 0.0):.1f}\" from there")
     if st.table.in_impassable(start[0], start[1], u.radius):
         return f"the edge at ({start[0]:.1f}, {start[1]:.1f}) is impassable terrain"
-    others, bases = _blocking(st, u)
+    if st.table.fits(start[0], start[1], u.radius, bases):
+        return None  # room for it among them all: no one unit can be in the way either
     for other, base in zip(others, bases, strict=True):
         if not st.table.fits(start[0], start[1], u.radius, [base]):
             return (f"no room to come on at ({start[0]:.1f}, {start[1]:.1f}): it overlaps"
                     f" {other.name}")
-    if not st.table.fits(start[0], start[1], u.radius, bases):  # pragma: no cover - off table
-        return f"no room to come on at ({start[0]:.1f}, {start[1]:.1f})"
-    return None
+    return f"no room to come on at ({start[0]:.1f}, {start[1]:.1f})"  # pragma: no cover
 
 
 def entry_ok(st: Any, u: Unit, allowance: float, goal: Any) -> bool:
@@ -267,7 +300,7 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
     reach = max(0.0, allowance - u.radius)
     res, squeezed = _formed_move(st, u, goal, reach)
-    why = _why_short(st, u, start, goal, res, reach)
+    why = _why_short(st, u, start, goal, res, reach) if st.log.enabled else None
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
@@ -428,9 +461,7 @@ def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     (and, for Scouts, points in from the side edges), each as deep as the allowance goes.
     Kept on the table like the Move menus, under everything they depend on (the edge, the
     unit's footprint, whether it scouts, the units on the table that may stand in the way)."""
-    _, bases = _blocking(st, u)
-    key = (st.edges[u.side], u.radius, u.has("scouts"), st.scenario.deployment_depth, allowance,
-           tuple(bases))
+    key = _entry_key(st, u, allowance)
     menus = st.table.memo("raiders.entry_candidates")
     menu: list[Point] | None = menus.get(key)
     if menu is None:
@@ -438,7 +469,38 @@ def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     return list(menu)
 
 
+def _entry_key(st: Any, u: Unit, allowance: float) -> tuple[Any, ...]:
+    """Everything the entry menu is built from (see :func:`entry_candidates`)."""
+    _, bases = _blocking(st, u)
+    return (st.edges[u.side], u.radius, u.has("scouts"), st.scenario.deployment_depth,
+            allowance, tuple(bases))
+
+
+def can_enter(st: Any, u: Unit, allowance: float) -> bool:
+    """Whether :func:`entry_candidates` offers anything, worked out lazily: the menu's points
+    are tested in its order only until one is legal (who may act asks this for every unit
+    off the table, at every activation; the points' legality is all the answer reads)."""
+    key = _entry_key(st, u, allowance)
+    menu: list[Point] | None = st.table.memo("raiders.entry_candidates").get(key)
+    if menu is not None:
+        return bool(menu)
+    known = st.table.memo("raiders.can_enter")
+    can: bool | None = known.get(key)
+    if can is None:
+        others, bases = _blocking(st, u)
+        can = known[key] = any(_entry_problem(st, u, allowance, p, others, bases) is None
+                               for p in _entry_points(st, u, allowance))
+    return can
+
+
 def _entry_menu(st: Any, u: Unit, allowance: float) -> list[Point]:
+    others, bases = _blocking(st, u)
+    return [p for p in _entry_points(st, u, allowance)
+            if _entry_problem(st, u, allowance, p, others, bases) is None]
+
+
+def _entry_points(st: Any, u: Unit, allowance: float) -> list[Point]:
+    """The entry menu's points before their legality is tested."""
     w, h = st.table.width, st.table.height
     depth = max(0.0, allowance - u.radius)
     own = st.edges[u.side]
@@ -450,4 +512,4 @@ def _entry_menu(st: Any, u: Unit, allowance: float) -> list[Point]:
         for y in (h * 0.4, h * 0.6):
             pts.append(Point(round(u.radius + depth, 2), round(y, 2), "on from the left edge"))
             pts.append(Point(round(w - u.radius - depth, 2), round(y, 2), "on from the right edge"))
-    return [p for p in pts if entry_ok(st, u, allowance, p)]
+    return pts

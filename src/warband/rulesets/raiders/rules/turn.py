@@ -68,11 +68,12 @@ def perform_action(st: RaidersState, unit: Unit, allowed: list[str] | None = Non
     pick = yield Decision("action", unit.side, [C.ChooseAction(a) for a in allowed],
                           prompt=f"{unit.name}: which action", info={"unit": unit.uid})
     act = yield from declare(st, unit, pick.action)
-    st.log.emit("declare", who=unit.name, side=st.side_labels[unit.side], action=act.action,
-                target=act.target.name if act.target else None,
-                to=[round(act.point[0], 2), round(act.point[1], 2)] if act.point else None,
-                spell=act.spell.name if act.spell else None, power=act.power,
-                fatigue=unit.fatigue, tokens=st.tokens[unit.side])
+    if st.log.enabled:  # the rounding only for a log someone keeps
+        st.log.emit("declare", who=unit.name, side=st.side_labels[unit.side], action=act.action,
+                    target=act.target.name if act.target else None,
+                    to=[round(act.point[0], 2), round(act.point[1], 2)] if act.point else None,
+                    spell=act.spell.name if act.spell else None, power=act.power,
+                    fatigue=unit.fatigue, tokens=st.tokens[unit.side])
     options = reaction_options(st, act)
     answer = yield Decision(
         "react", 1 - unit.side, options,
@@ -84,10 +85,11 @@ def perform_action(st: RaidersState, unit: Unit, allowed: list[str] | None = Non
     react = None
     if isinstance(answer, C.React):
         react = yield from declare_reaction(st, act, answer)
-        st.log.emit("react", who=react.unit.name, side=st.side_labels[react.unit.side],
-                    action=react.action, target=react.target.name if react.target else None,
-                    to=[round(react.point[0], 2), round(react.point[1], 2)] if react.point else None,
-                    power=react.power)
+        if st.log.enabled:
+            st.log.emit("react", who=react.unit.name, side=st.side_labels[react.unit.side],
+                        action=react.action, target=react.target.name if react.target else None,
+                        to=[round(react.point[0], 2), round(react.point[1], 2)]
+                        if react.point else None, power=react.power)
     yield from resolve(st, act, react)
 
 

@@ -19,6 +19,7 @@ from warband.rulesets.sword_marches.models import UNARMED, ModelType, Origin, We
 from warband.rulesets.sword_marches.rules.terrain import (
     BODY_PROPER,
     concealed,
+    durable_within,
     edge_drop,
     elevation,
     has_cover,
@@ -159,14 +160,40 @@ def _straight_line(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
 
 
 def _clear_of_models(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
-    from warband.core.geometry import segment_crosses_circle
+    return _clear_of(_in_the_way(st, m, e), x, y, e.x, e.y)
 
-    ex, ey = e.x, e.y
-    for o in st.models:
-        if o.on_table and o is not m and o is not e and segment_crosses_circle(
-                x, y, ex, ey, o.x, o.y, o.r + m.r - 0.05):
+
+def _in_the_way(st: SMState, m: Model, e: Model) -> list[tuple[float, float, float]]:
+    """The other models on the table that could stand on ``m``'s line to ``e``: their centres
+    and the radius (theirs plus ``m``'s, less 0.05") a line closer to the centre touches."""
+    mr = m.r
+    return [(o.x, o.y, o.r + mr - 0.05) for o in st.models
+            if o.on_table and o is not m and o is not e]
+
+
+def _clear_of(circles: list[tuple[float, float, float]], ax: float, ay: float, bx: float,
+              by: float) -> bool:
+    """No circle is crossed by the segment a-b: the core's ``segment_crosses_circle`` written
+    out (the same arithmetic in the same order, so the same answers), after a box test that
+    only skips circles wholly clear of the segment's box (the closest point of the segment
+    then lies more than the radius from the centre along x or y)."""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    lo_x, hi_x = (ax, bx) if ax <= bx else (bx, ax)
+    lo_y, hi_y = (ay, by) if ay <= by else (by, ay)
+    for cx, cy, r in circles:
+        reach = r + _BOX_MARGIN
+        if cx + reach < lo_x or cx - reach > hi_x or cy + reach < lo_y or cy - reach > hi_y:
+            continue
+        t = 0.0 if ll == 0 else max(0.0, min(1.0, ((cx - ax) * dx + (cy - ay) * dy) / ll))
+        px, py = ax + t * dx - cx, ay + t * dy - cy
+        if px * px + py * py < r * r - _SEGMENT_EPS:
             return False
     return True
+
+
+_SEGMENT_EPS = 1e-9  # the core's tolerance in segment_crosses_circle (geometry._EPS)
+_BOX_MARGIN = 1e-6  # inches: far above the rounding of a point on the segment
 
 
 def _clear_of_terrain(st: SMState, m: Model, x: float, y: float, e: Model) -> bool:
@@ -174,6 +201,9 @@ def _clear_of_terrain(st: SMState, m: Model, x: float, y: float, e: Model) -> bo
 
 
 COVER_ADJUSTMENT = 1.0  # inches (sm.combat.cover_adjustment_ranged, _charge)
+#: the 16 directions a Cover Adjustment tries, in order (cosine and sine of 2 pi k / 16)
+_SIXTEEN_WAYS = tuple((math.cos(2 * math.pi * k / 16), math.sin(2 * math.pi * k / 16))
+                      for k in range(16))
 
 
 def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
@@ -183,22 +213,18 @@ def charge_start(st: SMState, m: Model, e: Model) -> tuple[float, float] | None:
     no straight Charge is possible (sm.action.charge)."""
     if _straight_line(st, m, m.x, m.y, e):
         return m.x, m.y
-    from shapely import Point
-
-    from warband.rulesets.sword_marches.rules.terrain import pieces
-
-    here = Point(m.x, m.y)
-    if not any(poly.distance(here) <= m.r + COVER_ADJUSTMENT for poly in pieces(st).durable):
+    if not durable_within(st, m.x, m.y, m.r + COVER_ADJUSTMENT):
         return None
     bases = [o.base for o in st.blockers(m)]
     foes = list(st.enemies_of(m))
-    for k in range(16):
-        a = 2 * math.pi * k / 16
-        x, y = m.x + COVER_ADJUSTMENT * math.cos(a), m.y + COVER_ADJUSTMENT * math.sin(a)
+    circles = _in_the_way(st, m, e)  # the same for every spot: nothing moves meanwhile
+    ex, ey = e.x, e.y
+    for cos_a, sin_a in _SIXTEEN_WAYS:
+        x, y = m.x + COVER_ADJUSTMENT * cos_a, m.y + COVER_ADJUSTMENT * sin_a
         # cheapest and most selective tests first (all pure, so the order changes nothing
         # but the time): most spots fail for a model in the way
         if all(math.hypot(o.x - x, o.y - y) - o.r - m.r > 1.0 for o in foes) and \
-                elevation(st, x, y) == m.z and _clear_of_models(st, m, x, y, e) and \
+                elevation(st, x, y) == m.z and _clear_of(circles, x, y, ex, ey) and \
                 _clear_of_terrain(st, m, x, y, e) and st.table.fits(x, y, m.r, bases):
             return round(x, 3), round(y, 3)
     return None

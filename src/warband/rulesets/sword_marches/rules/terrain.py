@@ -70,7 +70,7 @@ class Pieces:
 
     __slots__ = ("area", "area_bounds", "area_flat", "difficult", "durable", "all", "memo", "low",
                  "low_bounds", "high", "grown", "platforms", "spots", "sight",
-                 "difficult_bounds")
+                 "difficult_bounds", "difficult_cuts", "area_ends")
 
     def __init__(self, adventure: AdventureModel) -> None:
         #: pure-function caches keyed on exact floats (same answers with or without them)
@@ -80,6 +80,10 @@ class Pieces:
         self.sight: dict[tuple[float, ...], bool] = {}
         #: the nearest cover spot from (x, y, r) (rules.turn.cover_spot), None if none
         self.spots: dict[tuple[float, float, float], tuple[float, float] | None] = {}
+        #: where the Difficult Ground rules cut a straight move (:func:`_limit_difficult`),
+        #: keyed on the start, base radius, goal, mode and whether it starts in Difficult
+        #: Ground (a pure function of those and this terrain; games on it repeat many moves)
+        self.difficult_cuts: dict[tuple[object, ...], tuple[float, float] | None] = {}
         #: the 1-2" Obstacles grown by a base radius, with their bounds, per radius
         self.grown: dict[float, list[tuple[Polygon, Polygon, tuple[float, ...]]]] = {}
         self.area: list[Polygon] = []
@@ -87,6 +91,8 @@ class Pieces:
         #: the Area pieces as plain floats (sight lines are tested against them thousands of
         #: times a game)
         self.area_flat: list[FlatPolygon] = []
+        #: (piece index, x, y) -> :func:`_area_end` (a pure function of the point and piece)
+        self.area_ends: dict[tuple[int, float, float], tuple[float, bool]] = {}
         self.difficult: list[Polygon] = []
         #: the bounds of ``difficult``'s pieces, in the same order
         self.difficult_bounds: list[tuple[float, float, float, float]] = []
@@ -183,8 +189,11 @@ def _memo(st: SMState, key: tuple[object, ...], compute: Callable[[Pieces], bool
 def in_area(st: SMState, m: Model) -> bool:
     """The model's base is wholly within Area Terrain (sm.terrain.area_cover)."""
     x, y, r = m.x, m.y, m.r
-    return _memo(st, ("area", x, y, r),
-                 lambda ps: any(_wholly_inside(p, x, y, r) for p in ps.area))
+    key = ("area", x, y, r)
+    hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
+    if hit is not None:
+        return hit
+    return _memo(st, key, lambda ps: any(_wholly_inside(p, x, y, r) for p in ps.area))
 
 
 def in_difficult(st: SMState, x: float, y: float, r: float) -> bool:
@@ -216,6 +225,15 @@ def near_cover(st: SMState, x: float, y: float, r: float) -> bool:
     return _memo(st, key, compute)
 
 
+def durable_within(st: SMState, x: float, y: float, reach: float) -> bool:
+    """A durable piece (wood, stone, metal) lies within ``reach`` of the point (kept with the
+    terrain: a pure function of the point, the reach and the pieces)."""
+    key = ("durable_within", x, y, reach)
+    hit = pieces(st).memo.get(key)  # the usual case: asked before (no closure to build)
+    return hit if hit is not None else _memo(st, key, lambda ps: any(
+        poly.distance(Point(x, y)) <= reach for poly in ps.durable))
+
+
 # ------------------------------------------------------------------------------ sight
 def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
     """Can ``a`` draw a LoS to ``b`` (sm.combat.line_of_sight, sm.terrain.area_los,
@@ -231,8 +249,11 @@ def line_of_sight(st: SMState, a: Model, b: Model) -> bool:
     hit = cache.get(key)
     if hit is not None:
         return hit
-    result = (st.table.sight(a.x, a.y, a.r, b.x, b.y, b.r).visible and _area_sight(st, a, b)
-              and _obstacle_sight(st, a, b))
+    # The three tests are pure, so their order changes only the time: the Area Terrain rule
+    # first (it refuses about two sight lines in three that are asked for, and costs far less
+    # than the core's five-ray sight), then the Obstacles, then the core's sight.
+    result = (_area_sight(st, a, b) and _obstacle_sight(st, a, b)
+              and st.table.sight(a.x, a.y, a.r, b.x, b.y, b.r).visible)
     if len(cache) > 20_000:
         cache.clear()
     cache[key] = result
@@ -269,9 +290,19 @@ def _area_sight(st: SMState, a: Model, b: Model) -> bool:
     ax, ay, bx, by = a.x, a.y, b.x, b.y
     lo_x, hi_x = min(ax, bx), max(ax, bx)
     lo_y, hi_y = min(ay, by), max(ay, by)
-    for poly, (x0, y0, x1, y1), flat in zip(ps.area, ps.area_bounds, ps.area_flat, strict=True):
+    ends = ps.area_ends
+    if len(ends) > 50_000:
+        ends.clear()
+    for i, (poly, (x0, y0, x1, y1), flat) in enumerate(
+            zip(ps.area, ps.area_bounds, ps.area_flat, strict=True)):
         if x0 <= hi_x and x1 >= lo_x and y0 <= hi_y and y1 >= lo_y:
-            seen = _area_piece_sight(flat, a, b)
+            at_a = ends.get((i, ax, ay))
+            if at_a is None:
+                at_a = ends[(i, ax, ay)] = _area_end(flat, ax, ay)
+            at_b = ends.get((i, bx, by))
+            if at_b is None:
+                at_b = ends[(i, bx, by)] = _area_end(flat, bx, by)
+            seen = _area_piece_sight(flat, a, b, (at_a, at_b))
             if seen is None:  # too close to call in floats: shapely decides, as it always did
                 seen = _area_piece_sight_exact(poly, a, b)
             if not seen:
@@ -282,14 +313,24 @@ def _area_sight(st: SMState, a: Model, b: Model) -> bool:
 _NEAR = 1e-7  # inches: closer than this to an outline or a limit, shapely decides
 
 
-def _area_piece_sight(flat: FlatPolygon, a: Model, b: Model) -> bool | None:
+def _area_end(flat: FlatPolygon, x: float, y: float) -> tuple[float, bool]:
+    """An end of a sight line against an Area piece: its distance to the outline and whether
+    it lies inside (kept per piece and point in :attr:`Pieces.area_ends`: models stand still
+    while many sight lines are drawn from and to them)."""
+    return flat.nearest(x, y)[0], flat.contains(x, y)
+
+
+def _area_piece_sight(flat: FlatPolygon, a: Model, b: Model,
+                      ends: tuple[tuple[float, bool], tuple[float, bool]] | None = None
+                      ) -> bool | None:
     """:func:`_area_piece_sight_exact` in plain floats, or None where an end lies on the
-    outline or the length inside is at the limit (the two could then disagree)."""
+    outline or the length inside is at the limit (the two could then disagree). ``ends``:
+    :func:`_area_end` of a's and b's centres, when the caller has them."""
     ax, ay, bx, by = a.x, a.y, b.x, b.y
-    da, db = flat.nearest(ax, ay)[0], flat.nearest(bx, by)[0]
+    (da, a_in), (db, b_in) = ends if ends is not None else (_area_end(flat, ax, ay),
+                                                            _area_end(flat, bx, by))
     if da < _NEAR or db < _NEAR:
         return None
-    a_in, b_in = flat.contains(ax, ay), flat.contains(bx, by)
     if not a_in and not b_in:
         return not flat.touches(ax, ay, bx, by)  # never through an Area piece, however thin
     length = math.hypot(bx - ax, by - ay)
@@ -404,21 +445,37 @@ def move_model(st: SMState, m: Model, goal: tuple[float, float], allowance: floa
 
 def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str,
                      start_in: bool) -> tuple[float, float]:
-    """Cut the straight line to ``goal`` where the Difficult Ground rules stop the model."""
-    dist = math.hypot(goal[0] - m.x, goal[1] - m.y)
+    """Cut the straight line to ``goal`` where the Difficult Ground rules stop the model
+    (kept with the terrain, :attr:`Pieces.difficult_cuts`)."""
+    cuts = pieces(st).difficult_cuts
+    key = (m.x, m.y, m.r, goal[0], goal[1], mode, start_in)
+    if key in cuts:
+        cut = cuts[key]
+    else:
+        if len(cuts) > 20_000:
+            cuts.clear()
+        cut = cuts[key] = _cut_by_difficult(st, m.x, m.y, m.r, goal, mode, start_in)
+    # None: not cut, the caller's own goal (an int there stays an int, as before the cache)
+    return goal if cut is None else cut
+
+
+def _cut_by_difficult(st: SMState, mx: float, my: float, mr: float, goal: tuple[float, float],
+                      mode: str, start_in: bool) -> tuple[float, float] | None:
+    """:func:`_limit_difficult`'s answer, None where the goal is not cut."""
+    dist = math.hypot(goal[0] - mx, goal[1] - my)
     if dist < _EPS:
-        return goal
+        return None
     ps = pieces(st)
-    lo_x, hi_x = min(m.x, goal[0]), max(m.x, goal[0])
-    lo_y, hi_y = min(m.y, goal[1]), max(m.y, goal[1])
+    lo_x, hi_x = min(mx, goal[0]), max(mx, goal[0])
+    lo_y, hi_y = min(my, goal[1]), max(my, goal[1])
     seg: LineString | None = None
-    ux, uy = (goal[0] - m.x) / dist, (goal[1] - m.y) / dist
+    ux, uy = (goal[0] - mx) / dist, (goal[1] - my) / dist
     cut = dist
     for poly, (x0, y0, x1, y1) in zip(ps.difficult, ps.difficult_bounds, strict=True):
         if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
             continue  # the boxes are apart, so the path and the piece share no point
         if seg is None:
-            seg = LineString([(m.x, m.y), goal])
+            seg = LineString([(mx, my), goal])
         if not poly.intersects(seg):
             continue
         inside = poly.intersection(seg)
@@ -427,17 +484,17 @@ def _limit_difficult(st: SMState, m: Model, goal: tuple[float, float], mode: str
             coords = list(part.coords) if hasattr(part, "coords") else []
             if len(coords) < 2:
                 continue
-            ts = sorted(math.hypot(cx - m.x, cy - m.y) for cx, cy in coords)
+            ts = sorted(math.hypot(cx - mx, cy - my) for cx, cy in coords)
             t_in, t_out = ts[0], ts[-1]
-            if mode == "hustle" and t_in > m.r:
-                cut = min(cut, max(0.0, t_in - m.r - 0.05))  # no Hustle into Difficult Ground
+            if mode == "hustle" and t_in > mr:
+                cut = min(cut, max(0.0, t_in - mr - 0.05))  # no Hustle into Difficult Ground
             elif mode == "charge" and not start_in:
                 cut = min(cut, t_in + 6.0)  # Charges go at most 6" into Difficult Ground
             elif not start_in and t_out < dist - _EPS and t_in > _EPS:
                 cut = min(cut, t_out - 0.05)  # stop just inside rather than cross it
     if cut >= dist:
-        return goal
-    return (m.x + ux * cut, m.y + uy * cut)
+        return None
+    return (mx + ux * cut, my + uy * cut)
 
 
 def _limit_obstacles(st: SMState, m: Model, goal: tuple[float, float]) -> tuple[float, float]:

@@ -43,6 +43,7 @@ from warband.rulesets.sword_marches.rules.terrain import (
     edge_goal,
     elevation,
     foot_of_drop,
+    in_area,
     jump_spots,
     line_of_sight,
     move_model,
@@ -712,8 +713,8 @@ def _do_move(st: SMState, m: Model, act: Act, target: Model | None, is_break: bo
     st.log.emit("move", uid=m.uid, name=m.name, action=act.action, x=round(x, 2), y=round(y, 2),
                 moved=round(moved, 2), frm=frm)
     if act.action == "ambush":
-        hidden = near_cover(st, m.x, m.y, m.r) and all(
-            not line_of_sight(st, e, m) or concealed(st, e, m) for e in st.enemies_of(m))
+        hidden = near_cover(st, m.x, m.y, m.r) and all(  # Concealment first, as below
+            concealed(st, e, m) or not line_of_sight(st, e, m) for e in st.enemies_of(m))
         m.ambush = hidden and not _detected(st, m)
         st.log.emit("ambush", uid=m.uid, name=m.name, hidden=m.ambush)
     return
@@ -960,9 +961,15 @@ def update_ambushes(st: SMState) -> None:
     """Models in Ambush stay hidden while Concealed from every enemy that could see them and
     no enemy comes within their CBT in inches (sm.action.ambush)."""
     for m in st.living():
-        if not m.ambush:
-            continue
-        if _detected(st, m) or any(line_of_sight(st, e, m) and not concealed(st, e, m)
-                                   for e in st.enemies_of(m)):
+        if m.ambush and (_detected(st, m) or _seen_unconcealed(st, m)):
             m.ambush = False
             st.log.emit("detected", uid=m.uid, name=m.name)
+
+
+def _seen_unconcealed(st: SMState, m: Model) -> bool:
+    """An enemy sees ``m`` and ``m`` is not Concealed from it (sm.action.ambush)."""
+    if not m.shocked and in_area(st, m):
+        return False  # wholly within Area Terrain: Concealed from every enemy (``concealed``)
+    # Concealment first: the core's sight it reads is kept, and where it holds the costlier
+    # sight test is not needed (both pure, so the order changes only the time)
+    return any(not concealed(st, e, m) and line_of_sight(st, e, m) for e in st.enemies_of(m))
