@@ -59,9 +59,9 @@ def test_campaign_page_reviews_a_battle_report_and_confirms_it(
     page.click("#c-fight")
     page.wait_for_selector("#c-pending:not([hidden])")
     assert _text(page, "#c-pending-summary") == (
-        "battle against wardens (seed 11): lost (also applied to wardens)")
+        "battle against wardens (seed 11): won (also applied to wardens)")
     report = _text(page, "#c-pending-report")
-    assert report.startswith("After Action Report: lost")
+    assert report.startswith("After Action Report: won")
     assert _text(page, "#c-roster") == roster  # nothing applied yet
     assert page.locator("#c-fight").is_disabled()
     camps = Campaigns(Store(db))
@@ -72,7 +72,7 @@ def test_campaign_page_reviews_a_battle_report_and_confirms_it(
     page.wait_for_selector("#c-pending", state="hidden")
     assert _text(page, "#c-report") == report  # the report reviewed is the report applied
     assert _text(page, "#c-history").splitlines()[-1].startswith(
-        "2. battle against wardens (seed 11): lost; After Action Report applied")
+        "2. battle against wardens (seed 11): won; After Action Report applied")
     assert _text(page, "#c-roster") != roster
     assert camps.load("ashen").version == 2 and camps.load("wardens").version == 2
     assert camps.verify("ashen") == [] and camps.verify("wardens") == []

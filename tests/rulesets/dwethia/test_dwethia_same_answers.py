@@ -131,9 +131,19 @@ class _Checking(HeuristicController):
                 type(self).searches += 1
         standing = [o for o in st.heroes if o.on_table]
         cold = [(a, b) for a in standing for b in standing if a is not b]
-        # read once in one order, then again in the other with the caches as they are
-        first = {(a.uid, b.uid, quick): sight(st, a, b, quick) for a, b in cold
-                 for quick in (True, False)}
+        # the answers with empty sight caches (the board is shared by every game on the arena,
+        # so its caches hold lines traced in earlier games), then read warm in both orders
+        board = st.board
+        kept = board.sight_facts, board.sight_lines
+        board.sight_facts, board.sight_lines = {}, {}
+        try:
+            first = {(a.uid, b.uid, quick): sight(st, a, b, quick) for a, b in cold
+                     for quick in (True, False)}
+        finally:
+            board.sight_facts, board.sight_lines = kept
+        for a, b in cold:
+            for quick in (True, False):
+                assert sight(st, a, b, quick) == first[(a.uid, b.uid, quick)]
         for a, b in reversed(cold):
             assert can_see(st, a, b) == sight(st, a, b).visible
             for quick in (False, True):
