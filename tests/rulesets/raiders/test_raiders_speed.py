@@ -192,7 +192,7 @@ def test_raiders_turn_perform_actions_menus_handed_to_the_ai_are_the_rules() -> 
         offered = [o.uid for o in decision.options if hasattr(o, "uid")]  # type: ignore[attr-defined]
         assert list(st.activation_menus) == offered
         for uid, acts in st.activation_menus.items():
-            assert acts == actions_for(st, st.units[uid])
+            assert acts == tuple(actions_for(st, st.units[uid]))
         return True
 
     assert _play_checking(3, check) > 20

@@ -141,7 +141,7 @@ class RaidersState(TableQueries[Unit]):
     #: while an ``activate`` decision is pending: the actions of each unit that may act, as
     #: the flow worked them out to offer it (empty at other times), so that an AI weighing
     #: them need not work them out again
-    activation_menus: dict[int, list[str]] = field(default_factory=dict)
+    activation_menus: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.pieces = self.units  # the same list, for the kit's side queries

@@ -57,7 +57,8 @@ def roll_initiative(st: RaidersState) -> int:
     return winner
 
 
-def perform_action(st: RaidersState, unit: Unit, allowed: list[str] | None = None) -> Steps:
+def perform_action(st: RaidersState, unit: Unit,
+                   allowed: tuple[str, ...] | list[str] | None = None) -> Steps:
     """Steps 1-5 of an action (raiders.action.procedure): the token becomes a fatigue counter,
     the action is declared, the opponent may react, and both resolve together. ``allowed``:
     the unit's actions if already worked out in this state (:func:`actions_for`)."""
@@ -127,14 +128,15 @@ def play_turn(st: RaidersState) -> Steps:
     while not all(st.passed):
         player = current if not st.passed[current] else 1 - current
         # each unit's actions, worked out once: the AI reads them from the state
-        # (``activation_menus``) while the decision is pending, and the action step after it
-        menus: dict[int, list[str]] = {}
+        # (``activation_menus``) while the decision is pending, and the action step after it;
+        # tuples, so a controller reading them cannot change the menu the rules then offer
+        menus: dict[int, tuple[str, ...]] = {}
         ready: list[Unit] = []
         if st.tokens[player]:
             for u in st.units_of(player):
                 acts = actions_for(st, u)
                 if acts:
-                    menus[u.uid] = acts
+                    menus[u.uid] = tuple(acts)
                     ready.append(u)
         if not ready:
             st.passed[player] = True
