@@ -72,6 +72,8 @@ def child(url: str, name: str, list_file: str, seed: int, selfkill: float, out: 
                     camps.spend(name, ["equip", model["name"], rng.choice(roster["stash"])])
                 elif model.get("gear"):
                     camps.spend(name, ["stow", model["name"], rng.choice(model["gear"])])
+                else:  # no command sent (nothing to stow or equip): nothing to acknowledge
+                    continue
             elif what < 0.8:
                 roster = camps.load(name).derived.roster
                 models = [m["name"] for m in roster["muster"]["models"]]
