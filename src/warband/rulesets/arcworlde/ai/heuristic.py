@@ -35,6 +35,7 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
 from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
     attack_score,
+    best_melee_blows,
     best_shot_ap,
     charge_chance,
     melee_threat,
@@ -192,12 +193,7 @@ class _Enemies:
         for e in self.chars:
             if e.broken:
                 continue
-            best = 0.0
-            for a in e.attacks:
-                if a.ranged or not a.ap:
-                    continue
-                best = max(best, a.power * 0.45 / a.ap * e.ap)
-            self.blows.append((e, e.movement, e.movement + 3.5, best))
+            self.blows.append((e, e.movement, e.movement + 3.5, best_melee_blows(e)))
 
     def threat(self, x: float, y: float, r: float) -> float:
         """tactics.melee_threat at (x, y) for a base of radius ``r`` of this side: the same

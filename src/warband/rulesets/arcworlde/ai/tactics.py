@@ -149,6 +149,17 @@ def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: 
     return value
 
 
+def best_melee_blows(e: Character) -> float:
+    """The expected Damage of ``e``'s best melee Attack over a whole Activation (its AP spent on
+    that Attack), as :func:`melee_threat` weighs an enemy."""
+    best = 0.0
+    for a in e.attacks:
+        if a.ranged or not a.ap:
+            continue
+        best = max(best, a.power * 0.45 / a.ap * e.ap)
+    return best
+
+
 def melee_threat(view: Any, x: float, y: float, r: float, side: int,
                  ignore: Character | None = None) -> float:
     """Expected Damage enemies could deal to a model at (x, y) next Activation, counting
@@ -161,12 +172,7 @@ def melee_threat(view: Any, x: float, y: float, r: float, side: int,
         reach = e.movement + 3.5
         if d > reach:
             continue
-        best = 0.0
-        for a in e.attacks:
-            if a.ranged or not a.ap:
-                continue
-            best = max(best, a.power * 0.45 / a.ap * e.ap)
-        total += best * (1.0 if d <= e.movement else 0.5)
+        total += best_melee_blows(e) * (1.0 if d <= e.movement else 0.5)
     return total
 
 
