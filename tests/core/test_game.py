@@ -184,3 +184,30 @@ def test_event_log_and_digest() -> None:
     b.update(log.since(1))
     assert a.hexdigest() != b.hexdigest()
     assert canonical_json({"b": 1, "a": [1, 2]}) == '{"a":[1,2],"b":1}'
+
+
+def test_is_legal_identity_first_answers_as_membership() -> None:
+    """A choice is legal iff it is one of the options (by identity or equality) or the
+    decision accepts it: the identity scan that comes first only finds some answers sooner.
+    Checked for the options themselves, equal copies, values equal across types (1 and 1.0,
+    True), look-alikes of another type and strangers, with and without ``accepts``."""
+
+    @dataclass(frozen=True)
+    class Go:
+        x: int
+
+    @dataclass(frozen=True)
+    class Stay:
+        x: int
+
+    options: list[object] = [Go(1), Stay(1), 2, "two", (3, 4), Go(5), True]
+    probes: list[object] = [*options, Go(1), Go(5), Stay(1), Stay(5), 1, 1.0, 2.0, (3, 4),
+                            [3, 4], "Go", None, Go(9), float("nan")]
+    for accepts in (None, lambda c: c == 9):
+        decision = Decision("d", 0, options, accepts=accepts)
+        for probe in probes:
+            expected = probe in options or (accepts is not None and bool(accepts(probe)))
+            assert decision.is_legal(probe) is expected, probe
+        assert decision.is_legal(9) is (accepts is not None)
+    nan = float("nan")
+    assert Decision("d", 0, [nan]).is_legal(nan)  # the very object: legal, as ``in`` says

@@ -200,3 +200,24 @@ def test_enemies_of_is_a_tuple_that_can_be_read_twice() -> None:
     assert [p.uid for p in foes] == [1, 3] and [p.uid for p in foes] == [1, 3]
     assert not st.enemies_of(st.pieces[1])[1:]  # only piece 0 is its enemy
     assert [p.uid for p in st.enemies_of(st.pieces[1])] == [0]
+
+
+def test_kept_menu_builds_once_per_key_and_hands_out_copies() -> None:
+    """kit.table.kept_menu: the first ask of a key builds the menu, later asks of that key get
+    an equal fresh list (extending it changes nothing kept), another key builds its own."""
+    from warband.core.geometry import Table
+    from warband.kit.table import kept_menu
+
+    table = Table(24.0, 24.0, [])
+    builds: list[int] = []
+
+    def build(n: int) -> list[int]:
+        builds.append(n)
+        return [n, n + 1]
+
+    first = kept_menu(table, "test.menu", ("a", 1.0), lambda: build(1))
+    first.append(99)
+    assert kept_menu(table, "test.menu", ("a", 1.0), lambda: build(2)) == [1, 2]
+    assert kept_menu(table, "test.menu", ("a", 1.5), lambda: build(3)) == [3, 4]
+    assert kept_menu(table, "other.menu", ("a", 1.0), lambda: build(4)) == [4, 5]
+    assert builds == [1, 3, 4]

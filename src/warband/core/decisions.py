@@ -57,6 +57,12 @@ class Decision:
     why_not: Callable[[Any], str | None] | None = None
 
     def is_legal(self, choice: Any) -> bool:
+        # Controllers mostly answer with one of the listed options itself: an identity scan
+        # finds it without calling the choices' ``__eq__`` on the options before it (``in``
+        # compares identity first too, but calls ``__eq__`` on every option that is not it).
+        for option in self.options:
+            if option is choice:
+                return True
         if choice in self.options:
             return True
         return self.accepts is not None and bool(self.accepts(choice))

@@ -3,13 +3,39 @@
 A menu of candidate points should not offer two spots a finger's width apart: they are the
 same choice to a player and only slow the AIs down. :func:`spread_out` keeps the first of any
 points closer than ``tol`` inches on both axes.
+
+A menu that is a pure function of the table and of a few facts of the position (where the
+mover and the others stand...) is worth keeping: pieces stand still most of the time and
+the games of one match-up open alike. :func:`kept_menu` keeps it on the shared table under a
+key that holds every one of those facts exactly.
 """
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Any, Protocol, TypeVar
 
-__all__ = ["Located", "spread_out"]
+__all__ = ["Located", "kept_menu", "spread_out"]
+
+T = TypeVar("T")
+
+
+class Memos(Protocol):
+    """A table that keeps named caches (:meth:`warband.core.geometry.Table.memo`)."""
+
+    def memo(self, name: str) -> dict[Any, Any]: ...
+
+
+def kept_menu(table: Memos, name: str, key: Hashable, build: Callable[[], list[T]]) -> list[T]:
+    """The menu ``build()`` makes, kept on ``table`` in its memo ``name`` under ``key``; a
+    fresh list each call (a caller may extend it), holding the same (immutable) options.
+    ``key`` must hold every input of ``build`` exactly (plain floats, no rounding), so that a
+    kept menu is the one ``build`` would make now."""
+    menus = table.memo(name)
+    menu: list[T] | None = menus.get(key)
+    if menu is None:
+        menu = menus[key] = build()
+    return list(menu)
 
 
 class Located(Protocol):

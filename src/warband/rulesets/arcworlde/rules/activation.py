@@ -114,59 +114,84 @@ class Turn:
         return self.free_move_used and not self.action_taken and self.legit_rolls == 0 and self.ap >= 1
 
 
+#: the choices without fields, made once: frozen and equal to any other instance, so one
+#: instance serves every menu (as options they are compared by value, never by identity)
+_END = C.EndActivation()
+_LEG_IT = C.LegIt()
+_CHEER = C.RousingCheer()
+_PAUSE = C.PauseActivation()
+
+
 def action_options(st: Any, turn: Turn, engaged: list[Character] | None = None) -> list[Any]:
     """Every legal choice for the acting Character now (``st`` may be a view); ``engaged``:
-    the enemies it is Engaged with, where the caller knows them already."""
+    the enemies it is Engaged with, where the caller knows them already.
+
+    Each query of the position (engagement, friends in contact, Tokens at hand, the Attacks
+    in hand) is made once here and handed to the option lists that need it."""
     ch = turn.ch
-    opts: list[Any] = []
+    ap = turn.ap
     if ch.prone:
-        opts.extend(C.StandUp(ap) for ap in range(1, turn.ap + 1))
-        opts.append(C.EndActivation())
+        opts: list[Any] = [C.StandUp(n) for n in range(1, ap + 1)]
+        opts.append(_END)
         return opts
     if engaged is None:
         engaged = st.engaged_with(ch)
+    attacks = ch.usable_attacks()
+    dice = range(1, ap + 1)
+    opts = []
     if engaged:
-        opts.extend(gobble_options(st, ch, turn.ap))
-        for attack in ch.usable_attacks():
-            if attack.ranged or attack.ap is None or attack.ap > turn.ap:
+        if "gobble" in ch.traits:
+            opts.extend(gobble_options(st, ch, ap, engaged))
+        for attack in attacks:
+            if attack.range is not None or attack.ap is None or attack.ap > ap:
                 continue
+            name = attack.name
             for enemy in engaged:
-                opts.append(C.Attack(attack.name, enemy.uid))
-        if turn.ap >= 1 and not ch.aboard and (st.options.disengage_extra_move
-                                               or not turn.free_move_used):
-            opts.extend(C.Disengage(ap) for ap in range(1, turn.ap + 1))
+                opts.append(C.Attack(name, enemy.uid))
+        if ap >= 1 and ch.mount_uid is None and (st.options.disengage_extra_move
+                                                 or not turn.free_move_used):
+            opts.extend([C.Disengage(n) for n in dice])
     else:
         # a rider aboard its Monstrous Mount shares the mount's movement: none of its own
-        if not turn.free_move_used and not ch.aboard:
+        if not turn.free_move_used and ch.mount_uid is None:
             opts.extend(move_candidates(st, ch, ch.movement))
-        if (turn.legging or turn.can_start_leg_it) and not ch.aboard:
-            opts.append(C.LegIt())
-        if turn.ap >= 1:
-            for attack in ch.usable_attacks():
-                if not attack.ranged:
+        if (turn.legging or turn.can_start_leg_it) and ch.mount_uid is None:
+            opts.append(_LEG_IT)
+        if ap >= 1:
+            for attack in attacks:
+                if attack.range is None:
                     continue
+                name = attack.name
                 for enemy in shot_targets(st, ch, attack):
-                    opts.extend(C.Shoot(attack.name, enemy.uid, ap) for ap in range(1, turn.ap + 1))
-    if turn.ap >= 1:
-        for friend in st.friends_in_contact(ch):
+                    uid = enemy.uid
+                    opts.extend([C.Shoot(name, uid, n) for n in dice])
+    friends: list[Character] | None = None
+    if ap >= 1:
+        friends = st.friends_in_contact(ch)
+        for friend in friends:
             if friend.prone:
-                opts.extend(C.HelpUp(friend.uid, ap) for ap in range(1, turn.ap + 1))
+                uid = friend.uid
+                opts.extend([C.HelpUp(uid, n) for n in dice])
         if len(ch.weapons) > 1:
             for w in ch.weapons:
                 if w.id != ch.weapon:
-                    opts.extend(C.SwitchWeapon(w.id, ap) for ap in range(1, turn.ap + 1))
+                    opts.extend([C.SwitchWeapon(w.id, n) for n in dice])
         if "rousing-cheer" in ch.traits and not turn.cheered and any(
             f.broken and st.distance(ch, f) <= COMMANDER_AURA for f in st.friends_of(ch)
         ):
-            opts.append(C.RousingCheer())
-    opts.extend(cast_options(st, ch, turn.ap, available(st, ch) > 0, turn.cast))
-    opts.extend(arcanite_options(st, ch, turn.ap, ch.primed))
-    opts.extend(narrative_options(st, ch, turn.ap))
-    opts.extend(forest_options(st, ch, turn.ap))
-    opts.extend(item_options(st, ch, turn.ap))
-    if SPLIT in ch.traits and 0 < turn.ap < turn.start_ap:
-        opts.append(C.PauseActivation())  # only after spending some AP: always progress
-    opts.append(C.EndActivation())
+            opts.append(_CHEER)
+    tokens = available(st, ch)
+    opts.extend(cast_options(st, ch, ap, tokens > 0, turn.cast))
+    opts.extend(arcanite_options(st, ch, ap, ch.primed, tokens, engaged, friends))
+    if st.options.narrative_feats:
+        opts.extend(narrative_options(st, ch, ap))
+    if st.forest is not None:
+        opts.extend(forest_options(st, ch, ap))
+    if ap >= 1:
+        opts.extend(item_options(st, ch, ap, engaged, friends))
+    if 0 < ap < turn.start_ap and SPLIT in ch.traits:
+        opts.append(_PAUSE)  # only after spending some AP: always progress
+    opts.append(_END)
     return opts
 
 

@@ -146,10 +146,15 @@ def carried(c: Character) -> int:
     return c.arcanite + c.arcanite_bought
 
 
-def arcanite_options(st: Any, ch: Character, ap: int, primed: str | None) -> list[Any]:
-    """Arcanite Actions open to ``ch`` now (the Spell uses are offered with the Spell)."""
+def arcanite_options(st: Any, ch: Character, ap: int, primed: str | None,
+                     tokens: int | None = None, engaged: list[Character] | None = None,
+                     friends: list[Character] | None = None) -> list[Any]:
+    """Arcanite Actions open to ``ch`` now (the Spell uses are offered with the Spell).
+    Where the caller knows them already: ``tokens``, the Tokens ``ch`` may use
+    (:func:`available`); ``engaged``, the enemies it is Engaged with; ``friends``, the friends
+    in base contact."""
     opts: list[Any] = []
-    if available(st, ch) > 0:
+    if (available(st, ch) if tokens is None else tokens) > 0:
         opts.append(C.UseArcanite("ap"))
         if primed is None:
             opts.extend(C.UseArcanite(u) for u in ("extra_die", "reroll"))
@@ -160,12 +165,15 @@ def arcanite_options(st: Any, ch: Character, ap: int, primed: str | None) -> lis
                 opts.extend(C.PickUpArcanite(i, n) for n in dice)
         # (the contact queries cost a pass over the table: only when a Token could move)
         if carried(ch) > 0:
-            for f in st.friends_in_contact(ch):
+            for f in (st.friends_in_contact(ch) if friends is None else friends):
                 opts.extend(C.GiveArcanite(f.uid, n) for n in dice)
-        if any(c.side != ch.side and c.prone and carried(c) > 0 for c in st.chars):
-            for e in st.engaged_with(ch):
-                if e.prone and carried(e) > 0:
-                    opts.extend(C.StealArcanite(e.uid, n) for n in dice)
+        if engaged is None:
+            if not any(c.side != ch.side and c.prone and carried(c) > 0 for c in st.chars):
+                return opts
+            engaged = st.engaged_with(ch)
+        for e in engaged:
+            if e.prone and carried(e) > 0:
+                opts.extend(C.StealArcanite(e.uid, n) for n in dice)
     return opts
 
 

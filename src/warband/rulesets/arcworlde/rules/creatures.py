@@ -194,11 +194,15 @@ def can_gobble(gobbler: Character, victim: Character) -> bool:
     return False
 
 
-def gobble_options(st: Any, ch: Character, ap: int) -> list[Any]:
+def gobble_options(st: Any, ch: Character, ap: int,
+                   engaged: list[Character] | None = None) -> list[Any]:
+    """Gobble choices (arcworlde.trait.gobble); ``engaged``: the enemies ``ch`` is Engaged
+    with, where the caller knows them already."""
     if "gobble" not in ch.traits or ap < 1:
         return []
-    return [C.Gobble(e.uid, n) for e in st.engaged_with(ch) if can_gobble(ch, e)
-            for n in range(1, ap + 1)]
+    if engaged is None:
+        engaged = st.engaged_with(ch)
+    return [C.Gobble(e.uid, n) for e in engaged if can_gobble(ch, e) for n in range(1, ap + 1)]
 
 
 def d6_hits_mechanic(victim: Character) -> D6Hits:

@@ -280,8 +280,10 @@ def controller(st: Any, ch: Character) -> int:
     player controls the Commander of the next player: with two sides, the opponent). A Rogue
     Warband's Commander stays with the Rogue rules, and a Rogue side takes no other side's
     Commander (the yaml's defaults)."""
+    if not ch.commander or not _active(st, "confusion"):
+        return ch.side  # (asked at every decision: the common case without the set below)
     rogue = st.rogue_sides()
-    if ch.commander and _active(st, "confusion") and ch.side < st.players and ch.side not in rogue:
+    if ch.side < st.players and ch.side not in rogue:
         order = [p for p in st.initiative if p < st.players and p not in rogue]
         if ch.side in order and len(order) > 1:
             return int(order[order.index(ch.side) - 1])

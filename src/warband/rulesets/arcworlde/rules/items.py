@@ -45,27 +45,38 @@ def unequip(ch: Character, item: Equipment) -> None:
         ch.weapon = ch.weapons[0].id if ch.weapons else None
 
 
-def item_options(st: Any, ch: Character, ap: int) -> list[Any]:
-    """Item Actions open to ``ch`` now (each an Easy Feat with 1 to 3 dice)."""
+def item_options(st: Any, ch: Character, ap: int, engaged: list[Character] | None = None,
+                 friends: list[Character] | None = None) -> list[Any]:
+    """Item Actions open to ``ch`` now (each an Easy Feat with 1 to 3 dice). Where the caller
+    knows them already: ``engaged``, the enemies ``ch`` is Engaged with; ``friends``, the
+    friends in base contact."""
     if ap < 1 or ch.prone:
         return []
     dice = range(1, min(ap, 3) + 1)
     out: list[Any] = []
-    mine = _items(ch)
-    for item in mine:
-        out.extend(C.DropItem(item.id, n) for n in dice)
-        for f in st.friends_in_contact(ch):
-            if not f.profile.creature:
-                out.extend(C.GiveItem(f.uid, item.id, n) for n in dice)
+    mine = _items(ch) if ch.equipment else []
+    if mine:
+        if friends is None:
+            friends = st.friends_in_contact(ch)
+        for item in mine:
+            out.extend(C.DropItem(item.id, n) for n in dice)
+            for f in friends:
+                if not f.profile.creature:
+                    out.extend(C.GiveItem(f.uid, item.id, n) for n in dice)
     if not ch.profile.creature:
-        if any(c.side != ch.side and c.prone and _items(c) for c in st.chars):
-            for e in st.engaged_with(ch):
-                if e.prone:
-                    for item in _items(e):
-                        out.extend(C.StealItem(e.uid, item.id, n) for n in dice)
-        for i, (x, y, _) in enumerate(st.items):
-            if math.hypot(x - ch.x, y - ch.y) - ch.r <= REACH + 1e-9:
-                out.extend(C.PickUpItem(i, n) for n in dice)
+        if engaged is None:
+            if any(c.side != ch.side and c.prone and _items(c) for c in st.chars):
+                engaged = st.engaged_with(ch)
+            else:
+                engaged = []
+        for e in engaged:
+            if e.prone:
+                for item in _items(e):
+                    out.extend(C.StealItem(e.uid, item.id, n) for n in dice)
+        if st.items:
+            for i, (x, y, _) in enumerate(st.items):
+                if math.hypot(x - ch.x, y - ch.y) - ch.r <= REACH + 1e-9:
+                    out.extend(C.PickUpItem(i, n) for n in dice)
     return out
 
 

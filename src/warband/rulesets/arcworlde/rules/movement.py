@@ -15,7 +15,7 @@ import math
 from typing import Any
 
 from warband.core.geometry import Base, MoveResult
-from warband.kit.table import spread_out
+from warband.kit.table import kept_menu, spread_out
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
 
@@ -107,10 +107,36 @@ def do_move(
 def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
     """Suggested goals for a move of up to ``allowance`` inches: toward each enemy, each
     objective, the nearest cover, away from the nearest enemy, and toward the friendly
-    Commander. Any other point is legal too; these are the options AIs choose among."""
-    moves: list[Move] = []
+    Commander. Any other point is legal too; these are the options AIs choose among.
+
+    The menu is a pure function of the table and of what it is built from (the mover's place,
+    base, side and allowance; the enemies' and friendly Commanders' names and places; the
+    objectives, Tokens, Items and the forest's finds), so it is kept on the table
+    (:meth:`~warband.core.geometry.Table.memo`) under exactly those inputs: a Character that
+    shoots is offered the same moves again, and the games of one match-up open alike (about
+    half the menus of a heuristic game were built before)."""
     side = ch.side
-    enemies = [e for e in st.chars if e.side != side and e.on_table]
+    chars: list[Character] = st.chars
+    enemies = [e for e in chars if e.side != side and e.on_table]
+    commanders = [f for f in chars
+                  if f.on_table and f.side == side and f.commander and f is not ch]
+    forest = st.forest
+    key = (ch.x, ch.y, ch.r, allowance,
+           tuple([(e.name, e.x, e.y) for e in enemies]),
+           tuple([(f.name, f.x, f.y) for f in commanders]),
+           tuple([(o.name, o.x, o.y) for o in st.scenario.objectives]),
+           tuple(st.tokens), tuple(st.items),
+           None if forest is None else (tuple(forest["cache"]), tuple(forest["portals"]),
+                                        forest["artefact"], forest["bush"]))
+    return kept_menu(st.table, "arcworlde.move_candidates", key,
+                     lambda: _move_menu(st, ch, allowance, enemies, commanders))
+
+
+def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character],
+               commanders: list[Character]) -> list[Move]:
+    """:func:`move_candidates` worked out (``enemies``: on the table, in the state's order;
+    ``commanders``: the friendly Commanders on the table but ``ch``)."""
+    moves: list[Move] = []
     for e in enemies:
         moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
     for obj in st.scenario.objectives:
@@ -138,9 +164,8 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
         d = math.hypot(dx, dy) or 1.0
         ax, ay = st.table.clamp(ch.x + dx / d * allowance, ch.y + dy / d * allowance, ch.r)
         moves.append(Move(round(ax, 3), round(ay, 3), f"away from {near.name}"))
-    for f in st.chars:
-        if f.on_table and f.side == ch.side and f.commander and f is not ch:
-            moves.append(Move(round(f.x, 3), round(f.y, 3), f"toward {f.name}"))
+    for f in commanders:
+        moves.append(Move(round(f.x, 3), round(f.y, 3), f"toward {f.name}"))
     return spread_out(moves)
 
 
