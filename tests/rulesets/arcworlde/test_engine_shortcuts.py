@@ -22,6 +22,7 @@ from warband.core.controller import play
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.rules import activation as A
 from warband.rulesets.arcworlde.rules import movement as M
+from warband.rulesets.arcworlde.rules import setup as S
 from warband.rulesets.arcworlde.rules.arcanite import REACH, available, carried
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import shot_targets
@@ -352,3 +353,117 @@ def test_field_less_choices_are_equal_to_fresh_ones() -> None:
     for shared, fresh in ((A._END, C.EndActivation()), (A._LEG_IT, C.LegIt()),
                           (A._CHEER, C.RousingCheer()), (A._PAUSE, C.PauseActivation())):
         assert shared == fresh and hash(shared) == hash(fresh)
+
+
+# -- deployment --------------------------------------------------------------------------------
+def plain_deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
+    """The deployment spots as worked out before: the zone's grid, where the base fits among
+    the bases placed (:meth:`Table.free_spots`), rounded; else the packed spots."""
+    depth = S._depth(st)
+    r = ch.r
+    if depth < 2 * r:
+        return []
+    others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
+    grid = S._grid_points(st, ch.side, r, depth)
+    out = [(round(x, 3), round(y, 3)) for x, y in st.table.free_spots(grid, r, others)]
+    return out or st.table.packed_points(S.zone_area(st.table, ch.side, depth), r, others)
+
+
+@pytest.mark.parametrize("lists", [("sheriffs-posse", "ironjaw-mob"),
+                                   ("sheriffs-posse", "ironjaw-mob", "hedge-coven", "wild-hunt"),
+                                   ("boar-riders", "shaman-mob")])
+def test_deployment_spots_are_the_plain_spots(lists: tuple[str, ...]) -> None:
+    """arcworlde.setup.deployment: with the zone's grid kept on the table and the placed bases
+    tested afresh, every side's spots (and the Places on offer) are those the table's own
+    fit test gives, as the zones fill up with bases placed at random (the grid running full
+    and the packed spots taking over included)."""
+    rng = random.Random(len(lists))
+    for seed in range(3):
+        game = RS.new_game([_LISTS[n] for n in lists], seed, log_events=False)
+        st: ArcState = game.state  # type: ignore[assignment]
+        for _ in range(40):
+            waiting = [c for c in st.chars if not c.deployed and not c.ko and not c.aboard
+                       and not c.held]
+            if not waiting:
+                break
+            for side in range(len(lists)):
+                clear: dict[float, list[bool]] = {}  # shared by a side's Characters
+                for c in st.chars:
+                    if c.side != side:
+                        continue
+                    plain = plain_deployment_points(st, c)
+                    assert S.deployment_points(st, c) == plain
+                    assert _exact(S.deployment_places(st, c, clear)) == _exact(
+                        [C.Place(c.uid, x, y) for x, y in plain])
+                    assert _exact(S.deployment_places(st, c)) == _exact(
+                        [C.Place(c.uid, x, y) for x, y in plain])
+            ch = rng.choice(waiting)
+            spots = plain_deployment_points(st, ch)
+            if not spots:
+                ch.ko = True
+                continue
+            x, y = rng.choice(spots)
+            # on a spot; base to base with the next spot of its grid (the fit test's
+            # tolerance decides); or clear of a small base there but over a big one
+            x += rng.choice((0.0, 2 * ch.r, ch.r + 0.7))
+            ch.x, ch.y = x, y
+            ch.deployed = True
+
+
+def test_cover_box_test_never_hides_cover_within_reach() -> None:
+    """arcworlde.terrain.cover (the "into cover" move): wherever the bounding boxes say no
+    cover lies within reach, the nearest cover point is indeed out of reach; and the menu
+    finds the "into cover" move exactly where the plain test does."""
+    st = _position(7)
+    table = st.table
+    rng = random.Random(3)
+    skipped = 0
+    for _ in range(3000):
+        x, y = rng.uniform(-2, table.width + 2), rng.uniform(-2, table.height + 2)
+        reach = rng.choice((0.5, 1.0, 3.0, 5.5, 8.0))
+        cover = table.nearest_cover_point(x, y)
+        within = cover is not None and cover[0] <= reach
+        if not M.cover_may_lie_within(table, x, y, reach):
+            skipped += 1
+            assert not within
+    assert skipped > 300
+
+
+def test_a_layout_is_found_by_its_data() -> None:
+    """arcworlde.setup.sequence: the table of a scenario is the shared table of its layout,
+    and a scenario whose terrain differs in any way gets its own."""
+    scenario = RS.catalogue().scenarios["glade-skirmish"]
+    table = S.build_table(scenario)
+    assert S.build_table(scenario.model_copy()) is table
+    piece = scenario.terrain[0]
+    for change in ({"name": piece.name + " II"}, {"cover": not piece.cover},
+                   {"blocks_sight": not piece.blocks_sight},
+                   {"points": [(x + 0.5, y) for x, y in piece.points]}):
+        other = scenario.model_copy(update={
+            "terrain": [piece.model_copy(update=change), *scenario.terrain[1:]]})
+        assert S.build_table(other) is not table
+        assert S.build_table(other) is S.build_table(other)
+    wider = scenario.model_copy(update={"width": scenario.width + 6})
+    assert S.build_table(wider) is not table and S.build_table(wider).width == wider.width
+
+
+def test_deployment_spots_shared_per_base_size() -> None:
+    """arcworlde.setup.deployment, arcworlde.core.bases: a side's Characters share the test of
+    the placed bases per base size only: a base placed clear of the first spot of the 30mm
+    grid but over the first spot of the 50mm grid takes that spot from the 50mm Characters
+    alone."""
+    game = RS.new_game([_LISTS["sheriffs-posse"], _LISTS["ironjaw-mob"]], 1, log_events=False)
+    st: ArcState = game.state  # type: ignore[assignment]
+    small = [c for c in st.chars if c.side == 0 and c.profile.base == 30]
+    big = [c for c in st.chars if c.side == 0 and c.profile.base == 50]
+    assert small and big
+    first = S.deployment_points(st, small[0])[0]
+    placed = small[-1]
+    placed.x, placed.y, placed.deployed = first[0] + 2 * placed.r + 0.05, first[1], True
+    assert S.deployment_points(st, small[0])[0] == first
+    assert S.deployment_points(st, big[0])[0] != plain_deployment_points(st, small[0])[0]
+    for order in (small[:-1] + big, big + small[:-1]):
+        clear: dict[float, list[bool]] = {}
+        for c in order:
+            assert _exact(S.deployment_places(st, c, clear)) == _exact(
+                [C.Place(c.uid, x, y) for x, y in plain_deployment_points(st, c)])

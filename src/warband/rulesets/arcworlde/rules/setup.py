@@ -19,8 +19,9 @@ from warband.core.decisions import Decision
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.game import Steps
-from warband.core.geometry import Table, Terrain, base_radius
+from warband.core.geometry import Base, Table, Terrain, base_radius
 from warband.core.ruleset import side_labels
+from warband.kit.table import kept_menu
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.lists import Warband
 from warband.rulesets.arcworlde.models import Equipment, Profile, ScenarioModel
@@ -28,18 +29,34 @@ from warband.rulesets.arcworlde.rules.round import roll_off
 from warband.rulesets.arcworlde.state import ArcState, Character, Options
 
 __all__ = [
-    "build_state", "deployment", "deployment_points", "deployment_problem", "in_zone",
+    "build_state", "deployment", "deployment_places", "deployment_points", "deployment_problem",
+    "in_zone",
     "make_character", "zone_area", "zone_rect",
 ]
 
 
+#: the tables built, by their layout as the scenario gives it (:func:`build_table`)
+_TABLES: dict[Any, Table] = {}
+
+
 def build_table(scenario: ScenarioModel) -> Table:
-    """The scenario's table, shared by every game on this layout (:meth:`Table.shared`)."""
-    return Table.shared(
-        scenario.width, scenario.height,
-        [Terrain.from_points(t.name, t.kind, t.points, t.blocks_sight, t.cover)
-         for t in scenario.terrain],
-    )
+    """The scenario's table, shared by every game on this layout (:meth:`Table.shared`).
+    Found by the layout's plain data (size, and each piece's name, kind, points and sight
+    and cover flags: everything the table is built from) before any terrain polygon is made,
+    which cost more than the rest of setting up a game."""
+    layout = (scenario.width, scenario.height,
+              tuple([(t.name, t.kind, tuple(t.points), t.blocks_sight, t.cover)
+                     for t in scenario.terrain]))
+    table = _TABLES.get(layout)
+    if table is None:
+        if len(_TABLES) >= 32:
+            _TABLES.clear()
+        table = _TABLES[layout] = Table.shared(
+            scenario.width, scenario.height,
+            [Terrain.from_points(t.name, t.kind, t.points, t.blocks_sight, t.cover)
+             for t in scenario.terrain],
+        )
+    return table
 
 
 def make_character(uid: int, side: int, name: str, p: Profile, gear: tuple[Equipment, ...],
@@ -124,30 +141,90 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     """Candidate deployment spots for ``ch``: a grid across its zone, where its base fits;
     once that grid is full, the close-packed spots of :meth:`Table.packed_points` (a big
     warband fills the whole zone, not just the front and back rows)."""
-    depth, width, height = _depth(st), st.table.width, st.table.height
-    r = ch.r
-    if depth < 2 * r:
-        return []
     others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
+    grid = _zone_grid(st, ch.side, ch.r)
+    if grid is None:
+        return []
+    out = [(rx, ry) for x, y, rx, ry in grid if _clear_of(x, y, ch.r, others)]
+    return out or st.table.packed_points(zone_area(st.table, ch.side, _depth(st)), ch.r, others)
+
+
+def deployment_places(st: Any, ch: Character,
+                      clear: dict[float, list[bool]] | None = None) -> list[C.Place]:
+    """The placements of ``ch`` on offer: a :class:`~warband.rulesets.arcworlde.choices.Place`
+    at each of its :func:`deployment_points`. The grid's Places are made once per table,
+    side, depth, base and Character (frozen, so every game shares them). ``clear``: which
+    grid spots no placed base overlaps, by radius, filled in and shared by the callers that
+    list several Characters of one side at once."""
+    others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
+    r = ch.r
+    grid = _zone_grid(st, ch.side, r)
+    if grid is None:
+        return []
+    free = None if clear is None else clear.get(r)
+    if free is None:
+        free = [_clear_of(x, y, r, others) for x, y, _, _ in grid]
+        if clear is not None:
+            clear[r] = free
+    uid = ch.uid
+    places = kept_menu(st.table, "arcworlde.deployment_places", (ch.side, _depth(st), r, uid),
+                       lambda: [C.Place(uid, rx, ry) for _, _, rx, ry in grid])
+    out = [place for place, ok in zip(places, free, strict=True) if ok]
+    if out:
+        return out
+    packed = st.table.packed_points(zone_area(st.table, ch.side, _depth(st)), r, others)
+    return [C.Place(uid, x, y) for x, y in packed]
+
+
+def _clear_of(x: float, y: float, r: float, others: list[Base]) -> bool:
+    """No base of ``others`` overlaps a base of radius ``r`` at (x, y) (touching is fine): the
+    test :meth:`Table.fits` makes of the bases, the same float expression
+    (:func:`~warband.core.geometry.edge_distance`) and tolerance."""
+    hypot = math.hypot
+    for o in others:  # (a loop, not all(): no generator per spot)  # noqa: SIM110
+        if not hypot(o.x - x, o.y - y) - r - o.r >= -1e-9:
+            return False
+    return True
+
+
+def _zone_grid(st: Any, side: int, r: float) -> list[tuple[float, float, float, float]] | None:
+    """The grid of deployment spots across ``side``'s zone where a base of radius ``r`` fits
+    with no other base about (on the table, off impassable terrain), each with its rounded
+    place, as ``(x, y, round(x, 3), round(y, 3))``; None when the zone is too shallow for
+    the base. It depends on the table, the side, the depth and the radius only, so it is
+    kept on the table; the bases already placed are tested afresh (:func:`_clear_of`)."""
+    depth = _depth(st)
+    if depth < 2 * r:
+        return None
+    grids = st.table.memo("arcworlde.deployment_grid")
+    key = (side, depth, r)
+    grid: list[tuple[float, float, float, float]] | None = grids.get(key)
+    if grid is None:
+        free = st.table.free_spots(_grid_points(st, side, r, depth), r)
+        grid = grids[key] = [(x, y, round(x, 3), round(y, 3)) for x, y in free]
+    return grid
+
+
+def _grid_points(st: Any, side: int, r: float, depth: float) -> list[tuple[float, float]]:
+    """The grid across ``side``'s zone, rows a base's radius in from each edge of the zone."""
+    width, height = st.table.width, st.table.height
     rows = sorted({r + 0.05, max(r + 0.05, depth - r - 0.05)})
     grid: list[tuple[float, float]] = []
-    if ch.side <= 1:  # the south (A) and north (B) edges
-        if ch.side == 1:
+    if side <= 1:  # the south (A) and north (B) edges
+        if side == 1:
             rows = [height - y for y in rows]
         steps = max(2, int((width - 2 * r) // 3))
         for i in range(steps + 1):
             x = r + 0.5 + (width - 2 * r - 1.0) * i / steps
             grid.extend((x, y) for y in rows)
     else:  # the west (C) and east (D) edges, between the other two zones
-        cols = rows if ch.side == 2 else [width - x for x in rows]
+        cols = rows if side == 2 else [width - x for x in rows]
         length = height - 2 * depth
         steps = max(2, int((length - 2 * r) // 3))
         for i in range(steps + 1):
             y = depth + r + 0.5 + (length - 2 * r - 1.0) * i / steps
-            grid.extend((x, y) for x in cols if in_zone(st, ch.side, x, y, r))
-    # where the base fits now: cached on the table (every game of a match-up asks the same)
-    out = [(round(x, 3), round(y, 3)) for x, y in st.table.free_spots(grid, r, others)]
-    return out or st.table.packed_points(zone_area(st.table, ch.side, depth), r, others)
+            grid.extend((x, y) for x in cols if in_zone(st, side, x, y, r))
+    return grid
 
 
 def zone_area(table: Table, side: int, depth: float) -> tuple[float, float, float, float]:
@@ -271,13 +348,11 @@ def deployment(st: ArcState) -> Steps:
         if not waiting:
             break
         player = waiting[0]
-        spots: dict[float, list[tuple[float, float]]] = {}
         options: list[C.Place] = []
+        clear: dict[float, list[bool]] = {}
         for c in st.chars:
             if c.side == player and to_place(c):
-                if c.r not in spots:
-                    spots[c.r] = deployment_points(st, c)
-                options.extend(C.Place(c.uid, x, y) for x, y in spots[c.r])
+                options.extend(deployment_places(st, c, clear))
         if not options:
             # No room left in the zone (an enormous list): place nothing more.
             left = [c for c in st.chars if c.side == player and to_place(c)]
