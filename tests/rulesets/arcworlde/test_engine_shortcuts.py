@@ -19,6 +19,7 @@ import pytest
 
 from warband.core import registry
 from warband.core.controller import play
+from warband.kit.table import spread_out
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.rules import activation as A
 from warband.rulesets.arcworlde.rules import movement as M
@@ -46,12 +47,40 @@ def _exact(options: list[Any]) -> list[tuple[Any, ...]]:
 
 # -- the plain computations -------------------------------------------------------------------
 def plain_move_candidates(st: Any, ch: Character, allowance: float) -> list[C.Move]:
-    """The move menu worked out afresh (no table memo)."""
+    """The move menu worked out afresh, as before the short cuts: no menu kept on the table,
+    fresh Moves, the nearest cover point always sought."""
+    moves: list[C.Move] = []
     side = ch.side
     enemies = [e for e in st.chars if e.side != side and e.on_table]
-    commanders = [f for f in st.chars
-                  if f.on_table and f.side == ch.side and f.commander and f is not ch]
-    return M._move_menu(st, ch, allowance, enemies, commanders)
+    for e in enemies:
+        moves.append(C.Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
+    for obj in st.scenario.objectives:
+        moves.append(C.Move(obj.x, obj.y, f"to {obj.name}"))
+    for x, y, _ in st.tokens:
+        moves.append(C.Move(round(x, 3), round(y, 3), "to an Arcanite Token"))
+    for x, y, _ in st.items:
+        moves.append(C.Move(round(x, 3), round(y, 3), "to an Item"))
+    forest = st.forest
+    if forest is not None:
+        finds = [*forest["cache"], *forest["portals"]]
+        if forest["artefact"] is not None:
+            finds.append(forest["artefact"][:2])
+        if forest["bush"] is not None:
+            finds.append(forest["bush"])
+        moves.extend(C.Move(round(x, 3), round(y, 3), "to the forest's find") for x, y in finds)
+    cover = st.table.nearest_cover_point(ch.x, ch.y)
+    if cover is not None and cover[0] <= allowance + ch.r:
+        moves.append(C.Move(round(cover[1][0], 3), round(cover[1][1], 3), "into cover"))
+    if enemies:
+        near = min(enemies, key=lambda e: math.hypot(e.x - ch.x, e.y - ch.y))
+        dx, dy = ch.x - near.x, ch.y - near.y
+        d = math.hypot(dx, dy) or 1.0
+        ax, ay = st.table.clamp(ch.x + dx / d * allowance, ch.y + dy / d * allowance, ch.r)
+        moves.append(C.Move(round(ax, 3), round(ay, 3), f"away from {near.name}"))
+    for f in st.chars:
+        if f.on_table and f.side == ch.side and f.commander and f is not ch:
+            moves.append(C.Move(round(f.x, 3), round(f.y, 3), f"toward {f.name}"))
+    return spread_out(moves)
 
 
 def plain_action_options(st: Any, turn: A.Turn) -> list[Any]:

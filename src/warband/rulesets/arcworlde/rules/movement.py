@@ -136,17 +136,25 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
                commanders: list[Character]) -> list[Move]:
     """:func:`move_candidates` worked out (``enemies``: on the table, in the state's order;
     ``commanders``: the friendly Commanders on the table but ``ch``)."""
-    moves: list[Move] = []
-    for e in enemies:
-        moves.append(Move(round(e.x, 3), round(e.y, 3), f"toward {e.name}"))
+    # a goal at a thing's place is the same Move in every menu while the thing stays put:
+    # kept on the table under the exact place and the label (a Move is frozen)
+    goals: dict[tuple[float, float, str], Move] = st.table.memo("arcworlde.move_goals")
+
+    def goal(x: float, y: float, label: str) -> Move:
+        move = goals.get((x, y, label))
+        if move is None:
+            move = goals[(x, y, label)] = Move(round(x, 3), round(y, 3), label)
+        return move
+
+    moves: list[Move] = [goal(e.x, e.y, "toward " + e.name) for e in enemies]
     for obj in st.scenario.objectives:
         moves.append(Move(obj.x, obj.y, f"to {obj.name}"))
     # things to pick up: Arcanite Tokens, Items, the forest's finds (rules/arcanite.py,
     # rules/items.py, rules/forest.py)
     for x, y, _ in st.tokens:
-        moves.append(Move(round(x, 3), round(y, 3), "to an Arcanite Token"))
+        moves.append(goal(x, y, "to an Arcanite Token"))
     for x, y, _ in st.items:
-        moves.append(Move(round(x, 3), round(y, 3), "to an Item"))
+        moves.append(goal(x, y, "to an Item"))
     forest = st.forest
     if forest is not None:
         finds = [*forest["cache"], *forest["portals"]]
@@ -154,7 +162,7 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
             finds.append(forest["artefact"][:2])
         if forest["bush"] is not None:
             finds.append(forest["bush"])
-        moves.extend(Move(round(x, 3), round(y, 3), "to the forest's find") for x, y in finds)
+        moves.extend(goal(x, y, "to the forest's find") for x, y in finds)
     reach = allowance + ch.r
     if cover_may_lie_within(st.table, ch.x, ch.y, reach):
         cover = st.table.nearest_cover_point(ch.x, ch.y)
@@ -167,7 +175,7 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
         ax, ay = st.table.clamp(ch.x + dx / d * allowance, ch.y + dy / d * allowance, ch.r)
         moves.append(Move(round(ax, 3), round(ay, 3), f"away from {near.name}"))
     for f in commanders:
-        moves.append(Move(round(f.x, 3), round(f.y, 3), f"toward {f.name}"))
+        moves.append(goal(f.x, f.y, "toward " + f.name))
     return spread_out(moves)
 
 
