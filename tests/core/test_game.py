@@ -211,3 +211,34 @@ def test_is_legal_identity_first_answers_as_membership() -> None:
         assert decision.is_legal(9) is (accepts is not None)
     nan = float("nan")
     assert Decision("d", 0, [nan]).is_legal(nan)  # the very object: legal, as ``in`` says
+
+
+def test_play_and_apply_short_cuts_play_the_plain_loop() -> None:
+    """``play`` asks a one-player decision's player directly and ``apply`` reads the pending
+    decision and the new events directly: the same game, the same events handed out after
+    each answer and the same records as the plain loop over ``waiting_for``,
+    ``decision_for`` and the log's ``since`` (one-player and simultaneous decisions, with a
+    digest and without)."""
+    for seed in range(6):
+        for digest in (False, True):
+            fast = ToyRuleset().new_game([], seed, track_digest=digest)
+            handed: list[list[str]] = []
+            play(fast, {0: RandomController(), 1: RandomController()}, seed,
+                 on_events=lambda events, out=handed: out.append([e.kind for e in events]))
+            plain = ToyRuleset().new_game([], seed, track_digest=digest)
+            rngs = {p: controller_rng(seed, p) for p in (0, 1)}
+            plain_handed: list[list[str]] = [[e.kind for e in plain.events]] if plain.events else []
+            while plain.pending() is not None:
+                for player in plain.waiting_for():
+                    decision = plain.decision_for(player)
+                    assert decision is not None
+                    choice = RandomController().decide(plain.view(player), decision, rngs[player])
+                    start = len(plain.state.log)
+                    returned = plain.apply(player, choice)
+                    assert returned == plain.state.log.since(start)
+                    if returned:
+                        plain_handed.append([e.kind for e in returned])
+            assert handed == plain_handed
+            assert [(r.player, r.kind, r.choice, r.digest) for r in fast.history] == [
+                (r.player, r.kind, r.choice, r.digest) for r in plain.history]
+            assert fast.digest == plain.digest and fast.outcome() == plain.outcome()

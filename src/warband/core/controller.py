@@ -44,8 +44,16 @@ def play(
     if on_events is not None and game.events:
         on_events(list(game.events))
     for _ in range(max_decisions):
-        if game.pending() is None:
+        pending = game.pending()
+        if pending is None:
             break
+        if type(pending) is Decision:  # one player to ask (waiting_for, written out)
+            player = pending.player
+            choice = controllers[player].decide(game.view(player), pending, rngs[player])
+            events = game.apply(player, choice)
+            if on_events is not None and events:
+                on_events(events)
+            continue
         for player in game.waiting_for():
             decision = game.decision_for(player)
             assert decision is not None

@@ -162,13 +162,16 @@ class Game:
         """
         if isinstance(choice, Reasoned):
             choice, reason = choice.choice, choice.reason
-        decision = self.decision_for(player)
+        pending = self._pending
+        # (the one-player decision, asked of its player: decision_for written out)
+        decision = (pending if type(pending) is Decision and pending.player == player
+                    else self.decision_for(player))
         if decision is None:
             raise IllegalChoice(f"player {player} has no decision to make now")
         if not decision.is_legal(choice):
             raise IllegalChoice(f"{choice!r} is not a legal choice for {decision.kind}")
-        start = len(self.state.log)
-        pending = self._pending
+        events = self.state.log.events
+        start = len(events)
         if isinstance(pending, Simultaneous):
             self._secrets[player] = (choice, reason, False)
             if len(self._secrets) < len(pending.parts):
@@ -183,11 +186,10 @@ class Game:
         else:
             self._record(player, decision.kind, choice, reason)
             self._advance(choice)
-        new = self.state.log.since(start)
-        return new
+        return events[start:]  # (the log's list: appended to, never replaced)
 
     def _record(self, player: int, kind: str, choice: Any, reason: str | None) -> None:
-        if reason:
+        if reason and self.state.log.enabled:
             self.state.log.emit("reason", player=player, text=reason)
         self.history.append(DecisionRecord(player, kind, choice, reason))
         if self._digest is not None:
@@ -203,7 +205,8 @@ class Game:
             pending = next(flow) if first else flow.send(value)
             while True:
                 if isinstance(pending, Decision):
-                    if not pending.trivial:
+                    # (Decision.trivial written out: asked after every answer)
+                    if not pending.auto or pending.accepts is not None or len(pending.options) != 1:
                         break
                     pending = flow.send(pending.options[0])
                     continue
@@ -218,7 +221,8 @@ class Game:
             self._outcome = stop.value
         else:
             self._pending = pending
-        self._checkpoint()
+        if self._digest is not None:
+            self._checkpoint()
 
     def _checkpoint(self) -> None:
         if self._digest is None:

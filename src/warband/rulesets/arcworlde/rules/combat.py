@@ -130,15 +130,16 @@ def resolve_attack(
     hp_before = target.hp
     target.hp = max(0, target.hp - roll.damage)
     attacker.damage_dealt += roll.damage
-    st.log.emit(
-        "attack", who=attacker.name, target=target.name, attack=attack.name,
-        power=mech.power, ranged=attack.ranged, stray=stray, charged=charged and attack.charge_power > 0,
-        dice=roll.power_dice, hits=roll.hits, crits=roll.crits, armour=target.armour,
-        blocked=roll.armour_blocked, cover=cover, defence_mode=mech.defence,
-        defence=[list(d.rolled) for d in roll.defence], defended=roll.defended,
-        damage=roll.damage, hp=[hp_before, target.hp],
-        **extra_defence_dice(roll.defence),
-    )
+    if st.log.enabled:  # (the simulator plays with the log off: no event to build)
+        st.log.emit(
+            "attack", who=attacker.name, target=target.name, attack=attack.name,
+            power=mech.power, ranged=attack.ranged, stray=stray,
+            charged=charged and attack.charge_power > 0, dice=roll.power_dice, hits=roll.hits,
+            crits=roll.crits, armour=target.armour, blocked=roll.armour_blocked, cover=cover,
+            defence_mode=mech.defence, defence=[list(d.rolled) for d in roll.defence],
+            defended=roll.defended, damage=roll.damage, hp=[hp_before, target.hp],
+            **extra_defence_dice(roll.defence),
+        )
     if target.hp <= 0:
         knock_out(st, target, attacker)
         return roll.damage

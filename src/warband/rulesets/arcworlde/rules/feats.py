@@ -26,11 +26,13 @@ def attempt_feat(
     if ch.primed == "extra_die":  # an Arcanite Token spent on this roll (rules/arcanite.py)
         extra, ch.primed = 1, None
     roll = FeatCheck(ap + extra, needed, advantage).sample(st.dice)
-    st.log.emit(
-        "feat", who=ch.name, purpose=purpose, ap=ap + extra, difficulty=difficulty_name(needed),
-        needed=needed, rolled=roll.rolled, kept=roll.kept, successes=roll.successes,
-        success=roll.success, advantage=advantage,
-    )
+    if st.log.enabled:  # (the simulator plays with the log off: no event to build)
+        st.log.emit(
+            "feat", who=ch.name, purpose=purpose, ap=ap + extra,
+            difficulty=difficulty_name(needed), needed=needed, rolled=roll.rolled,
+            kept=roll.kept, successes=roll.successes, success=roll.success,
+            advantage=advantage,
+        )
     return roll.success
 
 
