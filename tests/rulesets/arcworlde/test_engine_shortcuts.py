@@ -433,8 +433,11 @@ def test_deployment_spots_are_the_plain_spots(lists: tuple[str, ...]) -> None:
                 continue
             x, y = rng.choice(spots)
             # on a spot; base to base with the next spot of its grid (the fit test's
-            # tolerance decides); or clear of a small base there but over a big one
+            # tolerance decides); or clear of a small base there but over a big one; or
+            # anywhere on the table (next to another side's zone, say)
             x += rng.choice((0.0, 2 * ch.r, ch.r + 0.7))
+            if rng.random() < 0.3:
+                x, y = rng.uniform(0, st.table.width), rng.uniform(0, st.table.height)
             ch.x, ch.y = x, y
             ch.deployed = True
 

@@ -163,7 +163,13 @@ def deployment_places(st: Any, ch: Character,
         return []
     free = None if clear is None else clear.get(r)
     if free is None:
-        free = [_clear_of(x, y, r, others) for x, y, _, _ in grid]
+        # only the bases that reach the grid's box can overlap a spot of it (those in the
+        # other zones never do): the rest are left out of the test, which they would pass
+        x0, y0, x1, y1 = _box(grid) if grid else (0.0, 0.0, 0.0, 0.0)
+        near = [o for o in others
+                if o.x + o.r + r + 1e-6 >= x0 and o.x - o.r - r - 1e-6 <= x1
+                and o.y + o.r + r + 1e-6 >= y0 and o.y - o.r - r - 1e-6 <= y1]
+        free = [_clear_of(x, y, r, near) for x, y, _, _ in grid]
         if clear is not None:
             clear[r] = free
     uid = ch.uid
@@ -174,6 +180,13 @@ def deployment_places(st: Any, ch: Character,
         return out
     packed = st.table.packed_points(zone_area(st.table, ch.side, _depth(st)), r, others)
     return [C.Place(uid, x, y) for x, y in packed]
+
+
+def _box(grid: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    """The bounding box (x0, y0, x1, y1) of a grid's spots (not empty)."""
+    xs = [g[0] for g in grid]
+    ys = [g[1] for g in grid]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _clear_of(x: float, y: float, r: float, others: list[Base]) -> bool:
