@@ -499,3 +499,19 @@ def test_deployment_spots_shared_per_base_size() -> None:
         for c in order:
             assert _exact(S.deployment_places(st, c, clear)) == _exact(
                 [C.Place(c.uid, x, y) for x, y in plain_deployment_points(st, c)])
+
+
+def test_blockers_leave_out_riders_aboard() -> None:
+    """arcworlde.trait.monstrous_mount (a rider aboard is no base of its own): the bases round
+    a mover, with the rider test written out, are the Characters on the table but the mover
+    and riders aboard, in the state's order, with or without riders and Knock Outs about."""
+    st = _position(8)
+    rng = random.Random(5)
+    for _ in range(60):
+        for c in st.chars:
+            c.mount_uid = rng.choice((None, None, 0))
+            c.ko = rng.random() < 0.2
+        for ch in st.chars:
+            plain = [c for c in st.chars if c.on_table and c is not ch and not c.aboard]
+            assert st.blocker_chars(ch) == plain
+            assert st.blockers(ch) == [c.base for c in plain]

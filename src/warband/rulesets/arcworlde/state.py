@@ -200,12 +200,14 @@ class ArcState(TableQueries[Character]):
         return [e for e in self.chars if e.side != side and e.on_table
                 and hypot(e.x - x, e.y - y) - r - e.r <= CONTACT]
 
+    # (``not c.aboard`` written out as ``c.mount_uid is None``: a property call per
+    # Character, and the AIs ask for the bases round a mover for every move they weigh)
     def blockers(self, ch: Character) -> list[Base]:
         return [Base(c.x, c.y, c.r) for c in self.chars
-                if c.on_table and c is not ch and not c.aboard]
+                if c.on_table and c is not ch and c.mount_uid is None]
 
     def blocker_chars(self, ch: Character) -> list[Character]:
-        return [c for c in self.chars if c.on_table and c is not ch and not c.aboard]
+        return [c for c in self.chars if c.on_table and c is not ch and c.mount_uid is None]
 
     def player_sides(self) -> range:
         """The players' sides (the forest's Creatures are not a player)."""
