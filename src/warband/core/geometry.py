@@ -330,6 +330,8 @@ class Table:
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._settled: dict[tuple[float, float, float],
+                            tuple[list[tuple[float, int]], dict[int, int]]] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
         self._moves: dict[tuple[Any, ...], MoveResult] = {}
@@ -536,46 +538,84 @@ class Table:
                 goal = (gx + (px - gx) * scale, gy + (py - gy) * scale)
         if _clear(obstacles, start, goal):
             return [start, goal]
+        # Dijkstra over terrain corners from the start (node n), the goal (node n + 1) a sink
+        # linked to the corners that see it. The goal relaxes nothing, so the corners settle
+        # in the same order, at the same distances, over the same predecessors whatever the
+        # goal: that search is made once per start (:meth:`_settled_from`, every start menu's
+        # aims share it) and the goal is then relaxed from the corners in their settling order,
+        # as the search would when settling each: the first corner giving the least distance
+        # wins, and once a corner is as far as the best found no later one can beat it (the
+        # search pops the goal there). The same routes as searching for each goal, bit for bit
+        # (tests/core/test_geometry_speed.py runs both).
         nodes = graph.nodes
-        n = len(nodes)
-        # Dijkstra over terrain corners; node n = start, n + 1 = goal. Which corners see the
-        # goal is asked only of the corners the search reaches before the goal (each once, as
-        # it is settled), not of every corner: the same links in the same order, fewer tests.
-        start_links = self._visible_nodes(graph, start, r)
+        settled, prev = self._settled_from(graph, start, r)
         known = self._links.get((goal[0], goal[1], r))
         goal_links = None if known is None else dict(known)
+        best = math.inf
+        via = -1
+        for d, u in settled:
+            if d >= best:
+                break
+            if goal_links is not None:
+                w = goal_links.get(u)
+                if w is None:
+                    continue
+            elif _clear(obstacles, goal, nodes[u]):
+                w = math.dist(goal, nodes[u])
+            else:
+                continue
+            nd = d + w
+            if nd < best:
+                best = nd
+                via = u
+        if via < 0:
+            return [start]  # the goal cannot be reached: stay put
+        n = len(nodes)
+        route = [goal, nodes[via]]
+        u = via
+        while prev[u] != n:
+            u = prev[u]
+            route.append(nodes[u])
+        route.append(start)
+        route.reverse()
+        return route
+
+    def _settled_from(
+        self, graph: _NavGraph, start: tuple[float, float], r: float
+    ) -> tuple[list[tuple[float, int]], dict[int, int]]:
+        """Dijkstra from ``start`` (node ``n``) over the terrain corners of ``graph``: the
+        corners in the order the search settles them, with their distances, and each one's
+        predecessor (``n`` for the start). Kept per start, like its links."""
+        key = (start[0], start[1], r)
+        found = self._settled.get(key)
+        if found is not None:
+            return found
+        n = len(graph.nodes)
+        start_links = self._visible_nodes(graph, start, r)
+        edges = graph.edges
         dist = {n: 0.0}
         prev: dict[int, int] = {}
+        settled: list[tuple[float, int]] = []
         heap: list[tuple[float, int]] = [(0.0, n)]
         while heap:
             d, u = heapq.heappop(heap)
             if d > dist.get(u, math.inf):
                 continue
-            if u == n + 1:
-                break
-            links = start_links if u == n else graph.edges[u]
-            if u < n:
-                if goal_links is not None:
-                    if u in goal_links:
-                        links = [*links, (n + 1, goal_links[u])]
-                elif _clear(obstacles, goal, nodes[u]):
-                    links = [*links, (n + 1, math.dist(goal, nodes[u]))]
+            if u == n:
+                links = start_links
+            else:
+                settled.append((d, u))
+                links = edges[u]
             for v, w in links:
                 nd = d + w
                 if nd < dist.get(v, math.inf):
                     dist[v] = nd
                     prev[v] = u
                     heapq.heappush(heap, (nd, v))
-        if n + 1 not in dist:
-            return [start]  # the goal cannot be reached: stay put
-        route = [goal]
-        u = n + 1
-        while u in prev and prev[u] != n:
-            u = prev[u]
-            route.append(nodes[u])
-        route.append(start)
-        route.reverse()
-        return route
+        if len(self._settled) > 20_000:
+            self._settled.clear()
+        found = self._settled[key] = (settled, prev)
+        return found
 
     def _visible_nodes(
         self, graph: _NavGraph, p: tuple[float, float], r: float
@@ -960,16 +1000,53 @@ def _inside_any(polys: list[_Poly], x: float, y: float) -> bool:
 
 
 def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Segment a-b does not pass through the interior of any polygon."""
+    """Segment a-b does not pass through the interior of any polygon.
+
+    :meth:`_Poly.blocks` (``margin`` 1e-3) written out for the convex pieces, the common
+    case and the hot path of every route: the same bounding-box test, the same Cyrus-Beck
+    clip (:meth:`_Poly._clip`) and the same comparisons in the same order, so the same
+    answer to the last bit (tests/core/test_geometry_speed.py compares them)."""
     ax, ay = a
     bx, by = b
     lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
     lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+    length = -1.0
     for p in polys:
         if hi_x < p.minx or lo_x > p.maxx or hi_y < p.miny or lo_y > p.maxy:
             continue
-        if p.blocks(ax, ay, bx, by):
-            return False
+        planes = p.planes
+        if planes is None:
+            if p.blocks(ax, ay, bx, by):
+                return False
+            continue
+        if length < 0.0:
+            length = math.hypot(bx - ax, by - ay)
+        if length < 1e-12:
+            if p.contains(ax, ay):
+                return False
+            continue
+        t0, t1 = 0.0, 1.0
+        dx, dy = bx - ax, by - ay
+        for nx, ny, c in planes:
+            den = nx * dx + ny * dy
+            num = c - (nx * ax + ny * ay)
+            if abs(den) < 1e-15:
+                if num < 0:
+                    break
+                continue
+            t = num / den
+            if den > 0:
+                if t < t1:
+                    t1 = t
+            elif t > t0:
+                t0 = t
+            if t0 > t1:
+                break
+        else:
+            if t1 - t0 > 1e-12:
+                cut = 1e-3 / length
+                if min(t1, 1 - cut) - max(t0, cut) > 1e-9:
+                    return False
     return True
 
 
