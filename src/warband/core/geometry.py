@@ -325,6 +325,7 @@ class Table:
         self._difficult = [_Poly(t.polygon.exterior.coords) for t in self.terrain
                            if t.kind is TerrainKind.DIFFICULT]
         self._nav: dict[float, _NavGraph] = {}
+        self._nav_of_radius: dict[float, _NavGraph] = {}
         # Pure-function caches (exact float keys, so results are identical with or without
         # them): models stand still most of the time, so the same questions recur.
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
@@ -367,11 +368,11 @@ class Table:
         return (min(max(x, r), self.width - r), min(max(y, r), self.height - r))
 
     def in_impassable(self, x: float, y: float, r: float) -> bool:
-        return any(
-            p.minx - r < x < p.maxx + r and p.miny - r < y < p.maxy + r
-            and p.distance(x, y) < r - _EPS
-            for p in self._impassable_polys
-        )
+        for p in self._impassable_polys:  # a loop, not any(): asked for every place weighed
+            if (p.minx - r < x < p.maxx + r and p.miny - r < y < p.maxy + r
+                    and p.distance(x, y) < r - _EPS):
+                return True
+        return False
 
     def impassable_clearance(self, x: float, y: float, r: float) -> float:
         """The distance from (x, y) to the nearest impassable piece (0 inside one), or ``r``
@@ -485,6 +486,14 @@ class Table:
 
     # -- movement --------------------------------------------------------------------------
     def _nav_graph(self, r: float) -> _NavGraph:
+        graph = self._nav_of_radius.get(r)  # the exact radius first: no rounding per query
+        if graph is None:
+            if len(self._nav_of_radius) > 256:
+                self._nav_of_radius.clear()
+            graph = self._nav_of_radius[r] = self._nav_graph_rounded(r)
+        return graph
+
+    def _nav_graph_rounded(self, r: float) -> _NavGraph:
         key = round(r, 4)
         graph = self._nav.get(key)
         if graph is not None:
@@ -714,11 +723,31 @@ class Table:
             self.in_impassable(gx, gy, r)
             or not _clear(self._nav_graph(r).obstacles, (sx, sy), (gx, gy))
         ):
-            res = self.move(start, goal, r, allowance)  # round the terrain
-            return (res.x, res.y)
+            return self._terrain_walk(start, goal, r, allowance)  # round the terrain
         # A straight line: only difficult terrain can shorten it.
         t = min(d, _reach(allowance, d, self._difficult_spans((sx, sy), (gx, gy))))
         return (sx + (gx - sx) * t / d, sy + (gy - sy) * t / d)
+
+    def _terrain_walk(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, allowance: float,
+    ) -> tuple[float, float]:
+        """Where :meth:`move` with no other bases ends: its walk along :meth:`path` without the
+        bases (nothing to bump into, so no contact and no detour), the same arithmetic step
+        for step (tests/core/test_geometry_speed.py compares the two)."""
+        x, y = start
+        budget = allowance
+        for nx, ny in self.path(start, goal, r)[1:]:
+            seg_len = math.hypot(nx - x, ny - y)
+            if seg_len < _EPS:
+                continue
+            dx, dy = (nx - x) / seg_len, (ny - y) / seg_len
+            spans = self._difficult_spans((x, y), (nx, ny))
+            t_stop = min(_reach(budget, seg_len, spans), seg_len)
+            x, y = x + dx * t_stop, y + dy * t_stop
+            if t_stop < seg_len - 1e-7:
+                break  # the allowance ran out on this leg
+            budget -= _cost(t_stop, seg_len, spans)
+        return (x, y)
 
     def _land(
         self, start: tuple[float, float], res: MoveResult, r: float, blockers: Sequence[Base]
@@ -759,11 +788,12 @@ class Table:
             # First contact with another base along this segment.
             t_hit = seg_len
             hit: list[int] = []
-            for i, o in enumerate(blockers):
+            for i, (ox, oy, o_r) in enumerate(blockers):
                 # Distance t >= 0 along the unit heading at which the moving base first
                 # touches this one (offset c, radii summing to rr); already touching or
-                # overlapping counts only when moving closer. Written out: the hot loop.
-                cx, cy, rr = o.x - x, o.y - y, r + o.r
+                # overlapping counts only when moving closer. Written out: the hot loop
+                # (a base unpacked as the tuple it is: cheaper than three attribute reads).
+                cx, cy, rr = ox - x, oy - y, r + o_r
                 b = dx * cx + dy * cy
                 c = cx * cx + cy * cy - rr * rr
                 if c <= 1e-6:
@@ -1003,9 +1033,9 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
     """Segment a-b does not pass through the interior of any polygon.
 
     :meth:`_Poly.blocks` (``margin`` 1e-3) written out for the convex pieces, the common
-    case and the hot path of every route: the same bounding-box test, the same Cyrus-Beck
-    clip (:meth:`_Poly._clip`) and the same comparisons in the same order, so the same
-    answer to the last bit (tests/core/test_geometry_speed.py compares them)."""
+    case and the hot path of every route: the same bounding-box test, the same clip
+    (:meth:`_Poly._clip`) and the same comparisons, without the calls between (the same
+    answers: tests/core/test_geometry_speed.py compares them)."""
     ax, ay = a
     bx, by = b
     lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
@@ -1014,8 +1044,7 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
     for p in polys:
         if hi_x < p.minx or lo_x > p.maxx or hi_y < p.miny or lo_y > p.maxy:
             continue
-        planes = p.planes
-        if planes is None:
+        if p.planes is None:
             if p.blocks(ax, ay, bx, by):
                 return False
             continue
@@ -1025,24 +1054,9 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
             if p.contains(ax, ay):
                 return False
             continue
-        t0, t1 = 0.0, 1.0
-        dx, dy = bx - ax, by - ay
-        for nx, ny, c in planes:
-            den = nx * dx + ny * dy
-            num = c - (nx * ax + ny * ay)
-            if abs(den) < 1e-15:
-                if num < 0:
-                    break
-                continue
-            t = num / den
-            if den > 0:
-                if t < t1:
-                    t1 = t
-            elif t > t0:
-                t0 = t
-            if t0 > t1:
-                break
-        else:
+        span = p._clip(ax, ay, bx, by)
+        if span is not None:
+            t0, t1 = span
             if t1 - t0 > 1e-12:
                 cut = 1e-3 / length
                 if min(t1, 1 - cut) - max(t0, cut) > 1e-9:
@@ -1053,7 +1067,8 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
 def _touching(x: float, y: float, r: float, bases: Sequence[Base]) -> tuple[int, ...]:
     """Indices of the bases within CONTACT of a base of radius ``r`` at (x, y)."""
     hypot = math.hypot  # edge_distance(x, y, r, o.x, o.y, o.r), written out (hot)
-    return tuple([i for i, o in enumerate(bases) if hypot(o.x - x, o.y - y) - r - o.r <= CONTACT])
+    return tuple([i for i, (ox, oy, o_r) in enumerate(bases)
+                  if hypot(ox - x, oy - y) - r - o_r <= CONTACT])
 
 
 def _cost(t: float, seg_len: float, spans: list[tuple[float, float]]) -> float:
