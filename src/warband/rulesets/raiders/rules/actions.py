@@ -112,10 +112,11 @@ def _in_charge_reach(u: Unit, e: Unit) -> bool:
 def _can_charge(st: Any, u: Unit) -> bool:
     """Whether :func:`charge_targets` names anyone: the same test, stopping at the first
     enemy in reach (asked for every unit that may act, at every activation)."""
-    x, y = u.x, u.y
+    x, y, side = u.x, u.y, u.side
     own, move = u.radius, u.move
-    for e in st.enemies_of(u):
-        if ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - own - e.radius <= move:
+    for e in st.units:  # st.enemies_of(u), in its order, without building the tuple
+        if (e.side != side and e.on_table
+                and ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - own - e.radius <= move):
             return True
     return False
 
