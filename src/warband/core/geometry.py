@@ -93,7 +93,7 @@ class _Poly:
         for nx, ny, c in self.planes or ():
             den = nx * dx + ny * dy
             num = c - (nx * ax + ny * ay)
-            if abs(den) < 1e-15:
+            if -1e-15 < den < 1e-15:  # abs(den) < 1e-15 without the call (the hot loop)
                 if num < 0:
                     return None
                 continue
@@ -365,7 +365,12 @@ class Table:
         return r - _EPS <= x <= self.width - r + _EPS and r - _EPS <= y <= self.height - r + _EPS
 
     def clamp(self, x: float, y: float, r: float) -> tuple[float, float]:
-        return (min(max(x, r), self.width - r), min(max(y, r), self.height - r))
+        # min(max(x, r), width - r) for each axis, as min and max pick (no calls: hot)
+        x = r if r > x else x
+        hi = self.width - r
+        y = r if r > y else y
+        hi_y = self.height - r
+        return (hi if hi < x else x, hi_y if hi_y < y else y)
 
     def in_impassable(self, x: float, y: float, r: float) -> bool:
         for p in self._impassable_polys:  # a loop, not any(): asked for every place weighed
@@ -1059,7 +1064,9 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
             t0, t1 = span
             if t1 - t0 > 1e-12:
                 cut = 1e-3 / length
-                if min(t1, 1 - cut) - max(t0, cut) > 1e-9:
+                far = 1 - cut
+                # min(t1, 1 - cut) - max(t0, cut), as min and max pick (no calls)
+                if (far if far < t1 else t1) - (cut if cut > t0 else t0) > 1e-9:
                     return False
     return True
 

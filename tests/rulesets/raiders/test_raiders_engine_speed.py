@@ -39,7 +39,7 @@ from warband.rulesets.raiders.rules.movement import (
     entry_problem,
     move_candidates,
 )
-from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.state import RaidersState, Unit, footprint
 
 TERRAIN: list[dict[str, Any]] = [
     {"name": "Stone", "kind": "impassable", "points": [[23, 10], [25.5, 10], [25.5, 12.5], [23, 12.5]]},
@@ -277,3 +277,15 @@ def test_raiders_ability_rangers_menu_unchanged_by_other_menus() -> None:
     place(st, RANGERS, 20.0, 20.0)
     got = [(p.x, p.y, p.label) for p in move_candidates(st, u, float(u.move))]
     assert got == [(p.x, p.y, p.label) for p in _move_menu_plain(st, u, float(u.move))]
+
+
+def test_raiders_core_movement_formation_kept_footprint_follows_the_figures() -> None:
+    """raiders.core.movement_formation: the footprint a unit keeps is the one its figures
+    give now, as figures are lost and come back (down to one and up again)."""
+    st = bare_state()
+    for u in st.units:
+        size = u.figures
+        for n in [*range(size, 0, -1), *range(1, size + 3)]:
+            u.figures = n
+            assert u.radius == footprint(n, u.r)
+            assert u.base == (u.x, u.y, footprint(n, u.r))

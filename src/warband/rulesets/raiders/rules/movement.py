@@ -399,8 +399,10 @@ def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
     hi_x, hi_y = table.width - r, table.height - r
 
     def pt(x: float, y: float, label: str) -> Point:
-        # the aim clamped onto the table for the formation (:meth:`Table.clamp`), rounded
-        return Point(round(min(max(x, r), hi_x), 2), round(min(max(y, r), hi_y), 2), label)
+        # the aim clamped onto the table for the formation, rounded (Table.clamp written out)
+        x = r if r > x else x
+        y = r if r > y else y
+        return Point(round(hi_x if hi_x < x else x, 2), round(hi_y if hi_y < y else y, 2), label)
 
     pts: list[Point] = []
     for e in enemies:
