@@ -651,9 +651,16 @@ class Table:
         """Parameter intervals [t0, t1] of segment a-b that lie in difficult terrain."""
         if not self._difficult or a == b:
             return []
+        ax, ay = a
+        bx, by = b
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans: list[tuple[float, float]] = []
         for poly in self._difficult:
-            spans.extend(poly.inside_spans(a[0], a[1], b[0], b[1]))
+            # the bounding-box test inside_spans starts with, before the call (most miss)
+            if hi_x < poly.minx or lo_x > poly.maxx or hi_y < poly.miny or lo_y > poly.maxy:
+                continue
+            spans.extend(poly.inside_spans(ax, ay, bx, by))
         if len(spans) > 1:
             spans.sort()
             merged = [spans[0]]
