@@ -290,6 +290,44 @@ class _NavGraph:
     obstacles: list[_Poly]  # impassable terrain grown by the mover's radius
 
 
+class _Settling:
+    """Dijkstra from one start (node ``n``) over a movement graph's corners, advanced only as
+    far as asked: ``settled`` holds the corners in the order the search settles them, with
+    their distances, ``prev`` each reached corner's predecessor (``n`` for the start). Paused
+    and resumed, it settles the same corners in the same order as one run to the end."""
+
+    __slots__ = ("dist", "edges", "heap", "links", "n", "prev", "settled")
+
+    def __init__(self, n: int, links: list[tuple[int, float]],
+                 edges: list[list[tuple[int, float]]]) -> None:
+        self.n = n
+        self.links = links  # the start's own links (the corners in view of it)
+        self.edges = edges
+        self.dist: dict[int, float] = {n: 0.0}
+        self.prev: dict[int, int] = {}
+        self.settled: list[tuple[float, int]] = []
+        self.heap: list[tuple[float, int]] = [(0.0, n)]
+
+    def advance(self) -> bool:
+        """Settle the next corner (True), or say that none is left (False)."""
+        heap, dist, prev, n = self.heap, self.dist, self.prev, self.n
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist.get(u, math.inf):
+                continue
+            links = self.links if u == n else self.edges[u]
+            for v, w in links:
+                nd = d + w
+                if nd < dist.get(v, math.inf):
+                    dist[v] = nd
+                    prev[v] = u
+                    heapq.heappush(heap, (nd, v))
+            if u != n:
+                self.settled.append((d, u))
+                return True
+        return False
+
+
 _SHARED_TABLES: dict[tuple[Any, ...], Table] = {}
 
 
@@ -331,8 +369,7 @@ class Table:
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
-        self._settled: dict[tuple[float, float, float],
-                            tuple[list[tuple[float, int]], dict[int, int]]] = {}
+        self._searches: dict[tuple[float, float, float], _Settling] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
         self._moves: dict[tuple[Any, ...], MoveResult] = {}
@@ -555,19 +592,23 @@ class Table:
         # Dijkstra over terrain corners from the start (node n), the goal (node n + 1) a sink
         # linked to the corners that see it. The goal relaxes nothing, so the corners settle
         # in the same order, at the same distances, over the same predecessors whatever the
-        # goal: that search is made once per start (:meth:`_settled_from`, every start menu's
-        # aims share it) and the goal is then relaxed from the corners in their settling order,
-        # as the search would when settling each: the first corner giving the least distance
-        # wins, and once a corner is as far as the best found no later one can beat it (the
-        # search pops the goal there). The same routes as searching for each goal, bit for bit
-        # (tests/core/test_geometry_speed.py runs both).
+        # goal: that search is kept per start (:class:`_Settling`, advanced only as far as a
+        # goal needs; the aims of a move menu share it) and the goal is relaxed from the
+        # corners in their settling order, as the search would when settling each: the first
+        # corner giving the least distance wins, and once a corner is as far as the best
+        # found no later one can beat it (the search pops the goal there). The same routes as
+        # searching for each goal, bit for bit (tests/core/test_geometry_speed.py runs both).
         nodes = graph.nodes
-        settled, prev = self._settled_from(graph, start, r)
+        search = self._settling(graph, start, r)
+        settled = search.settled
         known = self._links.get((goal[0], goal[1], r))
         goal_links = None if known is None else dict(known)
         best = math.inf
         via = -1
-        for d, u in settled:
+        k = 0
+        while k < len(settled) or search.advance():
+            d, u = settled[k]
+            k += 1
             if d >= best:
                 break
             if goal_links is not None:
@@ -585,6 +626,7 @@ class Table:
         if via < 0:
             return [start]  # the goal cannot be reached: stay put
         n = len(nodes)
+        prev = search.prev
         route = [goal, nodes[via]]
         u = via
         while prev[u] != n:
@@ -594,42 +636,16 @@ class Table:
         route.reverse()
         return route
 
-    def _settled_from(
-        self, graph: _NavGraph, start: tuple[float, float], r: float
-    ) -> tuple[list[tuple[float, int]], dict[int, int]]:
-        """Dijkstra from ``start`` (node ``n``) over the terrain corners of ``graph``: the
-        corners in the order the search settles them, with their distances, and each one's
-        predecessor (``n`` for the start). Kept per start, like its links."""
+    def _settling(self, graph: _NavGraph, start: tuple[float, float], r: float) -> _Settling:
+        """The search over ``graph``'s corners from ``start``, kept per start like its links."""
         key = (start[0], start[1], r)
-        found = self._settled.get(key)
-        if found is not None:
-            return found
-        n = len(graph.nodes)
-        start_links = self._visible_nodes(graph, start, r)
-        edges = graph.edges
-        dist = {n: 0.0}
-        prev: dict[int, int] = {}
-        settled: list[tuple[float, int]] = []
-        heap: list[tuple[float, int]] = [(0.0, n)]
-        while heap:
-            d, u = heapq.heappop(heap)
-            if d > dist.get(u, math.inf):
-                continue
-            if u == n:
-                links = start_links
-            else:
-                settled.append((d, u))
-                links = edges[u]
-            for v, w in links:
-                nd = d + w
-                if nd < dist.get(v, math.inf):
-                    dist[v] = nd
-                    prev[v] = u
-                    heapq.heappush(heap, (nd, v))
-        if len(self._settled) > 20_000:
-            self._settled.clear()
-        found = self._settled[key] = (settled, prev)
-        return found
+        search = self._searches.get(key)
+        if search is None:
+            if len(self._searches) > 20_000:
+                self._searches.clear()
+            search = self._searches[key] = _Settling(
+                len(graph.nodes), self._visible_nodes(graph, start, r), graph.edges)
+        return search
 
     def _visible_nodes(
         self, graph: _NavGraph, p: tuple[float, float], r: float
