@@ -23,12 +23,14 @@ from warband.rulesets.raiders.rules.actions import (
     Declared,
     _can_charge,
     _can_shoot,
+    _castable,
     _independent,
     _may_shoot_at,
     can_react,
     charge_targets,
     reaction_options,
 )
+from warband.rulesets.raiders.rules.magic import spell_targets
 from warband.rulesets.raiders.rules.measure import shoot_targets
 from warband.rulesets.raiders.rules.movement import (
     _entry_points,
@@ -289,3 +291,20 @@ def test_raiders_core_movement_formation_kept_footprint_follows_the_figures() ->
             u.figures = n
             assert u.radius == footprint(n, u.r)
             assert u.base == (u.x, u.y, footprint(n, u.r))
+
+
+def test_raiders_magic_choose_spell_and_target_castable_is_every_spells_targets() -> None:
+    """raiders.magic.choose_spell_and_target: the spells offered and their targets (the units
+    in sight found once, within the longest range) are each spell's own
+    :func:`spell_targets`, in the table's order, for every magic user of many random tables."""
+    lists = 0
+    for seed in range(150):
+        st = scatter(seed)
+        for u in st.units:
+            if not (u.on_table and u.profile.magic_user):
+                continue
+            plain = [(st.spells[sid], spell_targets(st, u, st.spells[sid]))
+                     for sid in u.profile.spells]
+            assert _castable(st, u) == [(s, t) for s, t in plain if t]
+            lists += sum(1 for _, t in plain if t)
+    assert lists > 200

@@ -37,7 +37,7 @@ from warband.core.decisions import Decision
 from warband.core.game import Pending
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.models import Spell
-from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
+from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.movement import (
     can_enter,
@@ -141,10 +141,20 @@ def _may_shoot_at(st: Any, shooter: Unit, target: Unit) -> bool:
 
 
 def _castable(st: Any, u: Unit) -> list[tuple[Spell, list[Unit]]]:
+    """Each of the caster's spells that has a target, with its targets
+    (:func:`~.magic.spell_targets`). The units in sight within the longest range are found
+    once and each spell keeps those within its own range, in the table's order: the same
+    lists, one sight test per unit instead of one per unit and spell."""
+    spells = [st.spells[sid] for sid in u.profile.spells]
+    if not spells:
+        return []
+    reach = max(spell.range for spell in spells)
+    in_sight = [(t, d) for t in st.units
+                if t.on_table and (d := st.leader_distance(u, t)) <= reach
+                and line_of_sight(st, u, t)]
     out = []
-    for sid in u.profile.spells:
-        spell = st.spells[sid]
-        targets = spell_targets(st, u, spell)
+    for spell in spells:
+        targets = [t for t, d in in_sight if d <= spell.range]
         if targets:
             out.append((spell, targets))
     return out
