@@ -193,6 +193,24 @@ class _Context:
                                                     self.cover_test)
         return value
 
+    def charge_at(self, x: float, y: float, ap: int, attempt: int) -> float:
+        """``charge_value(gaps(x, y), ap, attempt)`` in one pass: the same gaps, the same
+        terms in the same order."""
+        best = 0.0
+        r = self.ch.r
+        hypot = math.hypot
+        prone_cost = HeuristicController.PRONE_COST
+        for ex, ey, er, _, _, _, e in self.rows:
+            gap = hypot(ex - x, ey - y) - er - r
+            if gap <= 6.0:
+                reach, trip = charge_chance(gap, attempt)
+                if not reach:
+                    continue  # no chance to arrive: worth at most 0, never more than ``best``
+                value = reach * self.strike(e, ap) - trip * prone_cost
+                if value > best:
+                    best = value
+        return best
+
     def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
         """The best Charge from where ``ch``'s straight-line ``gaps`` to the enemies are these,
         by Legging It from roll ``attempt`` (enemies within 6"): its blows with ``ap`` AP
@@ -213,7 +231,7 @@ class _Enemies:
     """One side's enemies on the table and what each could deal in melee next: the facts the
     urgency scan reads for every Character of the side, worked out once per decision."""
 
-    __slots__ = ("side", "chars", "blows")
+    __slots__ = ("side", "chars", "blows", "rows")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.side = ch.side
@@ -221,10 +239,17 @@ class _Enemies:
         # (enemy, free-move reach, Leg It reach, best blows) of each that is not Broken, in
         # table order, as tactics.melee_threat weighs them
         self.blows: list[tuple[Character, int, float, float]] = []
+        #: per enemy, in table order: (x, y, radius, the enemy, free-move reach, Leg It
+        #: reach, best blows); one that is Broken has a Leg It reach of -inf (it is not
+        #: among ``blows``: no gap is within that reach)
+        self.rows: list[tuple[float, float, float, Character, float, float, float]] = []
         for e in self.chars:
             if e.broken:
+                self.rows.append((e.x, e.y, e.r, e, 0.0, -math.inf, 0.0))
                 continue
-            self.blows.append((e, e.movement, e.movement + 3.5, best_melee_blows(e)))
+            blows = best_melee_blows(e)
+            self.blows.append((e, e.movement, e.movement + 3.5, blows))
+            self.rows.append((e.x, e.y, e.r, e, e.movement, e.movement + 3.5, blows))
 
     def threat(self, x: float, y: float, r: float) -> float:
         """tactics.melee_threat at (x, y) for a base of radius ``r`` of this side: the same
@@ -355,20 +380,28 @@ class HeuristicController:
         lane = lanes[len(placed) % len(lanes)]
         ranged = any(a.ranged for a in ch.usable_attacks())
 
+        commander = ch.commander
+        hypot = math.hypot
+        nearest_cover = view.table.nearest_cover_point
+
         def score(opt: Any) -> float:
-            s: float = -abs(own(opt.x, opt.y) - lane) * (0.3 if ranged else 1.0)
+            x, y = opt.x, opt.y
+            s: float = -abs(own(x, y) - lane) * (0.3 if ranged else 1.0)
+            # (a term that is 0.0 is left out: taking 0.0 away changes nothing)
             for f in placed:
-                d = math.hypot(f.x - opt.x, f.y - opt.y)
-                s -= 3.0 if d < 2.5 else 0.0
-                if ch.commander:
-                    s -= max(0.0, d - 6.0) * 0.5
+                d = hypot(f.x - x, f.y - y)
+                if d < 2.5:
+                    s -= 3.0
+                if commander and d - 6.0 > 0.0:
+                    s -= (d - 6.0) * 0.5
             if ranged:
-                cover = view.table.nearest_cover_point(opt.x, opt.y)
+                cover = nearest_cover(x, y)
                 if cover is not None:
                     s -= cover[0] * 0.2
-            for e in enemies:
-                if abs((e.y - opt.y) if along_y else (e.x - opt.x)) < 4 and not ranged:
-                    s += 0.5
+            else:
+                for e in enemies:
+                    if abs((e.y - y) if along_y else (e.x - x)) < 4:
+                        s += 0.5
             return s
 
         return max(sorted(by_uid[uid], key=lambda o: own(o.x, o.y)), key=score)
@@ -402,16 +435,29 @@ class HeuristicController:
         if enemies is None:
             enemies = _Enemies(view, ch)
         x, y, r, hypot = ch.x, ch.y, ch.r, math.hypot
-        # view.distance(ch, e) of each enemy, written out; within CONTACT: Engaged (the
-        # state's engaged_with, the same Characters in the same order)
-        gaps = [hypot(e.x - x, e.y - y) - r - e.r for e in enemies.chars]
-        engaged = [e for e, d in zip(enemies.chars, gaps, strict=True) if d <= CONTACT]
+        # One pass over the enemies: view.distance(ch, e) of each, written out (within
+        # CONTACT: Engaged, as the state's engaged_with: the same Characters in the same
+        # order), and the threat where ``ch`` stands (_Enemies.threat: its gap is measured
+        # with the radii taken away in the other order, as tactics.melee_threat does; the
+        # same terms added in the same order)
+        gaps: list[float] = []
+        engaged: list[Character] = []
+        threat = 0.0
+        for ex, ey, er, e, move, leg_it, blows in enemies.rows:
+            h = hypot(ex - x, ey - y)
+            d = h - r - er
+            gaps.append(d)
+            if d <= CONTACT:
+                engaged.append(e)
+            t = h - er - r
+            if t <= leg_it:
+                threat += blows * (1.0 if t <= move else 0.5)
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
         reach = ch.movement + 3.0
         ap, movement, cover_test = ch.ap, ch.movement, self.CHARGE_COVER_TEST
-        for e, d in zip(enemies.chars, gaps, strict=True):
+        for e, d in zip(enemies.chars, gaps):
             if d <= reach:
                 s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
                 if s > score:  # (keeps what max(score, s) keeps)
@@ -425,7 +471,7 @@ class HeuristicController:
                 assert a.range is not None
                 far = a.range + 1e-9
                 best: float | None = None
-                for e, d in zip(enemies.chars, gaps, strict=True):
+                for e, d in zip(enemies.chars, gaps):
                     if d > far:
                         continue
                     line = sight(x, y, r, e.x, e.y, e.r)
@@ -437,7 +483,6 @@ class HeuristicController:
                         best = v
                 if best is not None and 5.0 + best > score:
                     score = 5.0 + best
-        threat = enemies.threat(x, y, r)
         return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
 
     # -- the Activation --------------------------------------------------------------------
@@ -460,7 +505,12 @@ class HeuristicController:
         opts = decision.options
         by_type: dict[type, list[Any]] = {}
         for o in opts:
-            by_type.setdefault(type(o), []).append(o)
+            kind = type(o)
+            same = by_type.get(kind)
+            if same is None:
+                by_type[kind] = [o]
+            else:
+                same.append(o)
         end = C.EndActivation()
 
         if ch.prone:
@@ -1019,7 +1069,7 @@ class HeuristicController:
             for m in candidates:
                 x, y, touched = _straight_move(ch, m, inches, blockers)
                 bonus = 3.0 if touched else (
-                    0.8 * ctx.charge_value(ctx.gaps(x, y), ap, next_roll) if next_roll <= 3 else 0.0)
+                    0.8 * ctx.charge_at(x, y, ap, next_roll) if next_roll <= 3 else 0.0)
                 guesses.append((self._position_score(view, ch, x, y, 3, touched, ctx, rough=True)
                                 + bonus, m))
             guesses.sort(key=lambda g: -g[0])
@@ -1035,7 +1085,7 @@ class HeuristicController:
             elif next_roll <= 3:
                 # Short of contact: a dash that ends closer keeps the Charge alive for the
                 # next roll (the 1AP of the Leg It is already spent).
-                bonus = 0.8 * ctx.charge_value(ctx.gaps(res.x, res.y), ap, next_roll)
+                bonus = 0.8 * ctx.charge_at(res.x, res.y, ap, next_roll)
             v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx, floor=best_v,
                                      bonus=bonus) + bonus
             if v > best_v:

@@ -53,9 +53,22 @@ def _stats(mech: DamageMechanic) -> tuple[float, tuple[float, ...]]:
     return mean, tuple(tail)
 
 
+#: _stats of each mechanic met, by identity, the mechanic kept beside its figures (so its id
+#: cannot be reused while the entry lives): the lru_cache above hashes every field of a frozen
+#: mechanic on each look-up, and the rules hand out one shared object per set of numbers
+_STATS_BY_ID: dict[int, tuple[DamageMechanic, float, tuple[float, ...]]] = {}
+
+
 def damage_stats(mech: DamageMechanic, hp: int) -> tuple[float, float]:
     """(expected Damage, chance to deal at least ``hp``)."""
-    mean, tail = _stats(mech)
+    known = _STATS_BY_ID.get(id(mech))
+    if known is not None and known[0] is mech:
+        mean, tail = known[1], known[2]
+    else:
+        mean, tail = _stats(mech)
+        if len(_STATS_BY_ID) > 8192:
+            _STATS_BY_ID.clear()
+        _STATS_BY_ID[id(mech)] = (mech, mean, tail)
     kill = tail[hp] if hp < len(tail) else 0.0
     return mean, kill
 
