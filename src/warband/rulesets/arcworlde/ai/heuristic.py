@@ -457,7 +457,7 @@ class HeuristicController:
         score = 0.0
         reach = ch.movement + 3.0
         ap, movement, cover_test = ch.ap, ch.movement, self.CHARGE_COVER_TEST
-        for e, d in zip(enemies.chars, gaps):
+        for e, d in zip(enemies.chars, gaps, strict=True):
             if d <= reach:
                 s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
                 if s > score:  # (keeps what max(score, s) keeps)
@@ -471,7 +471,7 @@ class HeuristicController:
                 assert a.range is not None
                 far = a.range + 1e-9
                 best: float | None = None
-                for e, d in zip(enemies.chars, gaps):
+                for e, d in zip(enemies.chars, gaps, strict=True):
                     if d > far:
                         continue
                     line = sight(x, y, r, e.x, e.y, e.r)
