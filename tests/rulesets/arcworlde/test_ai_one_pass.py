@@ -181,7 +181,7 @@ def test_one_pass_position_score_is_the_plain_score(ai_class: type[HeuristicCont
     for _ in range(25):
         _scatter(st, rng)
         for ch in st.chars:
-            view = ArcView(st, ch.side)
+            view: Any = ArcView(st, ch.side)
             ctx = ai._context(view, ch)
             for _ in range(4):
                 x, y = ch.x + rng.uniform(-6, 6), ch.y + rng.uniform(-6, 6)
@@ -210,7 +210,7 @@ def test_one_pass_urgency_is_the_plain_scan() -> None:
         for _ in range(40):
             _scatter(st, rng)
             for ch in st.chars:
-                view = ArcView(st, ch.side)
+                view: Any = ArcView(st, ch.side)
                 assert ai._urgency(view, ch, _Enemies(view, ch)) == _plain_urgency(ai, view, ch)
                 engaged += bool(view.engaged_with(ch))
                 shots += any(a.ranged and shot_targets(view, ch, a) for a in ch.usable_attacks())
@@ -237,7 +237,7 @@ def test_shot_choice_scores_each_target_once_and_picks_as_before() -> None:
     for _ in range(60):
         _scatter(st, rng, size=10.0)
         for ch in st.chars:
-            view = ArcView(st, ch.side)
+            view: Any = ArcView(st, ch.side)
             for ap in (1, 2, 3):
                 shots = [C.Shoot(a.name, t.uid, k) for a in ch.usable_attacks() if a.ranged
                          for t in shot_targets(view, ch, a) for k in range(1, ap + 1)]
