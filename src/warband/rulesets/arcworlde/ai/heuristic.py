@@ -46,12 +46,7 @@ from warband.rulesets.arcworlde.ai.tactics import (
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import COVER_SHARE, stray_victim
 from warband.rulesets.arcworlde.rules.magic import CAST_AP
-from warband.rulesets.arcworlde.rules.movement import (
-    Surroundings,
-    move_candidates,
-    simulate_move,
-    surroundings,
-)
+from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["FullHeuristicController", "HeuristicController"]
@@ -553,17 +548,16 @@ class HeuristicController:
                 return shot
             move = self._best_move(view, ch, ap, moves)
             return move if move is not None else shot
-        around: Surroundings | None = None
+        ctx: _Context | None = None
         if moves:
             ctx = self._context(view, ch)
             move = self._best_move(view, ch, ap, moves, ctx)
             if move is not None:
                 return move
-            around = ctx.around
         if shot is not None:
             return shot
         if C.LegIt in by_type and not legging:
-            plan = self._leg_it_plan(view, ch, ap, around)
+            plan = self._leg_it_plan(view, ch, ap, ctx)
             if plan is not None:
                 return plan
         if helps and ap >= 1:
@@ -958,12 +952,12 @@ class HeuristicController:
     PRONE_COST: ClassVar[float] = 2.5
 
     def _charge_targets(self, view: Any, ch: Character, ap: int, attempt: int,
-                        around: Surroundings | None = None,
+                        ctx: _Context | None = None,
                         ) -> list[tuple[float, Character, float]]:
         """Enemies a Leg It from roll ``attempt`` could reach: (value, enemy, gap), best first.
-        The gap is measured along the real path (terrain, other bases)."""
-        if around is None:
-            around = surroundings(view, ch)
+        The gap is measured along the real path (terrain, other bases). ``ctx``: this
+        decision's context of ``ch``, where built (its surroundings and Charge blows)."""
+        around = surroundings(view, ch) if ctx is None else ctx.around
         blockers = around[0]
         out = []
         for i, e in enumerate(blockers):
@@ -973,27 +967,29 @@ class HeuristicController:
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
-            value = (reach * melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
-                     - trip * self.PRONE_COST)
+            blows = (melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+                     if ctx is None else ctx.strike(e, ap))
+            value = reach * blows - trip * self.PRONE_COST
             out.append((value, e, res.cost))
         out.sort(key=lambda t: -t[0])
         return out
 
     def _best_charge(self, view: Any, ch: Character, ap: int, attempt: int, worth: float,
-                     around: Surroundings | None = None,
+                     ctx: _Context | None = None,
                      ) -> tuple[float, Character, float] | None:
         """The best of :meth:`_charge_targets` if it is worth more than ``worth``, else None.
         With ``BOUNDED_CHARGES`` only the enemies that could still win are walked to: a
         Charge's value over the straight-line gap bounds its value over the real path (which
         is never shorter than it, less the contact tolerance, and a longer dash never has a
         better chance to arrive nor a smaller one to trip), so they are walked best bound first until the next bound cannot beat
-        ``worth`` or the best found; the answer is the one the full list gives. ``around``:
-        :func:`surroundings` of ``ch`` where already known in this decision."""
+        ``worth`` or the best found; the answer is the one the full list gives. ``ctx``: this
+        decision's context of ``ch``, where already built: its surroundings, and the blows of
+        a Charge on each enemy (``ctx.strike``: the same melee_value, often worked out already
+        by the position scores)."""
         if not self.BOUNDED_CHARGES:
-            targets = self._charge_targets(view, ch, ap, attempt, around)
+            targets = self._charge_targets(view, ch, ap, attempt, ctx)
             return targets[0] if targets and targets[0][0] > worth else None
-        if around is None:
-            around = surroundings(view, ch)
+        around = surroundings(view, ch) if ctx is None else ctx.around
         bounds = []
         for i, e in enumerate(around[0]):
             if e.side == ch.side:
@@ -1001,7 +997,8 @@ class HeuristicController:
             gap = view.distance(ch, e)
             if gap > 6.5:
                 continue
-            blows = melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+            blows = (melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+                     if ctx is None else ctx.strike(e, ap))
             # (a move ends on touching, within CONTACT of the other base: it is never
             # shorter than the gap less that)
             reach, trip = charge_chance(gap - CONTACT - 1e-6, attempt)
@@ -1031,14 +1028,14 @@ class HeuristicController:
         return melee > ranged
 
     def _leg_it_plan(self, view: Any, ch: Character, ap: int,
-                     around: Surroundings | None = None) -> Any:
+                     ctx: _Context | None = None) -> Any:
         """Start Legging It (1AP) to Charge when the expected blows outweigh the trip risk.
-        ``around``: :func:`surroundings` of ``ch`` where already known in this decision."""
+        ``ctx``: this decision's context of ``ch``, where already built."""
         if ap < 2:
             return None
         # After paying 1AP the Charge refunds it, so the blows are struck with ``ap`` AP.
         # The Commander only dashes in when the odds are good (its loss costs Bravery too).
-        target = self._best_charge(view, ch, ap, 1, 2.0 if ch.commander else 0.5, around)
+        target = self._best_charge(view, ch, ap, 1, 2.0 if ch.commander else 0.5, ctx)
         if target is not None:
             value, e, gap = target
             return Reasoned(C.LegIt(), f"Leg It to Charge {e.name} ({gap:.1f}\" away)")
