@@ -8,7 +8,8 @@ compiler, mypyc missing or failing), the install goes on as pure Python with a w
 ``WARBAND_COMPILE=require`` makes that an error instead (CI uses it).
 
 Extensions are only ever built for a wheel (``bdist_wheel``), never in place: a ``.so`` next to
-its ``.py`` in src/ would silently shadow later edits to the source. Each kind of build has its
+its ``.py`` in src/ would silently shadow later edits to the source. So an editable install asked
+to compile says it is pure Python (a warning, or an error under ``require``). Each kind of build has its
 own build directory, so a compiled build's leftovers never slip into a pure wheel.
 """
 
@@ -87,6 +88,13 @@ def mypyc_extensions(build_base: str) -> list[Any]:
     finally:
         os.chdir(cwd)
 
+
+#: an editable install (``pip install -e .``) runs setuptools' ``editable_wheel`` command
+BUILDING_EDITABLE = "editable_wheel" in sys.argv
+if REQUESTED and BUILDING_EDITABLE:
+    # say so instead of quietly installing pure Python: an editable install never compiles
+    give_up("an editable install (pip install -e) is always pure Python; "
+            "build a wheel instead: WARBAND_COMPILE=1 pip install .")
 
 build_base = os.path.join("build", "compiled" if REQUESTED and BUILDING_WHEEL else "pure")
 # a fresh lib dir per build: nothing from an earlier build of either kind slips into the wheel

@@ -45,3 +45,20 @@ def test_no_extension_module_in_the_source_tree() -> None:
     src = Path(__file__).resolve().parents[1] / "src"
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
     assert not [p for p in src.rglob("*") if p.name.endswith(suffixes)]
+
+
+def test_an_editable_install_asked_to_compile_says_it_stays_pure(tmp_path: Path) -> None:
+    """``WARBAND_COMPILE=require pip install -e .`` fails with a reason instead of installing
+    pure Python without a word (setup.py: editable installs never compile). setup.py stops
+    before setuptools runs anything, so nothing is built or installed here."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, WARBAND_COMPILE="require")
+    done = subprocess.run([sys.executable, "setup.py", "editable_wheel", "--dist-info-dir", str(tmp_path)],
+                          cwd=root, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert "editable install" in done.stderr and "pip install ." in done.stderr
+    assert not list(tmp_path.iterdir())

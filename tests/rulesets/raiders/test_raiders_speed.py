@@ -305,3 +305,35 @@ def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> No
     blocked = Point(48 / 6, edge + inward * 5.0, "test")
     problem = entry_problem(st, u, float(u.move), blocked)
     assert point == [] and problem is not None and "overlaps" in problem
+
+
+def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones() -> None:
+    """raiders.combat.allocate: the split-game values and ceilings the heuristic keeps across
+    decisions under a fight's key (both units' fighting state, roles and bonuses) are
+    :func:`combat_value` and :func:`combat_ceiling` of the units as they now stand, and the
+    threat-field cores kept under the units' kinds and the cover are what a controller that
+    has never seen the game works out, at every activation of a seeded game (fails if
+    something a fight or an entry reads is left out of its key)."""
+    def check(game: object, player: int, decision: object, ctl: object) -> bool:
+        if decision.kind != "activate":  # type: ignore[attr-defined]
+            return False
+        view = game.view(player)  # type: ignore[attr-defined]
+        ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
+        fresh = HeuristicController()
+        mine = [u for u in view.units if u.on_table and u.side == player]
+        theirs = [u for u in view.units if u.on_table and u.side != player]
+        for u in mine:
+            for e in theirs:
+                for roles in (("charge", True, "fight", False), ("charge", False, "fight", False),
+                              ("fight", False, "charge", True), ("defend", True, "charge", False),
+                              ("defend", False, "charge", False)):
+                    a_role, a_bonus, b_role, b_bonus = roles
+                    kept = ctl._cv(view, u, a_role, a_bonus, e, b_role, b_bonus)  # type: ignore[attr-defined]
+                    assert kept == combat_value(view, u, a_role, a_bonus, e, b_role, b_bonus)
+                    top = ctl._ceiling(view, u, a_role, a_bonus, e, b_role, b_bonus)  # type: ignore[attr-defined]
+                    assert top == combat_ceiling(view, u, a_role, a_bonus, e, b_role, b_bonus)
+                assert (ctl._field_entry(view, u, e)  # type: ignore[attr-defined]
+                        == fresh._field_entry(view, u, e))  # type: ignore[attr-defined]
+        return True
+
+    assert _play_checking(7, check) > 20
