@@ -93,7 +93,7 @@ class _Poly:
         for nx, ny, c in self.planes or ():
             den = nx * dx + ny * dy
             num = c - (nx * ax + ny * ay)
-            if abs(den) < 1e-15:
+            if -1e-15 < den < 1e-15:  # abs(den) < 1e-15 without the call (the hot loop)
                 if num < 0:
                     return None
                 continue
@@ -290,6 +290,44 @@ class _NavGraph:
     obstacles: list[_Poly]  # impassable terrain grown by the mover's radius
 
 
+class _Settling:
+    """Dijkstra from one start (node ``n``) over a movement graph's corners, advanced only as
+    far as asked: ``settled`` holds the corners in the order the search settles them, with
+    their distances, ``prev`` each reached corner's predecessor (``n`` for the start). Paused
+    and resumed, it settles the same corners in the same order as one run to the end."""
+
+    __slots__ = ("dist", "edges", "heap", "links", "n", "prev", "settled")
+
+    def __init__(self, n: int, links: list[tuple[int, float]],
+                 edges: list[list[tuple[int, float]]]) -> None:
+        self.n = n
+        self.links = links  # the start's own links (the corners in view of it)
+        self.edges = edges
+        self.dist: dict[int, float] = {n: 0.0}
+        self.prev: dict[int, int] = {}
+        self.settled: list[tuple[float, int]] = []
+        self.heap: list[tuple[float, int]] = [(0.0, n)]
+
+    def advance(self) -> bool:
+        """Settle the next corner (True), or say that none is left (False)."""
+        heap, dist, prev, n = self.heap, self.dist, self.prev, self.n
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist.get(u, math.inf):
+                continue
+            links = self.links if u == n else self.edges[u]
+            for v, w in links:
+                nd = d + w
+                if nd < dist.get(v, math.inf):
+                    dist[v] = nd
+                    prev[v] = u
+                    heapq.heappush(heap, (nd, v))
+            if u != n:
+                self.settled.append((d, u))
+                return True
+        return False
+
+
 _SHARED_TABLES: dict[tuple[Any, ...], Table] = {}
 
 
@@ -325,11 +363,13 @@ class Table:
         self._difficult = [_Poly(t.polygon.exterior.coords) for t in self.terrain
                            if t.kind is TerrainKind.DIFFICULT]
         self._nav: dict[float, _NavGraph] = {}
+        self._nav_of_radius: dict[float, _NavGraph] = {}
         # Pure-function caches (exact float keys, so results are identical with or without
         # them): models stand still most of the time, so the same questions recur.
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
         self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._searches: dict[tuple[float, float, float], _Settling] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
         self._moves: dict[tuple[Any, ...], MoveResult] = {}
@@ -362,14 +402,19 @@ class Table:
         return r - _EPS <= x <= self.width - r + _EPS and r - _EPS <= y <= self.height - r + _EPS
 
     def clamp(self, x: float, y: float, r: float) -> tuple[float, float]:
-        return (min(max(x, r), self.width - r), min(max(y, r), self.height - r))
+        # min(max(x, r), width - r) for each axis, as min and max pick (no calls: hot)
+        x = r if r > x else x
+        hi = self.width - r
+        y = r if r > y else y
+        hi_y = self.height - r
+        return (hi if hi < x else x, hi_y if hi_y < y else y)
 
     def in_impassable(self, x: float, y: float, r: float) -> bool:
-        return any(
-            p.minx - r < x < p.maxx + r and p.miny - r < y < p.maxy + r
-            and p.distance(x, y) < r - _EPS
-            for p in self._impassable_polys
-        )
+        for p in self._impassable_polys:  # a loop, not any(): asked for every place weighed
+            if (p.minx - r < x < p.maxx + r and p.miny - r < y < p.maxy + r
+                    and p.distance(x, y) < r - _EPS):
+                return True
+        return False
 
     def impassable_clearance(self, x: float, y: float, r: float) -> float:
         """The distance from (x, y) to the nearest impassable piece (0 inside one), or ``r``
@@ -483,6 +528,14 @@ class Table:
 
     # -- movement --------------------------------------------------------------------------
     def _nav_graph(self, r: float) -> _NavGraph:
+        graph = self._nav_of_radius.get(r)  # the exact radius first: no rounding per query
+        if graph is None:
+            if len(self._nav_of_radius) > 256:
+                self._nav_of_radius.clear()
+            graph = self._nav_of_radius[r] = self._nav_graph_rounded(r)
+        return graph
+
+    def _nav_graph_rounded(self, r: float) -> _NavGraph:
         key = round(r, 4)
         graph = self._nav.get(key)
         if graph is not None:
@@ -536,46 +589,63 @@ class Table:
                 goal = (gx + (px - gx) * scale, gy + (py - gy) * scale)
         if _clear(obstacles, start, goal):
             return [start, goal]
+        # Dijkstra over terrain corners from the start (node n), the goal (node n + 1) a sink
+        # linked to the corners that see it. The goal relaxes nothing, so the corners settle
+        # in the same order, at the same distances, over the same predecessors whatever the
+        # goal: that search is kept per start (:class:`_Settling`, advanced only as far as a
+        # goal needs; the aims of a move menu share it) and the goal is relaxed from the
+        # corners in their settling order, as the search would when settling each: the first
+        # corner giving the least distance wins, and once a corner is as far as the best
+        # found no later one can beat it (the search pops the goal there). The same routes as
+        # searching for each goal, bit for bit (tests/core/test_geometry_speed.py runs both).
         nodes = graph.nodes
-        n = len(nodes)
-        # Dijkstra over terrain corners; node n = start, n + 1 = goal. Which corners see the
-        # goal is asked only of the corners the search reaches before the goal (each once, as
-        # it is settled), not of every corner: the same links in the same order, fewer tests.
-        start_links = self._visible_nodes(graph, start, r)
+        search = self._settling(graph, start, r)
+        settled = search.settled
         known = self._links.get((goal[0], goal[1], r))
         goal_links = None if known is None else dict(known)
-        dist = {n: 0.0}
-        prev: dict[int, int] = {}
-        heap: list[tuple[float, int]] = [(0.0, n)]
-        while heap:
-            d, u = heapq.heappop(heap)
-            if d > dist.get(u, math.inf):
-                continue
-            if u == n + 1:
+        best = math.inf
+        via = -1
+        k = 0
+        while k < len(settled) or search.advance():
+            d, u = settled[k]
+            k += 1
+            if d >= best:
                 break
-            links = start_links if u == n else graph.edges[u]
-            if u < n:
-                if goal_links is not None:
-                    if u in goal_links:
-                        links = [*links, (n + 1, goal_links[u])]
-                elif _clear(obstacles, goal, nodes[u]):
-                    links = [*links, (n + 1, math.dist(goal, nodes[u]))]
-            for v, w in links:
-                nd = d + w
-                if nd < dist.get(v, math.inf):
-                    dist[v] = nd
-                    prev[v] = u
-                    heapq.heappush(heap, (nd, v))
-        if n + 1 not in dist:
+            if goal_links is not None:
+                w = goal_links.get(u)
+                if w is None:
+                    continue
+            elif _clear(obstacles, goal, nodes[u]):
+                w = math.dist(goal, nodes[u])
+            else:
+                continue
+            nd = d + w
+            if nd < best:
+                best = nd
+                via = u
+        if via < 0:
             return [start]  # the goal cannot be reached: stay put
-        route = [goal]
-        u = n + 1
-        while u in prev and prev[u] != n:
+        n = len(nodes)
+        prev = search.prev
+        route = [goal, nodes[via]]
+        u = via
+        while prev[u] != n:
             u = prev[u]
             route.append(nodes[u])
         route.append(start)
         route.reverse()
         return route
+
+    def _settling(self, graph: _NavGraph, start: tuple[float, float], r: float) -> _Settling:
+        """The search over ``graph``'s corners from ``start``, kept per start like its links."""
+        key = (start[0], start[1], r)
+        search = self._searches.get(key)
+        if search is None:
+            if len(self._searches) > 20_000:
+                self._searches.clear()
+            search = self._searches[key] = _Settling(
+                len(graph.nodes), self._visible_nodes(graph, start, r), graph.edges)
+        return search
 
     def _visible_nodes(
         self, graph: _NavGraph, p: tuple[float, float], r: float
@@ -597,9 +667,16 @@ class Table:
         """Parameter intervals [t0, t1] of segment a-b that lie in difficult terrain."""
         if not self._difficult or a == b:
             return []
+        ax, ay = a
+        bx, by = b
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
         spans: list[tuple[float, float]] = []
         for poly in self._difficult:
-            spans.extend(poly.inside_spans(a[0], a[1], b[0], b[1]))
+            # the bounding-box test inside_spans starts with, before the call (most miss)
+            if hi_x < poly.minx or lo_x > poly.maxx or hi_y < poly.miny or lo_y > poly.maxy:
+                continue
+            spans.extend(poly.inside_spans(ax, ay, bx, by))
         if len(spans) > 1:
             spans.sort()
             merged = [spans[0]]
@@ -674,11 +751,31 @@ class Table:
             self.in_impassable(gx, gy, r)
             or not _clear(self._nav_graph(r).obstacles, (sx, sy), (gx, gy))
         ):
-            res = self.move(start, goal, r, allowance)  # round the terrain
-            return (res.x, res.y)
+            return self._terrain_walk(start, goal, r, allowance)  # round the terrain
         # A straight line: only difficult terrain can shorten it.
         t = min(d, _reach(allowance, d, self._difficult_spans((sx, sy), (gx, gy))))
         return (sx + (gx - sx) * t / d, sy + (gy - sy) * t / d)
+
+    def _terrain_walk(
+        self, start: tuple[float, float], goal: tuple[float, float], r: float, allowance: float,
+    ) -> tuple[float, float]:
+        """Where :meth:`move` with no other bases ends: its walk along :meth:`path` without the
+        bases (nothing to bump into, so no contact and no detour), the same arithmetic step
+        for step (tests/core/test_geometry_speed.py compares the two)."""
+        x, y = start
+        budget = allowance
+        for nx, ny in self.path(start, goal, r)[1:]:
+            seg_len = math.hypot(nx - x, ny - y)
+            if seg_len < _EPS:
+                continue
+            dx, dy = (nx - x) / seg_len, (ny - y) / seg_len
+            spans = self._difficult_spans((x, y), (nx, ny))
+            t_stop = min(_reach(budget, seg_len, spans), seg_len)
+            x, y = x + dx * t_stop, y + dy * t_stop
+            if t_stop < seg_len - 1e-7:
+                break  # the allowance ran out on this leg
+            budget -= _cost(t_stop, seg_len, spans)
+        return (x, y)
 
     def _land(
         self, start: tuple[float, float], res: MoveResult, r: float, blockers: Sequence[Base]
@@ -719,11 +816,12 @@ class Table:
             # First contact with another base along this segment.
             t_hit = seg_len
             hit: list[int] = []
-            for i, o in enumerate(blockers):
+            for i, (ox, oy, o_r) in enumerate(blockers):
                 # Distance t >= 0 along the unit heading at which the moving base first
                 # touches this one (offset c, radii summing to rr); already touching or
-                # overlapping counts only when moving closer. Written out: the hot loop.
-                cx, cy, rr = o.x - x, o.y - y, r + o.r
+                # overlapping counts only when moving closer. Written out: the hot loop
+                # (a base unpacked as the tuple it is: cheaper than three attribute reads).
+                cx, cy, rr = ox - x, oy - y, r + o_r
                 b = dx * cx + dy * cy
                 c = cx * cx + cy * cy - rr * rr
                 if c <= 1e-6:
@@ -960,23 +1058,47 @@ def _inside_any(polys: list[_Poly], x: float, y: float) -> bool:
 
 
 def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Segment a-b does not pass through the interior of any polygon."""
+    """Segment a-b does not pass through the interior of any polygon.
+
+    :meth:`_Poly.blocks` (``margin`` 1e-3) written out for the convex pieces, the common
+    case and the hot path of every route: the same bounding-box test, the same clip
+    (:meth:`_Poly._clip`) and the same comparisons, without the calls between (the same
+    answers: tests/core/test_geometry_speed.py compares them)."""
     ax, ay = a
     bx, by = b
     lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
     lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+    length = -1.0
     for p in polys:
         if hi_x < p.minx or lo_x > p.maxx or hi_y < p.miny or lo_y > p.maxy:
             continue
-        if p.blocks(ax, ay, bx, by):
-            return False
+        if p.planes is None:
+            if p.blocks(ax, ay, bx, by):
+                return False
+            continue
+        if length < 0.0:
+            length = math.hypot(bx - ax, by - ay)
+        if length < 1e-12:
+            if p.contains(ax, ay):
+                return False
+            continue
+        span = p._clip(ax, ay, bx, by)
+        if span is not None:
+            t0, t1 = span
+            if t1 - t0 > 1e-12:
+                cut = 1e-3 / length
+                far = 1 - cut
+                # min(t1, 1 - cut) - max(t0, cut), as min and max pick (no calls)
+                if (far if far < t1 else t1) - (cut if cut > t0 else t0) > 1e-9:
+                    return False
     return True
 
 
 def _touching(x: float, y: float, r: float, bases: Sequence[Base]) -> tuple[int, ...]:
     """Indices of the bases within CONTACT of a base of radius ``r`` at (x, y)."""
     hypot = math.hypot  # edge_distance(x, y, r, o.x, o.y, o.r), written out (hot)
-    return tuple([i for i, o in enumerate(bases) if hypot(o.x - x, o.y - y) - r - o.r <= CONTACT])
+    return tuple([i for i, (ox, oy, o_r) in enumerate(bases)
+                  if hypot(ox - x, oy - y) - r - o_r <= CONTACT])
 
 
 def _cost(t: float, seg_len: float, spans: list[tuple[float, float]]) -> float:

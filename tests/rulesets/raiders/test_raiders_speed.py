@@ -25,7 +25,7 @@ from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.measure import elevation, units_blocking
 from warband.rulesets.raiders.rules.movement import (
-    _entry_menu,
+    _entry_points,
     _move_menu,
     _standing_room,
     can_enter,
@@ -279,6 +279,12 @@ def test_raiders_action_move_standing_room_right_behind_a_wall() -> None:
         assert not st.table.in_impassable(room[0], room[1], u.radius)
 
 
+def _entry_menu_plain(st: RaidersState, u: Unit, allowance: float) -> list[Point]:
+    """The entry menu as the rules define it: each point tested in full by
+    :func:`entry_problem` (terrain and every unit on the table), nothing remembered."""
+    return [p for p in _entry_points(st, u, allowance) if entry_problem(st, u, allowance, p) is None]
+
+
 def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> None:
     """raiders.scenario.meeting_engagement: who may come on (worked out lazily, remembered)
     is whoever has a legal entry point on the menu, however crowded its edge is; and an entry
@@ -290,12 +296,44 @@ def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> No
     crowd = [uid for uid in range(7, 14)]
     for k, uid in enumerate(crowd):
         for allowance in (float(u.move), float(u.run)):
-            fresh = bool(_entry_menu(st, u, allowance))
-            assert can_enter(st, u, allowance) == fresh
-            assert can_enter(st, u, allowance) == bool(entry_candidates(st, u, allowance))
+            fresh = _entry_menu_plain(st, u, allowance)
+            assert can_enter(st, u, allowance) == bool(fresh)
+            assert entry_candidates(st, u, allowance) == fresh
         place(st, uid, 48 * (k + 1) / 8, edge + inward * 2.0)
     assert not can_enter(st, u, float(u.move))
     point = entry_candidates(st, st.units[WARRIORS_2], float(u.move))
     blocked = Point(48 / 6, edge + inward * 5.0, "test")
     problem = entry_problem(st, u, float(u.move), blocked)
     assert point == [] and problem is not None and "overlaps" in problem
+
+
+def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones() -> None:
+    """raiders.combat.allocate: the split-game values and ceilings the heuristic keeps across
+    decisions under a fight's key (both units' fighting state, roles and bonuses) are
+    :func:`combat_value` and :func:`combat_ceiling` of the units as they now stand, and the
+    threat-field cores kept under the units' kinds and the cover are what a controller that
+    has never seen the game works out, at every activation of a seeded game (fails if
+    something a fight or an entry reads is left out of its key)."""
+    def check(game: object, player: int, decision: object, ctl: object) -> bool:
+        if decision.kind != "activate":  # type: ignore[attr-defined]
+            return False
+        view = game.view(player)  # type: ignore[attr-defined]
+        ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
+        fresh = HeuristicController()
+        mine = [u for u in view.units if u.on_table and u.side == player]
+        theirs = [u for u in view.units if u.on_table and u.side != player]
+        for u in mine:
+            for e in theirs:
+                for roles in (("charge", True, "fight", False), ("charge", False, "fight", False),
+                              ("fight", False, "charge", True), ("defend", True, "charge", False),
+                              ("defend", False, "charge", False)):
+                    a_role, a_bonus, b_role, b_bonus = roles
+                    kept = ctl._cv(view, u, a_role, a_bonus, e, b_role, b_bonus)  # type: ignore[attr-defined]
+                    assert kept == combat_value(view, u, a_role, a_bonus, e, b_role, b_bonus)
+                    top = ctl._ceiling(view, u, a_role, a_bonus, e, b_role, b_bonus)  # type: ignore[attr-defined]
+                    assert top == combat_ceiling(view, u, a_role, a_bonus, e, b_role, b_bonus)
+                assert (ctl._field_entry(view, u, e)  # type: ignore[attr-defined]
+                        == fresh._field_entry(view, u, e))  # type: ignore[attr-defined]
+        return True
+
+    assert _play_checking(7, check) > 20

@@ -29,6 +29,10 @@ def footprint(figures: int, r: float) -> float:
     return formation_radius(max(1, figures), r, 0.05)
 
 
+#: ``Base(x, y, r)`` without the named tuple's own ``__new__`` frame (what it calls)
+_new_base = tuple.__new__
+
+
 @dataclass(slots=True, eq=False)
 class Unit:
     uid: int
@@ -57,6 +61,10 @@ class Unit:
     # statistics
     wounds_dealt: int = 0
     figures_killed: int = 0
+    # the footprint (``radius``) kept with the strength it was worked out for: read hundreds
+    # of thousands of times a game, it changes only when figures are lost or come back
+    _footprint: float = field(default=0.0, init=False, repr=False, compare=False)
+    _footprint_of: int = field(default=-1, init=False, repr=False, compare=False)
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -65,12 +73,16 @@ class Unit:
 
     @property
     def radius(self) -> float:
-        """The unit's footprint about its leader."""
-        return footprint(self.figures, self.r)
+        """The unit's footprint about its leader (:func:`footprint` of its figures, worked
+        out again whenever the number of figures has changed since the last read)."""
+        if self._footprint_of != self.figures:
+            self._footprint = footprint(self.figures, self.r)
+            self._footprint_of = self.figures
+        return self._footprint
 
     @property
     def base(self) -> Base:
-        return Base(self.x, self.y, self.radius)
+        return _new_base(Base, (self.x, self.y, self.radius))
 
     @property
     def fatigued(self) -> bool:
@@ -206,7 +218,8 @@ class RaidersView(KeepingView[RaidersState]):
             "player": self.player, "turn": st.turn, "tokens": list(st.tokens),
             "passed": list(st.passed), "initiative": st.initiative, "edges": list(st.edges),
             "units": [
-                {f.name: getattr(u, f.name) for f in fields(Unit) if f.name != "profile"}
+                {f.name: getattr(u, f.name) for f in fields(Unit)
+                 if f.name != "profile" and not f.name.startswith("_")}
                 for u in st.units
             ],
         }

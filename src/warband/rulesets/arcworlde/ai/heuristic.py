@@ -40,10 +40,11 @@ from warband.rulesets.arcworlde.ai.tactics import (
     charge_chance,
     melee_threat,
     melee_value,
+    shot_chance,
     shot_value,
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
-from warband.rulesets.arcworlde.rules.combat import shot_targets, stray_victim
+from warband.rulesets.arcworlde.rules.combat import COVER_SHARE, stray_victim
 from warband.rulesets.arcworlde.rules.magic import CAST_AP
 from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
 from warband.rulesets.arcworlde.state import Character
@@ -60,7 +61,8 @@ class _Context:
 
     __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters", "threats",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
-                 "objectives", "objective_range", "table", "around", "pickups", "cover_test")
+                 "objectives", "objective_range", "table", "around", "pickups", "cover_test",
+                 "rows")
 
     def __init__(self, view: Any, ch: Character, cover_test: bool = True) -> None:
         self.view = view
@@ -69,15 +71,20 @@ class _Context:
         #: AI) or without it (the quick one: the Charge ends elsewhere anyway)
         self.cover_test = cover_test
         self.table = view.table
-        self.enemies = view.enemy_list(ch)
-        self.friends = view.friend_list(ch)
+        enemies = self.enemies = view.enemy_list(ch)
+        friends = self.friends = view.friend_list(ch)
         # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack,
         # and (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that
         # can still fight: one pass over each enemy's Attacks (the longest range and the best
         # blows, as max() over them would give; ranges are above 0, blows at least 0)
         self.shooters = []
         self.threats = []
-        for i, e in enumerate(self.enemies):
+        #: per enemy, what the position score reads in its one pass over them: (x, y, radius,
+        #: free-move reach, Leg It reach, blows, the enemy); an enemy that cannot fight has a
+        #: Leg It reach of -inf (no gap is within it), as it is not among ``threats``
+        rows: list[tuple[float, float, float, float, float, float, Character]] = []
+        self.rows = rows
+        for i, e in enumerate(enemies):
             far = 0.0
             shoots = False
             blows = 0.0
@@ -94,40 +101,59 @@ class _Context:
                 self.shooters.append((e, far + e.movement))
             if blows > 0 and not e.broken:
                 self.threats.append((i, e.movement, e.movement + 3.5, blows))
+                rows.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows, e))
+            else:
+                rows.append((e.x, e.y, e.r, 0.0, -math.inf, 0.0, e))
         scenario = view.scenario
         reach = self.objective_range = scenario.objective_range
-        # per objective: does a friend other than ``ch`` stand within reach of it?
-        self.covered = [
-            any(math.hypot(f.x - o.x, f.y - o.y) - f.r <= reach for f in self.friends)
-            for o in scenario.objectives
-        ]
+        hypot = math.hypot
+        # per objective: does a friend other than ``ch`` stand within reach of it? (any()
+        # over the friends, written out)
+        covered: list[bool] = []
+        for o in scenario.objectives:
+            ox, oy = o.x, o.y
+            held = False
+            for f in friends:
+                if hypot(f.x - ox, f.y - oy) - f.r <= reach:
+                    held = True
+                    break
+            covered.append(held)
+        self.covered = covered
         # (x, y, VP to gain by standing there): a marker a friend already stands by needs
         # nobody else; one that only this Character holds is worth staying on.
+        vp = scenario.vp_per_objective
         self.objectives = [
-            (o.x, o.y, 0.5 if covered else scenario.vp_per_objective)
-            for o, covered in zip(scenario.objectives, self.covered, strict=True)
+            (o.x, o.y, 0.5 if held else vp)
+            for o, held in zip(scenario.objectives, covered, strict=True)
         ]
         # Things to pick up: Arcanite Tokens (they score in some scenarios and buy an extra die,
         # AP or Spell in any) and Items (a scenario's relic above all). Unlike a marker they
         # are kept once taken, so they are worth fetching from the first Round; nearer friends
         # leave them to the one closest.
-        token_gain = 1.0 + 1.5 * float(scenario.vp_per_arcanite)
-        item_gain = 1.5 + 1.5 * float(scenario.vp_per_item)
-        self.pickups = [(x, y, token_gain) for x, y, _ in view.tokens]
-        self.pickups += [(x, y, item_gain) for x, y, _ in view.items]
-        if self.pickups and self.friends:
-            mine = math.hypot
-            self.pickups = [
-                (x, y, g) for x, y, g in self.pickups
-                if mine(x - ch.x, y - ch.y) - ch.r
-                <= min(mine(x - f.x, y - f.y) - f.r for f in self.friends) + 1.0
+        pickups: list[tuple[float, float, float]] = []
+        tokens, items = view.tokens, view.items
+        if tokens:
+            token_gain = 1.0 + 1.5 * float(scenario.vp_per_arcanite)
+            pickups = [(x, y, token_gain) for x, y, _ in tokens]
+        if items:
+            item_gain = 1.5 + 1.5 * float(scenario.vp_per_item)
+            pickups += [(x, y, item_gain) for x, y, _ in items]
+        if pickups and friends:
+            pickups = [
+                (x, y, g) for x, y, g in pickups
+                if hypot(x - ch.x, y - ch.y) - ch.r
+                <= min(hypot(x - f.x, y - f.y) - f.r for f in friends) + 1.0
             ]
+        self.pickups = pickups
         self.rounds_left = view.options.rounds - view.round
-        self.ranged = [a for a in ch.usable_attacks() if a.ranged]
+        usable = ch.usable_attacks()
+        self.ranged = [a for a in usable if a.ranged]
         self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
         self.shot_reach += spell_reach(view, ch)  # a Mage keeps enemies within its Spells' range
         self.melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
-        self.fighter = HeuristicController._fighter(ch)
+        # (HeuristicController._fighter, from the usable Attacks already listed)
+        self.fighter = (max((a.power for a in usable if not a.ranged), default=0)
+                        > max((a.power for a in self.ranged), default=0))
         # Danger: fighters accept it; the Commander and the wounded less so.
         care = 0.6 if ch.commander else (0.12 if self.fighter else 0.3)
         if ch.hp <= 3:
@@ -162,6 +188,24 @@ class _Context:
                                                     self.cover_test)
         return value
 
+    def charge_at(self, x: float, y: float, ap: int, attempt: int) -> float:
+        """``charge_value(gaps(x, y), ap, attempt)`` in one pass: the same gaps, the same
+        terms in the same order."""
+        best = 0.0
+        r = self.ch.r
+        hypot = math.hypot
+        prone_cost = HeuristicController.PRONE_COST
+        for ex, ey, er, _, _, _, e in self.rows:
+            gap = hypot(ex - x, ey - y) - er - r
+            if gap <= 6.0:
+                reach, trip = charge_chance(gap, attempt)
+                if not reach:
+                    continue  # no chance to arrive: worth at most 0, never more than ``best``
+                value = reach * self.strike(e, ap) - trip * prone_cost
+                if value > best:
+                    best = value
+        return best
+
     def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
         """The best Charge from where ``ch``'s straight-line ``gaps`` to the enemies are these,
         by Legging It from roll ``attempt`` (enemies within 6"): its blows with ``ap`` AP
@@ -182,7 +226,7 @@ class _Enemies:
     """One side's enemies on the table and what each could deal in melee next: the facts the
     urgency scan reads for every Character of the side, worked out once per decision."""
 
-    __slots__ = ("side", "chars", "blows")
+    __slots__ = ("side", "chars", "blows", "rows")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.side = ch.side
@@ -190,10 +234,17 @@ class _Enemies:
         # (enemy, free-move reach, Leg It reach, best blows) of each that is not Broken, in
         # table order, as tactics.melee_threat weighs them
         self.blows: list[tuple[Character, int, float, float]] = []
+        #: per enemy, in table order: (x, y, radius, the enemy, free-move reach, Leg It
+        #: reach, best blows); one that is Broken has a Leg It reach of -inf (it is not
+        #: among ``blows``: no gap is within that reach)
+        self.rows: list[tuple[float, float, float, Character, float, float, float]] = []
         for e in self.chars:
             if e.broken:
+                self.rows.append((e.x, e.y, e.r, e, 0.0, -math.inf, 0.0))
                 continue
-            self.blows.append((e, e.movement, e.movement + 3.5, best_melee_blows(e)))
+            blows = best_melee_blows(e)
+            self.blows.append((e, e.movement, e.movement + 3.5, blows))
+            self.rows.append((e.x, e.y, e.r, e, e.movement, e.movement + 3.5, blows))
 
     def threat(self, x: float, y: float, r: float) -> float:
         """tactics.melee_threat at (x, y) for a base of radius ``r`` of this side: the same
@@ -211,19 +262,23 @@ class _Enemies:
 def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
                    ) -> tuple[float, float, list[Character]]:
     """Where a move would end if nothing but the goal's own base were in the way."""
-    dx, dy = m.x - ch.x, m.y - ch.y
-    d = math.hypot(dx, dy)
+    cx, cy, mx, my, hypot = ch.x, ch.y, m.x, m.y, math.hypot
+    dx, dy = mx - cx, my - cy
+    d = hypot(dx, dy)
     if d < 1e-9:
-        return ch.x, ch.y, []
+        return cx, cy, []
     target = None  # the first base the goal point lies in
     for o in others:
-        if math.hypot(o.x - m.x, o.y - m.y) <= o.r:
+        if hypot(o.x - mx, o.y - my) <= o.r:
             target = o
             break
-    stop = d if target is None else d - ch.r - target.r
+    if target is None:
+        go = max(0.0, min(allowance, d))
+        return cx + dx / d * go, cy + dy / d * go, []
+    stop = d - ch.r - target.r
     go = max(0.0, min(allowance, stop))
-    touched = [target] if target is not None and go >= stop - 1e-9 and target.side != ch.side else []
-    return ch.x + dx / d * go, ch.y + dy / d * go, touched
+    touched = [target] if go >= stop - 1e-9 and target.side != ch.side else []
+    return cx + dx / d * go, cy + dy / d * go, touched
 
 
 def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> list[Any]:
@@ -231,12 +286,18 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
     first inches of both moves are the same, so they end in the same place."""
     kept: list[Any] = []
     headings: list[tuple[float, float]] = []
+    cx, cy, far, hypot = ch.x, ch.y, allowance + 2.0, math.hypot
     for m in moves:
-        dx, dy = m.x - ch.x, m.y - ch.y
-        d = math.hypot(dx, dy)
-        if d > allowance + 2.0:
+        dx, dy = m.x - cx, m.y - cy
+        d = hypot(dx, dy)
+        if d > far:
             ux, uy = dx / d, dy / d
-            if any(ux * hx + uy * hy > 0.995 for hx, hy in headings):
+            same = False  # (any() over the headings kept, written out)
+            for hx, hy in headings:
+                if ux * hx + uy * hy > 0.995:
+                    same = True
+                    break
+            if same:
                 continue
             headings.append((ux, uy))
         kept.append(m)
@@ -314,20 +375,28 @@ class HeuristicController:
         lane = lanes[len(placed) % len(lanes)]
         ranged = any(a.ranged for a in ch.usable_attacks())
 
+        commander = ch.commander
+        hypot = math.hypot
+        nearest_cover = view.table.nearest_cover_point
+
         def score(opt: Any) -> float:
-            s: float = -abs(own(opt.x, opt.y) - lane) * (0.3 if ranged else 1.0)
+            x, y = opt.x, opt.y
+            s: float = -abs(own(x, y) - lane) * (0.3 if ranged else 1.0)
+            # (a term that is 0.0 is left out: taking 0.0 away changes nothing)
             for f in placed:
-                d = math.hypot(f.x - opt.x, f.y - opt.y)
-                s -= 3.0 if d < 2.5 else 0.0
-                if ch.commander:
-                    s -= max(0.0, d - 6.0) * 0.5
+                d = hypot(f.x - x, f.y - y)
+                if d < 2.5:
+                    s -= 3.0
+                if commander and d - 6.0 > 0.0:
+                    s -= (d - 6.0) * 0.5
             if ranged:
-                cover = view.table.nearest_cover_point(opt.x, opt.y)
+                cover = nearest_cover(x, y)
                 if cover is not None:
                     s -= cover[0] * 0.2
-            for e in enemies:
-                if abs((e.y - opt.y) if along_y else (e.x - opt.x)) < 4 and not ranged:
-                    s += 0.5
+            else:
+                for e in enemies:
+                    if abs((e.y - y) if along_y else (e.x - x)) < 4:
+                        s += 0.5
             return s
 
         return max(sorted(by_uid[uid], key=lambda o: own(o.x, o.y)), key=score)
@@ -361,24 +430,54 @@ class HeuristicController:
         if enemies is None:
             enemies = _Enemies(view, ch)
         x, y, r, hypot = ch.x, ch.y, ch.r, math.hypot
-        # view.distance(ch, e) of each enemy, written out; within CONTACT: Engaged (the
-        # state's engaged_with, the same Characters in the same order)
-        gaps = [hypot(e.x - x, e.y - y) - r - e.r for e in enemies.chars]
-        engaged = [e for e, d in zip(enemies.chars, gaps, strict=True) if d <= CONTACT]
+        # One pass over the enemies: view.distance(ch, e) of each, written out (within
+        # CONTACT: Engaged, as the state's engaged_with: the same Characters in the same
+        # order), and the threat where ``ch`` stands (_Enemies.threat: its gap is measured
+        # with the radii taken away in the other order, as tactics.melee_threat does; the
+        # same terms added in the same order)
+        gaps: list[float] = []
+        engaged: list[Character] = []
+        threat = 0.0
+        for ex, ey, er, e, move, leg_it, blows in enemies.rows:
+            h = hypot(ex - x, ey - y)
+            d = h - r - er
+            gaps.append(d)
+            if d <= CONTACT:
+                engaged.append(e)
+            t = h - er - r
+            if t <= leg_it:
+                threat += blows * (1.0 if t <= move else 0.5)
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
         reach = ch.movement + 3.0
+        ap, movement, cover_test = ch.ap, ch.movement, self.CHARGE_COVER_TEST
         for e, d in zip(enemies.chars, gaps, strict=True):
             if d <= reach:
-                s = melee_value(view, ch, ch.ap, [e], d > ch.movement, self.CHARGE_COVER_TEST)
-                score = max(score, 6.0 + s - d * 0.3)
+                s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
+                if s > score:  # (keeps what max(score, s) keeps)
+                    score = s
+        sight = view.table.sight
         for a in ch.usable_attacks():
             if a.ranged:
-                targets = shot_targets(view, ch, a)
-                if targets:
-                    score = max(score, 5.0 + max(shot_value(view, ch, a, t, 1) for t in targets))
-        threat = enemies.threat(x, y, r)
+                # shot_targets (enemies within range, in table order, at least partly
+                # visible) with its distance and sight line written out; the sight line
+                # also says whether each target is in Cover (in_cover: the same line)
+                assert a.range is not None
+                far = a.range + 1e-9
+                best: float | None = None
+                for e, d in zip(enemies.chars, gaps, strict=True):
+                    if d > far:
+                        continue
+                    line = sight(x, y, r, e.x, e.y, e.r)
+                    if not line.visible:
+                        continue
+                    cover = True if e.aboard else line.hidden >= COVER_SHARE
+                    v = shot_value(view, ch, a, e, 1, cover)
+                    if best is None or v > best:  # (max() over the targets)
+                        best = v
+                if best is not None and 5.0 + best > score:
+                    score = 5.0 + best
         return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
 
     # -- the Activation --------------------------------------------------------------------
@@ -401,7 +500,12 @@ class HeuristicController:
         opts = decision.options
         by_type: dict[type, list[Any]] = {}
         for o in opts:
-            by_type.setdefault(type(o), []).append(o)
+            kind = type(o)
+            same = by_type.get(kind)
+            if same is None:
+                by_type[kind] = [o]
+            else:
+                same.append(o)
         end = C.EndActivation()
 
         if ch.prone:
@@ -432,27 +536,28 @@ class HeuristicController:
             choice = self._continue_leg_it(view, ch, ap, attempt)
             if choice is not None:
                 return choice
-        if shots:
-            shot = self._best_shot(view, ch, ap, shots)
-            # Shoot first when standing in Cover or when no move improves the position; but a
-            # Shot that spends the last AP ends the Activation (arcworlde.activation
-            # .ap_and_actions), so move first if a move improves the position.
-            if shot is not None and (not moves or self._in_cover_from_shooters(view, ch)):
-                spends_all = getattr(shot, "choice", shot).ap >= ap
-                if not (spends_all and moves):
-                    return shot
-                move = self._best_move(view, ch, ap, moves)
-                return move if move is not None else shot
-        if moves:
+        # (worked out once: nothing the AI weighs changes the position, so a second look
+        # gives the same Shot, and the move's surroundings serve the Leg It plan)
+        shot = self._best_shot(view, ch, ap, shots) if shots else None
+        # Shoot first when standing in Cover or when no move improves the position; but a
+        # Shot that spends the last AP ends the Activation (arcworlde.activation
+        # .ap_and_actions), so move first if a move improves the position.
+        if shot is not None and (not moves or self._in_cover_from_shooters(view, ch)):
+            spends_all = getattr(shot, "choice", shot).ap >= ap
+            if not (spends_all and moves):
+                return shot
             move = self._best_move(view, ch, ap, moves)
+            return move if move is not None else shot
+        ctx: _Context | None = None
+        if moves:
+            ctx = self._context(view, ch)
+            move = self._best_move(view, ch, ap, moves, ctx)
             if move is not None:
                 return move
-        if shots:
-            shot = self._best_shot(view, ch, ap, shots)
-            if shot is not None:
-                return shot
+        if shot is not None:
+            return shot
         if C.LegIt in by_type and not legging:
-            plan = self._leg_it_plan(view, ch, ap)
+            plan = self._leg_it_plan(view, ch, ap, ctx)
             if plan is not None:
                 return plan
         if helps and ap >= 1:
@@ -646,21 +751,36 @@ class HeuristicController:
         melee where a friend would take a failed Shot, at any AP (more dice, fewer misses on
         the friend), and only when the Shot is worth more than the harm it risks."""
         best, best_v = None, 0.0
-        risky: dict[int, bool] = {}
+        # the friend a failed Shot at each target would hit (None: no friend touches it)
+        victims: dict[int, Character | None] = {}
         # (the Attack of each name and the AP it best takes, found once per name)
         ranged: dict[str, tuple[Any, int]] = {}
+        # the worth of each Attack on each target and on the friend a miss would hit: the
+        # two attack_score terms of tactics.shot_value, which do not depend on the AP
+        worth: dict[tuple[str, int], tuple[float, float | None]] = {}
         for o in shots:
             known = ranged.get(o.attack)
             if known is None:
                 found = next(a for a in ch.usable_attacks() if a.name == o.attack and a.ranged)
                 known = ranged[o.attack] = (found, best_shot_ap(found, ap))
             attack, best_ap = known
-            target = view.chars[o.target]
-            if o.target not in risky:
-                risky[o.target] = stray_victim(view, ch, target) is not None
-            if o.ap != best_ap and not risky[o.target]:
+            if o.target not in victims:
+                victims[o.target] = stray_victim(view, ch, view.chars[o.target])
+            victim = victims[o.target]
+            if o.ap != best_ap and victim is None:
                 continue
-            v = shot_value(view, ch, attack, target, o.ap) / o.ap
+            terms = worth.get((o.attack, o.target))
+            if terms is None:
+                target = view.chars[o.target]
+                terms = worth[(o.attack, o.target)] = (
+                    attack_score(view, ch, attack, target, False),
+                    None if victim is None else attack_score(view, ch, attack, victim, False))
+            # tactics.shot_value, term by term
+            p_hit = shot_chance(o.ap, attack)
+            value = p_hit * terms[0]
+            if terms[1] is not None:
+                value -= (1.0 - p_hit) * terms[1]
+            v = value / o.ap
             if v > best_v:
                 best, best_v = o, v
         return best
@@ -673,8 +793,12 @@ class HeuristicController:
         return bool(view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5)
 
     # -- moving ----------------------------------------------------------------------------
-    def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any]) -> Any:
-        ctx = self._context(view, ch)
+    def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any],
+                   ctx: _Context | None = None) -> Any:
+        """The free move among ``moves`` that leaves ``ch`` best placed, or None when staying
+        put is as good. ``ctx``: the decision's context of ``ch``, where already built."""
+        if ctx is None:
+            ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
         blockers = ctx.around[0]
@@ -715,27 +839,62 @@ class HeuristicController:
         score = 0.0
         hypot = math.hypot
         r = ch.r
-        gaps = ctx.gaps(x, y)
-        # Attack chances from here.
+        # One pass over the enemies (``ctx.rows``, in the order of ``ctx.enemies``): the gap
+        # to each (as ``ctx.gaps``), and from it the Attack chances and the threat, each term
+        # worked out as before and added in the same order (as ``ctx.charge_value`` and
+        # ``ctx.threat``; max and min pick the same values in one pass as in their own).
+        threat = 0.0
         if contact:
+            # Attack chances from here.
             score += melee_value(view, ch, ap, contact, False)
-        else:
+            for ex, ey, er, move, reach, blows, _ in ctx.rows:
+                d = hypot(ex - x, ey - y) - er - r
+                if d <= reach:
+                    threat += blows if d <= move else blows * 0.5
+        elif ctx.shot_reach:
             best_shot = 0.0
-            if ctx.shot_reach:
-                for d in gaps:
-                    for reach, value in ctx.shot_reach:
-                        if d <= reach and value > best_shot:
-                            best_shot = value
+            shot_reach = ctx.shot_reach
+            for ex, ey, er, move, reach, blows, _ in ctx.rows:
+                d = hypot(ex - x, ey - y) - er - r
+                for far, value in shot_reach:
+                    if d <= far and value > best_shot:
+                        best_shot = value
+                if d <= reach:
+                    threat += blows if d <= move else blows * 0.5
             score += best_shot * ap * 0.8
-            # Melee fighters want to close in: a Charge from here this Activation (Leg It
-            # with the AP left), or next time.
-            if ctx.melee and not ctx.shot_reach:
-                nearest = min([30.0, *gaps])
-                charge = ctx.charge_value(gaps, ap) if ap >= 2 else 0.0
+        else:
+            # (no Shot from here: the Shot term is 0.0, and 0.0 + 0.0 is 0.0)
+            if ctx.melee:
+                # Melee fighters want to close in: a Charge from here this Activation (Leg It
+                # with the AP left), or next time.
+                nearest = 30.0
+                charge = 0.0
+                charging = ap >= 2
+                strikes = ctx._strike
+                prone_cost = HeuristicController.PRONE_COST
+                for ex, ey, er, move, reach, blows, e in ctx.rows:
+                    d = hypot(ex - x, ey - y) - er - r
+                    if d < nearest:
+                        nearest = d
+                    if charging and d <= 6.0:
+                        arrive, trip = charge_chance(d, 1)
+                        if arrive:  # (no chance to arrive: worth at most 0, never more)
+                            strike = strikes.get((e.uid, ap))
+                            if strike is None:
+                                strike = ctx.strike(e, ap)
+                            value = arrive * strike - trip * prone_cost
+                            if value > charge:
+                                charge = value
+                    if d <= reach:
+                        threat += blows if d <= move else blows * 0.5
                 score += charge * 0.8
                 score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
+            else:
+                for ex, ey, er, move, reach, blows, _ in ctx.rows:
+                    d = hypot(ex - x, ey - y) - er - r
+                    if d <= reach:
+                        threat += blows if d <= move else blows * 0.5
         # Danger: enemies that can reach us next.
-        threat = ctx.threat(gaps)
         score -= threat * ctx.care * (0.5 if contact else 1.0)
         # The terms after Cover (each 0.0 when it does not apply: adding 0.0 changes nothing).
         # Tokens and Items to pick up: as soon as possible.
@@ -754,8 +913,9 @@ class HeuristicController:
             rounds_left = ctx.rounds_left
             weight = 1.5 if rounds_left <= 1 else (0.8 if rounds_left <= 2 else 0.25)
             best_obj = 0.0
+            objective_range = ctx.objective_range
             for ox, oy, gain in ctx.objectives:
-                d = hypot(ox - x, oy - y) - r - ctx.objective_range
+                d = hypot(ox - x, oy - y) - r - objective_range
                 value = gain / (1.0 + (d if d > 0.0 else 0.0) * 0.5)
                 if value > best_obj:
                     best_obj = value
@@ -765,7 +925,10 @@ class HeuristicController:
         if ch.commander:
             friends = ctx.friends
             if friends:
-                inside = sum(1 for f in friends if hypot(f.x - x, f.y - y) - f.r - r <= COMMANDER_AURA)
+                inside = 0  # (the sum over the friends, written out)
+                for f in friends:
+                    if hypot(f.x - x, f.y - y) - f.r - r <= COMMANDER_AURA:
+                        inside += 1
                 aura = inside * 0.15
         # Cover from the nearest enemy shooter.
         shooters = ctx.shooters
@@ -788,11 +951,13 @@ class HeuristicController:
     #: rough cost of ending up Prone: the rest of the Activation lost, Defence at Disadvantage
     PRONE_COST: ClassVar[float] = 2.5
 
-    def _charge_targets(self, view: Any, ch: Character, ap: int, attempt: int
+    def _charge_targets(self, view: Any, ch: Character, ap: int, attempt: int,
+                        ctx: _Context | None = None,
                         ) -> list[tuple[float, Character, float]]:
         """Enemies a Leg It from roll ``attempt`` could reach: (value, enemy, gap), best first.
-        The gap is measured along the real path (terrain, other bases)."""
-        around = surroundings(view, ch)
+        The gap is measured along the real path (terrain, other bases). ``ctx``: this
+        decision's context of ``ch``, where built (its surroundings and Charge blows)."""
+        around = surroundings(view, ch) if ctx is None else ctx.around
         blockers = around[0]
         out = []
         for i, e in enumerate(blockers):
@@ -802,24 +967,29 @@ class HeuristicController:
             if i not in res.contact:
                 continue  # something else is in the way
             reach, trip = charge_chance(res.cost, attempt)
-            value = (reach * melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
-                     - trip * self.PRONE_COST)
+            blows = (melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+                     if ctx is None else ctx.strike(e, ap))
+            value = reach * blows - trip * self.PRONE_COST
             out.append((value, e, res.cost))
         out.sort(key=lambda t: -t[0])
         return out
 
-    def _best_charge(self, view: Any, ch: Character, ap: int, attempt: int, worth: float
+    def _best_charge(self, view: Any, ch: Character, ap: int, attempt: int, worth: float,
+                     ctx: _Context | None = None,
                      ) -> tuple[float, Character, float] | None:
         """The best of :meth:`_charge_targets` if it is worth more than ``worth``, else None.
         With ``BOUNDED_CHARGES`` only the enemies that could still win are walked to: a
         Charge's value over the straight-line gap bounds its value over the real path (which
         is never shorter than it, less the contact tolerance, and a longer dash never has a
         better chance to arrive nor a smaller one to trip), so they are walked best bound first until the next bound cannot beat
-        ``worth`` or the best found; the answer is the one the full list gives."""
+        ``worth`` or the best found; the answer is the one the full list gives. ``ctx``: this
+        decision's context of ``ch``, where already built: its surroundings, and the blows of
+        a Charge on each enemy (``ctx.strike``: the same melee_value, often worked out already
+        by the position scores)."""
         if not self.BOUNDED_CHARGES:
-            targets = self._charge_targets(view, ch, ap, attempt)
+            targets = self._charge_targets(view, ch, ap, attempt, ctx)
             return targets[0] if targets and targets[0][0] > worth else None
-        around = surroundings(view, ch)
+        around = surroundings(view, ch) if ctx is None else ctx.around
         bounds = []
         for i, e in enumerate(around[0]):
             if e.side == ch.side:
@@ -827,7 +997,8 @@ class HeuristicController:
             gap = view.distance(ch, e)
             if gap > 6.5:
                 continue
-            blows = melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+            blows = (melee_value(view, ch, ap, [e], True, self.CHARGE_COVER_TEST)
+                     if ctx is None else ctx.strike(e, ap))
             # (a move ends on touching, within CONTACT of the other base: it is never
             # shorter than the gap less that)
             reach, trip = charge_chance(gap - CONTACT - 1e-6, attempt)
@@ -856,13 +1027,15 @@ class HeuristicController:
         ranged = max((a.power for a in ch.usable_attacks() if a.ranged), default=0)
         return melee > ranged
 
-    def _leg_it_plan(self, view: Any, ch: Character, ap: int) -> Any:
-        """Start Legging It (1AP) to Charge when the expected blows outweigh the trip risk."""
+    def _leg_it_plan(self, view: Any, ch: Character, ap: int,
+                     ctx: _Context | None = None) -> Any:
+        """Start Legging It (1AP) to Charge when the expected blows outweigh the trip risk.
+        ``ctx``: this decision's context of ``ch``, where already built."""
         if ap < 2:
             return None
         # After paying 1AP the Charge refunds it, so the blows are struck with ``ap`` AP.
         # The Commander only dashes in when the odds are good (its loss costs Bravery too).
-        target = self._best_charge(view, ch, ap, 1, 2.0 if ch.commander else 0.5)
+        target = self._best_charge(view, ch, ap, 1, 2.0 if ch.commander else 0.5, ctx)
         if target is not None:
             value, e, gap = target
             return Reasoned(C.LegIt(), f"Leg It to Charge {e.name} ({gap:.1f}\" away)")
@@ -893,7 +1066,7 @@ class HeuristicController:
             for m in candidates:
                 x, y, touched = _straight_move(ch, m, inches, blockers)
                 bonus = 3.0 if touched else (
-                    0.8 * ctx.charge_value(ctx.gaps(x, y), ap, next_roll) if next_roll <= 3 else 0.0)
+                    0.8 * ctx.charge_at(x, y, ap, next_roll) if next_roll <= 3 else 0.0)
                 guesses.append((self._position_score(view, ch, x, y, 3, touched, ctx, rough=True)
                                 + bonus, m))
             guesses.sort(key=lambda g: -g[0])
@@ -909,7 +1082,7 @@ class HeuristicController:
             elif next_roll <= 3:
                 # Short of contact: a dash that ends closer keeps the Charge alive for the
                 # next roll (the 1AP of the Leg It is already spent).
-                bonus = 0.8 * ctx.charge_value(ctx.gaps(res.x, res.y), ap, next_roll)
+                bonus = 0.8 * ctx.charge_at(res.x, res.y, ap, next_roll)
             v = self._position_score(view, ch, res.x, res.y, 3, touched, ctx, floor=best_v,
                                      bonus=bonus) + bonus
             if v > best_v:

@@ -29,6 +29,7 @@ __all__ = [
     "best_shot_ap",
     "damage_stats",
     "melee_threat",
+    "shot_chance",
     "shot_value",
 ]
 
@@ -52,9 +53,22 @@ def _stats(mech: DamageMechanic) -> tuple[float, tuple[float, ...]]:
     return mean, tuple(tail)
 
 
+#: _stats of each mechanic met, by identity, the mechanic kept beside its figures (so its id
+#: cannot be reused while the entry lives): the lru_cache above hashes every field of a frozen
+#: mechanic on each look-up, and the rules hand out one shared object per set of numbers
+_STATS_BY_ID: dict[int, tuple[DamageMechanic, float, tuple[float, ...]]] = {}
+
+
 def damage_stats(mech: DamageMechanic, hp: int) -> tuple[float, float]:
     """(expected Damage, chance to deal at least ``hp``)."""
-    mean, tail = _stats(mech)
+    known = _STATS_BY_ID.get(id(mech))
+    if known is not None and known[0] is mech:
+        mean, tail = known[1], known[2]
+    else:
+        mean, tail = _stats(mech)
+        if len(_STATS_BY_ID) > 8192:
+            _STATS_BY_ID.clear()
+        _STATS_BY_ID[id(mech)] = (mech, mean, tail)
     kill = tail[hp] if hp < len(tail) else 0.0
     return mean, kill
 
@@ -74,11 +88,17 @@ def attack_score(view: Any, ch: Character, attack: Attack, target: Character,
 def target_danger(target: Character) -> float:
     """How much harm a Character can do in one Activation (rough: best Power per AP)."""
     best = 0.0
+    ap = target.ap
     for a in target.attacks:
+        # (``if v > best`` keeps what max(best, v) keeps)
         if a.ranged:
-            best = max(best, a.power * 0.5 * target.ap / 2)
+            v = a.power * 0.5 * ap / 2
         elif a.ap:
-            best = max(best, a.power / max(1, a.ap) * target.ap / 3)
+            v = a.power / max(1, a.ap) * ap / 3
+        else:
+            continue
+        if v > best:
+            best = v
     return best
 
 
@@ -104,20 +124,27 @@ def melee_value(view: Any, ch: Character, ap: int, targets: list[Character],
     estimate for a Character still to come into contact, whose Cover will be judged from a
     spot not yet known; only a rider aboard its mount (always in Cover) counts as covered."""
     best = 0.0
+    # (per target: its Cover and what Knocking it Out is worth, the same for every Attack;
+    # worked out on the first Attack that can strike, as before)
+    known: list[tuple[Character, bool, float]] | None = None
     for attack in ch.usable_attacks():
         if attack.ranged or not attack.ap or attack.ap > ap:
             continue
+        if known is None:
+            known = [(t, in_cover(view, ch, t) if cover_test else t.aboard,
+                      4.0 + (4.0 if t.commander else 0.0) + target_danger(t) * 0.5)
+                     for t in targets]
         n = ap // attack.ap
-        for t in targets:
-            cover = in_cover(view, ch, t) if cover_test else t.aboard
+        for t, cover, worth in known:
             mean, kill = damage_stats(attack_mechanic(attack, t, cover, charged), t.hp)
             # Damage builds up over the Attacks: judge the kill on the whole flurry.
             mech_total = mean * n
             p_kill = 1.0 - (1.0 - kill) ** n
-            if mech_total >= t.hp:
-                p_kill = max(p_kill, 0.5)
-            worth = 4.0 + (4.0 if t.commander else 0.0) + target_danger(t) * 0.5
-            best = max(best, mech_total + p_kill * worth)
+            if mech_total >= t.hp and p_kill < 0.5:
+                p_kill = 0.5
+            value = mech_total + p_kill * worth
+            if value > best:  # (keeps what max(best, value) keeps)
+                best = value
     return best
 
 
@@ -137,12 +164,19 @@ def best_shot_ap(attack: Attack, ap: int) -> int:
     return best_k
 
 
-def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: int) -> float:
+def shot_chance(ap: int, attack: Attack) -> float:
+    """The chance that a Shot with ``attack`` and ``ap`` dice succeeds (its Feat)."""
+    return _feat_p(ap, DIFFICULTY[attack.shot])
+
+
+def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: int,
+               cover: bool | None = None) -> float:
     """Expected value of a Shot with ``ap`` dice on ``target``: the Attack's worth if the Feat
     succeeds, less, when a friend is in base contact with the target, the worth of the Attack
-    that friend then takes if it fails (arcworlde.feat.shot_friendly_fire)."""
-    p_hit = _feat_p(ap, DIFFICULTY[attack.shot])
-    value = p_hit * attack_score(view, ch, attack, target, charged=False)
+    that friend then takes if it fails (arcworlde.feat.shot_friendly_fire). ``cover``: whether
+    ``target`` is in Cover from ``ch``, where the caller knows it (else it is tested)."""
+    p_hit = shot_chance(ap, attack)
+    value = p_hit * attack_score(view, ch, attack, target, False, cover)
     victim = stray_victim(view, ch, target)
     if victim is not None:
         value -= (1.0 - p_hit) * attack_score(view, ch, attack, victim, charged=False)

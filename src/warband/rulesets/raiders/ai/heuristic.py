@@ -52,7 +52,7 @@ from warband.rulesets.raiders.mechanics import MoraleTest
 from warband.rulesets.raiders.models import Spell, SpellEffect
 from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
 from warband.rulesets.raiders.rules.magic import counter_spellers
-from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
+from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
 from warband.rulesets.raiders.splits import CombatSide, solve
@@ -150,6 +150,18 @@ def _enemy_state(e: Unit) -> tuple[Any, ...]:
             e.size, e.broken, e.fatigued, e.speed, e.ready, e.aimed)
 
 
+def _kind(u: Unit) -> tuple[Any, ...]:
+    """:func:`_field_state` but where ``u`` stands: what its threat field's entries read of
+    it apart from the distances and the cover."""
+    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade, u.r, u.size)
+
+
+def _enemy_kind(e: Unit) -> tuple[Any, ...]:
+    """:func:`_enemy_state` but where ``e`` stands."""
+    return (e.profile.id, e.figures, e.wounds, e.prowess, e.behind_palisade, e.r, e.size,
+            e.broken, e.fatigued, e.speed, e.ready, e.aimed)
+
+
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
     d = math.hypot(x - u.x, y - u.y)
     if d <= allowance or d == 0:
@@ -175,6 +187,17 @@ class HeuristicController:
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
+        # each enemy's _enemy_state and each unit's position score where it stands, once per
+        # decision (every unit's threat field reads every enemy's state)
+        self._states: dict[int, tuple[Any, ...]] = {}
+        self._heres: dict[int, float] = {}
+        # the threat fields' entries but where the enemy stands (:meth:`_field_core`), and
+        # split-game values and ceilings under :meth:`_sides`' key, kept across decisions:
+        # the numbers :func:`split_value` and :func:`split_ceiling` give for those sides,
+        # without hashing two CombatSides for their caches again
+        self._cores: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        self._values: dict[tuple[Any, ...], float] = {}
+        self._ceilings: dict[tuple[Any, ...], float] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -183,6 +206,8 @@ class HeuristicController:
         self._reach = {}
         self._bases = None
         self._tires = {}
+        self._states = {}
+        self._heres = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -271,7 +296,7 @@ class HeuristicController:
             penalty += 2.0
         if u.behind_palisade:
             penalty += 4.0
-        here = self._position(view, u, u.x, u.y)
+        here = self._here(view, u)
         ranged, reach_u, move, lead = self._own(view, u)
         top = 0.0 if not field else -math.inf
         worst = shots = 0.0
@@ -457,13 +482,24 @@ class HeuristicController:
 
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
-        """:func:`combat_value` (the split game)."""
-        return split_value(*self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+        """:func:`combat_value` (the split game), remembered under :meth:`_sides`' key."""
+        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._values.get(key)
+        if value is None:
+            value = self._values[key] = split_value(
+                *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+        return value
 
     def _ceiling(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                  b_bonus: bool) -> float:
-        """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`)."""
-        return split_ceiling(*self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+        """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`),
+        remembered under :meth:`_sides`' key."""
+        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        value = self._ceilings.get(key)
+        if value is None:
+            value = self._ceilings[key] = split_ceiling(
+                *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+        return value
 
     def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> float:
@@ -660,7 +696,7 @@ class HeuristicController:
                 out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
                                 reason=f"{action} onto the table"))
             return out
-        here = self._position(view, u, u.x, u.y)
+        here = self._here(view, u)
         penalty = 0.3 if action == "run" else 0.0
         if u.ready and not u.has("rangers"):
             penalty += 2.0  # it loses its ready marker
@@ -708,9 +744,13 @@ class HeuristicController:
             return cached
         mine = _field_state(u)
         entries = self._entries
+        states = self._states
         out: list[tuple[float, ...]] = []
         for e in view.enemies_of(u):
-            pair = (mine, _enemy_state(e))
+            state = states.get(e.uid)
+            if state is None:
+                state = states[e.uid] = _enemy_state(e)
+            pair = (mine, state)
             entry = entries.get(pair)
             if entry is None:
                 entry = entries[pair] = self._field_entry(view, u, e)
@@ -721,7 +761,21 @@ class HeuristicController:
     def _field_entry(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
         """:meth:`_field`'s entry for enemy ``e`` (reads only what :func:`_field_state` of
         ``u`` and :func:`_enemy_state` of ``e`` hold, and the table and options, which a
-        game does not change)."""
+        game does not change): where ``e`` stands, then the rest (:meth:`_field_core`),
+        which reads where the two stand only through whether ``e`` would shoot at ``u`` in
+        cover, and so is kept under their kinds (:func:`_kind`, :func:`_enemy_kind`) and that
+        alone: an entry worked out again because one of them moved is mostly found there."""
+        shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
+        key = (_kind(u), _enemy_kind(e), shoots and in_cover(view, e, u))
+        core = self._cores.get(key)
+        if core is None:
+            core = self._cores[key] = self._field_core(view, u, e)
+        return (e.x, e.y, *core)
+
+    def _field_core(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
+        """:meth:`_field_entry` but where ``e`` stands: the inches within which it can
+        charge ``u``, what that charge would cost ``u``, its shooting range and what its
+        volley would cost, the lure of fighting it, and the two footprints."""
         active = not (e.broken or e.fatigued)
         reach = e.radius + u.radius + e.move + 0.5 if active else -1.0
         charge_loss = max(0.0, -self._quick(view, u, "fight", False, e, "charge", True)) if active else 0.0
@@ -734,7 +788,7 @@ class HeuristicController:
         else:
             weak = e.profile.cost * 0.4 if (e.broken or e.fatigued) else 0.0
             lure = max(weak, self._quick(view, u, "charge", True, e, "fight", False))
-        return (e.x, e.y, reach, charge_loss, shoot_reach, shot_loss, lure, e.radius + u.radius)
+        return (reach, charge_loss, shoot_reach, shot_loss, lure, e.radius + u.radius)
 
     def _position(self, view: Any, u: Unit, x: float, y: float) -> float:
         """How good it is for ``u`` to stand at (x, y), in silver."""
@@ -766,6 +820,14 @@ class HeuristicController:
         if lead is not None:
             spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
         return best - threat * 0.5 - spread
+
+    def _here(self, view: Any, u: Unit) -> float:
+        """:meth:`_position` where ``u`` stands, once per decision (its Move and its Run
+        both start from it)."""
+        here = self._heres.get(u.uid)
+        if here is None:
+            here = self._heres[u.uid] = self._position(view, u, u.x, u.y)
+        return here
 
     def _own(self, view: Any, u: Unit) -> tuple[bool, float, int, tuple[float, float] | None]:
         """``u``'s side of :meth:`_position`, once per decision: does it fight at range, its

@@ -37,7 +37,7 @@ from warband.core.decisions import Decision
 from warband.core.game import Pending
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.models import Spell
-from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
+from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.movement import (
     can_enter,
@@ -102,11 +102,59 @@ def charge_targets(st: Any, u: Unit, start: tuple[float, float] | None = None) -
     return out
 
 
+def _in_charge_reach(u: Unit, e: Unit) -> bool:
+    """Is ``e``'s formation within ``u``'s standard move of ``u``'s formation? The test of
+    :func:`charge_targets` for one unit, the same expression."""
+    gap: float = ((e.x - u.x) ** 2 + (e.y - u.y) ** 2) ** 0.5 - u.radius - e.radius
+    return gap <= u.move
+
+
+def _can_charge(st: Any, u: Unit) -> bool:
+    """Whether :func:`charge_targets` names anyone: the same test, stopping at the first
+    enemy in reach (asked for every unit that may act, at every activation)."""
+    x, y, side = u.x, u.y, u.side
+    own, move = u.radius, u.move
+    for e in st.units:  # st.enemies_of(u), in its order, without building the tuple
+        if (e.side != side and e.on_table
+                and ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - own - e.radius <= move):
+            return True
+    return False
+
+
+def _can_shoot(st: Any, u: Unit) -> bool:
+    """Whether :func:`shoot_targets` names anyone: the same tests, stopping at the first
+    enemy in range and in sight (each sight test costs rays and a walk over the units)."""
+    rng = u.profile.ranged_range
+    if rng is None or not u.on_table:
+        return False
+    return any(st.leader_distance(u, e) <= rng and line_of_sight(st, u, e)
+               for e in st.enemies_of(u))
+
+
+def _may_shoot_at(st: Any, shooter: Unit, target: Unit) -> bool:
+    """Whether ``target`` is one of :func:`shoot_targets` of ``shooter`` (an enemy on the
+    table, in range and in sight), tested for that one unit only."""
+    rng = shooter.profile.ranged_range
+    return (rng is not None and shooter.on_table and target.on_table
+            and target.side != shooter.side and st.leader_distance(shooter, target) <= rng
+            and line_of_sight(st, shooter, target))
+
+
 def _castable(st: Any, u: Unit) -> list[tuple[Spell, list[Unit]]]:
+    """Each of the caster's spells that has a target, with its targets
+    (:func:`~.magic.spell_targets`). The units in sight within the longest range are found
+    once and each spell keeps those within its own range, in the table's order: the same
+    lists, one sight test per unit instead of one per unit and spell."""
+    spells = [st.spells[sid] for sid in u.profile.spells]
+    if not spells:
+        return []
+    reach = max(spell.range for spell in spells)
+    in_sight = [(t, d) for t in st.units
+                if t.on_table and (d := st.leader_distance(u, t)) <= reach
+                and line_of_sight(st, u, t)]
     out = []
-    for sid in u.profile.spells:
-        spell = st.spells[sid]
-        targets = spell_targets(st, u, spell)
+    for spell in spells:
+        targets = [t for t, d in in_sight if d <= spell.range]
         if targets:
             out.append((spell, targets))
     return out
@@ -142,9 +190,9 @@ def actions_for(st: Any, u: Unit) -> list[str]:
             acts.append("regroup")
         return acts
     acts = _independent(st, u)
-    if u.shooter and u.ready and shoot_targets(st, u):
+    if u.shooter and u.ready and _can_shoot(st, u):
         acts.append("shoot")
-    if charge_targets(st, u):
+    if _can_charge(st, u):
         acts.append("charge")
     if u.profile.magic_user:
         acts.append("cast_spell")  # a spell can always target the caster's own unit
@@ -214,9 +262,10 @@ def _target_reactions(st: Any, d: Declared, t: Unit) -> list[C.React]:
         out.append(C.React(t.uid, "defend", act.uid))
         if t.has("shield-wall-combat"):
             out.append(C.React(t.uid, "shield_wall", act.uid))
-    if t.shooter and t.ready and act in shoot_targets(st, t):
+    if t.shooter and t.ready and _may_shoot_at(st, t, act):
         out.append(C.React(t.uid, "shoot", act.uid))
-    if d.action != "charge" and act in charge_targets(st, t):
+    if (d.action != "charge" and act.on_table and act.side != t.side
+            and _in_charge_reach(t, act)):  # act in charge_targets(st, t)
         out.append(C.React(t.uid, "charge", act.uid))
     return out
 

@@ -364,17 +364,12 @@ def flee(st: RaidersState, u: Unit, away_from: Unit | None) -> None:
     _emit_move(st, u, "flee", start, res.travelled, u.move)
 
 
-def _pt(st: Any, u: Unit, x: float, y: float, label: str) -> Point:
-    cx, cy = st.table.clamp(x, y, u.radius)
-    return Point(round(cx, 2), round(cy, 2), label)
-
-
 def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a Move or Run of up to ``allowance`` inches: up to an inch
     short of each of the nearest enemy units, forward, away from the nearest enemy, to the
     sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
-    where a move toward it really ends (:func:`_reachable`), so none lies in impassable terrain
-    or beyond reach. Any other point is legal too; these are what the AIs choose among.
+    where a move toward it really ends (:func:`_reachable_end`), so none lies in impassable
+    terrain or beyond reach. Any other point is legal too; these are what the AIs choose among.
 
     The menu is a pure function of the table and of what it is built from (the unit's place,
     footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
@@ -398,50 +393,61 @@ def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
                lead: Unit | None) -> list[Point]:
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
     ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
+    table = st.table
+    r = u.radius
+    ux, uy = u.x, u.y
+    hi_x, hi_y = table.width - r, table.height - r
+
+    def pt(x: float, y: float, label: str) -> Point:
+        # the aim clamped onto the table for the formation, rounded (Table.clamp written out)
+        x = r if r > x else x
+        y = r if r > y else y
+        return Point(round(hi_x if hi_x < x else x, 2), round(hi_y if hi_y < y else y, 2), label)
+
     pts: list[Point] = []
     for e in enemies:
-        d = st.leader_distance(u, e)
-        stop = e.radius + u.radius + 1.0
+        d = math.hypot(e.x - ux, e.y - uy)  # st.leader_distance(u, e)
+        stop = e.radius + r + 1.0
         if d > stop:
             t = min(1.0, (d - stop) / d)
-            pts.append(_pt(st, u, u.x + (e.x - u.x) * t, u.y + (e.y - u.y) * t, f"toward {e.name}"))
+            pts.append(pt(ux + (e.x - ux) * t, uy + (e.y - uy) * t, f"toward {e.name}"))
     forward = 1.0 if st.edges[u.side] == 0 else -1.0
-    pts.append(_pt(st, u, u.x, u.y + forward * allowance, "forward"))
-    pts.append(_pt(st, u, u.x - allowance, u.y, "to the left flank"))
-    pts.append(_pt(st, u, u.x + allowance, u.y, "to the right flank"))
+    pts.append(pt(ux, uy + forward * allowance, "forward"))
+    pts.append(pt(ux - allowance, uy, "to the left flank"))
+    pts.append(pt(ux + allowance, uy, "to the right flank"))
     if enemies:
         near = enemies[0]
-        dx, dy = u.x - near.x, u.y - near.y
+        dx, dy = ux - near.x, uy - near.y
         d = math.hypot(dx, dy) or 1.0
-        pts.append(_pt(st, u, u.x + dx / d * allowance, u.y + dy / d * allowance,
-                       f"away from {near.name}"))
+        pts.append(pt(ux + dx / d * allowance, uy + dy / d * allowance, f"away from {near.name}"))
     for name, cx, cy, raised in st.landmarks:
-        if math.hypot(cx - u.x, cy - u.y) <= allowance + 4:
-            pts.append(_pt(st, u, cx, cy, f"{'onto' if raised else 'into'} {name}"))
+        if math.hypot(cx - ux, cy - uy) <= allowance + 4:
+            pts.append(pt(cx, cy, f"{'onto' if raised else 'into'} {name}"))
     if lead is not None:
-        pts.append(_pt(st, u, lead.x, lead.y, f"toward {lead.name}"))
-    reachable = (_reachable(st, u, p, allowance) for p in spread_out(pts))
-    out = spread_out([p for p in reachable if p is not None])
+        pts.append(pt(lead.x, lead.y, f"toward {lead.name}"))
+    # Where a move toward each aim ends, kept on the table (the same places recur in menus
+    # built for other neighbours) under everything it reads: the unit's place and footprint,
+    # the aim and the allowance (the terrain is the table's own).
+    ends = table.memo("raiders.reachable")
+    reached: list[Point] = []
+    for p in spread_out(pts):
+        key = (ux, uy, r, p.x, p.y, allowance)
+        end = ends.get(key, False)
+        if end is False:
+            end = ends[key] = _reachable_end(st, u, (p.x, p.y), allowance)
+        if end is not None:
+            reached.append(Point(end[0], end[1], p.label))
+    out = spread_out(reached)
     # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
-    return out or [Point(round(u.x, 3), round(u.y, 3), "stay where it is")]
-
-
-def _reachable(st: Any, u: Unit, p: Point, allowance: float) -> Point | None:
-    """Where a Move or Run of the formed unit toward ``p`` ends as the terrain allows (short
-    of impassable terrain it cannot stand in, round terrain in the way, difficult ground
-    costing double, within the allowance), so that the menu offers only places the unit can
-    reach; None if it would hardly move. Kept on the table like the menus (the same places
-    recur in menus built for other neighbours)."""
-    key = (u.x, u.y, u.radius, p.x, p.y, allowance)
-    ends = st.table.memo("raiders.reachable")
-    end = ends.get(key, False)
-    if end is False:
-        end = ends[key] = _reachable_end(st, u, (p.x, p.y), allowance)
-    return None if end is None else Point(end[0], end[1], p.label)
+    return out or [Point(round(ux, 3), round(uy, 3), "stay where it is")]
 
 
 def _reachable_end(st: Any, u: Unit, aim: tuple[float, float],
                    allowance: float) -> tuple[float, float] | None:
+    """Where a Move or Run of the formed unit toward ``aim`` ends as the terrain allows (short
+    of impassable terrain it cannot stand in, round terrain in the way, difficult ground
+    costing double, within the allowance), so that the menu offers only places the unit can
+    reach; None if it would hardly move."""
     start = (u.x, u.y)
     goal = _standing_room(st, u, start, aim)
     # Terrain decides what is reachable; units in the way are not weighed (they move: a unit
@@ -458,45 +464,48 @@ def _reachable_end(st: Any, u: Unit, aim: tuple[float, float],
 
 def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a unit entering the table: five points along its own edge
-    (and, for Scouts, points in from the side edges), each as deep as the allowance goes.
-    Kept on the table like the Move menus, under everything they depend on (the edge, the
-    unit's footprint, whether it scouts, the units on the table that may stand in the way)."""
-    key = _entry_key(st, u, allowance)
-    menus = st.table.memo("raiders.entry_candidates")
-    menu: list[Point] | None = menus.get(key)
-    if menu is None:
-        menu = menus[key] = _entry_menu(st, u, allowance)
-    return list(menu)
-
-
-def _entry_key(st: Any, u: Unit, allowance: float) -> tuple[Any, ...]:
-    """Everything the entry menu is built from (see :func:`entry_candidates`)."""
+    (and, for Scouts, points in from the side edges), each as deep as the allowance goes,
+    those legal now (:func:`entry_problem`: the points' terrain tests are kept on the table,
+    :func:`_entry_starts`; only the units in the way are tested afresh)."""
+    starts = _entry_starts(st, u, allowance)
+    if not starts:
+        return []
     _, bases = _blocking(st, u)
-    return (st.edges[u.side], u.radius, u.has("scouts"), st.scenario.deployment_depth,
-            allowance, tuple(bases))
+    fits, r = st.table.fits, u.radius
+    return [p for p, (x, y) in starts if fits(x, y, r, bases)]
 
 
 def can_enter(st: Any, u: Unit, allowance: float) -> bool:
-    """Whether :func:`entry_candidates` offers anything, worked out lazily: the menu's points
-    are tested in its order only until one is legal (who may act asks this for every unit
-    off the table, at every activation; the points' legality is all the answer reads)."""
-    key = _entry_key(st, u, allowance)
-    menu: list[Point] | None = st.table.memo("raiders.entry_candidates").get(key)
-    if menu is not None:
-        return bool(menu)
-    known = st.table.memo("raiders.can_enter")
-    can: bool | None = known.get(key)
-    if can is None:
-        others, bases = _blocking(st, u)
-        can = known[key] = any(_entry_problem(st, u, allowance, p, others, bases) is None
-                               for p in _entry_points(st, u, allowance))
-    return can
+    """Whether :func:`entry_candidates` offers anything: its points are tested in its order
+    only until one has room (who may act asks this for every unit off the table, at every
+    activation)."""
+    starts = _entry_starts(st, u, allowance)
+    if not starts:
+        return False
+    _, bases = _blocking(st, u)
+    fits, r = st.table.fits, u.radius
+    return any(fits(x, y, r, bases) for _, (x, y) in starts)
 
 
-def _entry_menu(st: Any, u: Unit, allowance: float) -> list[Point]:
-    others, bases = _blocking(st, u)
-    return [p for p in _entry_points(st, u, allowance)
-            if _entry_problem(st, u, allowance, p, others, bases) is None]
+def _entry_starts(st: Any, u: Unit, allowance: float) -> list[tuple[Point, tuple[float, float]]]:
+    """The entry menu's points legal on an empty table, each with where the leader comes on
+    for it (:func:`entry_start`), in the menu's order. A point is legal with other units on
+    the table exactly when it is legal on an empty one and the formation fits among them at
+    that start (:func:`_entry_problem` tests them in that order, :meth:`Table.fits` adding
+    the bases to the same tests), so the menu is these points whose start has room. Kept on
+    the table under everything the points and their terrain tests read (the unit's edge,
+    footprint and Scouts, the deployment depth, the allowance)."""
+    key = (st.edges[u.side], u.radius, u.has("scouts"), st.scenario.deployment_depth, allowance)
+    memo = st.table.memo("raiders.entry_starts")
+    found: list[tuple[Point, tuple[float, float]]] | None = memo.get(key)
+    if found is None:
+        found = []
+        for p in _entry_points(st, u, allowance):
+            start = entry_start(st, u, (p.x, p.y))
+            if start is not None and _entry_problem(st, u, allowance, p, [], []) is None:
+                found.append((p, start))
+        memo[key] = found
+    return found
 
 
 def _entry_points(st: Any, u: Unit, allowance: float) -> list[Point]:
