@@ -212,3 +212,39 @@ def test_terrain_walk_ends_where_a_move_without_bases_ends() -> None:
             assert got == (res.x, res.y), (seed, start, goal, r, allowance)
             short += res.blocked
     assert short > 500  # allowances running out are well covered
+
+
+def plain_nearest_cover_point(table: Table, x: float, y: float) -> tuple[float, tuple[float, float]] | None:
+    """``Table.nearest_cover_point`` before session 6: every cover piece's boundary asked, the
+    first piece at the least distance kept."""
+    best: tuple[float, tuple[float, float]] | None = None
+    for poly in table._cover_polys:
+        d, px, py = poly.nearest(x, y)
+        if best is None or d < best[0]:
+            best = (d, (px, py))
+    return best
+
+
+def test_nearest_cover_point_skipping_far_boxes_is_every_piece_asked() -> None:
+    """The nearest cover (ArcWorlde's move menu goal and the AI's cover scores read it) skips a
+    piece whose bounding box is further than the best boundary found; the answer, ties
+    included (cover pieces sharing an edge, and points on boundaries and corners), is the
+    one asking every piece gives."""
+    rng = random.Random(16)
+    asked = 0
+    for seed in range(120):
+        pieces = []
+        for k in range(rng.randint(1, 7)):
+            p = _random_piece(rng, f"hedge {k}", "open")
+            if p.polygon.is_valid and p.polygon.area > 0.1:
+                pieces.append(Terrain(p.name, p.kind, p.polygon, cover=True))
+        if seed % 5 == 0 and pieces:  # a twin piece: equal distances, the first must win
+            pieces.append(Terrain("twin", pieces[0].kind, pieces[0].polygon, cover=True))
+        table = Table(48, 36, pieces)
+        corners = [xy for t in pieces for xy in t.polygon.exterior.coords]
+        for i in range(60):
+            x, y = rng.choice(corners) if i % 6 == 0 else _point(rng)
+            table._cover_points.clear()
+            assert table.nearest_cover_point(x, y) == plain_nearest_cover_point(table, x, y), (seed, x, y)
+            asked += 1
+    assert asked == 7200

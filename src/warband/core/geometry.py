@@ -992,6 +992,15 @@ class Table:
             return self._cover_points[key]
         best: tuple[float, tuple[float, float]] | None = None
         for poly in self._cover_polys:
+            if best is not None:
+                # Every point of the boundary lies in the piece's box, so the box's distance
+                # cannot exceed the boundary's: a piece whose box is already further than the
+                # best found cannot win (the strict ``<`` below). The margin covers the
+                # boundary point's own rounding (a + t * (b - a) may land an ulp outside).
+                gx = poly.minx - x if x < poly.minx else (x - poly.maxx if x > poly.maxx else 0.0)
+                gy = poly.miny - y if y < poly.miny else (y - poly.maxy if y > poly.maxy else 0.0)
+                if gx * gx + gy * gy > (best[0] + 1e-9) ** 2:
+                    continue
             d, px, py = poly.nearest(x, y)
             if best is None or d < best[0]:
                 best = (d, (px, py))
