@@ -11,6 +11,7 @@ kept across decisions."""
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st_
@@ -337,3 +338,36 @@ def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones(
         return True
 
     assert _play_checking(7, check) > 20
+
+
+def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tmp_path: Path) -> None:
+    """raiders.combat.allocate with a campaign veteran (HOUSE veteran honours: the book
+    profile's id, better numbers): the heuristic's kept fight values, ceilings and threat-field
+    entries key on the profile itself, so a veteran and a green unit of the same profile each
+    get their own values, whichever the controller weighs first (with the id as the key, the
+    first one weighed answered for both)."""
+    src = (Path(RULESET.sample_lists()[0]).read_text(encoding="utf-8")
+           .replace("  - profile: human-warriors\n    count: 2\n",
+                    "  - profile: human-warriors\n    name: Green Warriors\n"
+                    "  - profile: human-warriors\n    name: Old Warriors\n"
+                    "    veteran: {cd: 2, attack_skill: 2, strength: 1, defence_bonus: 2}\n"))
+    assert "Old Warriors" in src
+    path = tmp_path / "veterans.yaml"
+    path.write_text(src, encoding="utf-8")
+    other = RULESET.load_list(RULESET.sample_lists()[1])
+    game = RULESET.new_game([RULESET.load_list(path), other], 1, {"scenario": "battle-lines"})
+    view = game.view(0)
+    green = next(u for u in view.units if u.name == "Green Warriors")
+    old = next(u for u in view.units if u.name == "Old Warriors")
+    foe = next(u for u in view.units if u.side == 1)
+    assert green.profile.id == old.profile.id and green.profile != old.profile
+    roles = ("charge", True, foe, "fight", False)
+    fresh = {u.name: combat_value(view, u, *roles) for u in (green, old)}
+    tops = {u.name: combat_ceiling(view, u, *roles) for u in (green, old)}
+    assert fresh["Green Warriors"] != fresh["Old Warriors"]
+    for order in ((green, old), (old, green)):
+        ctl = HeuristicController()
+        for u in order:
+            assert ctl._cv(view, u, *roles) == fresh[u.name]
+            assert ctl._ceiling(view, u, *roles) == tops[u.name]
+            assert ctl._field_entry(view, u, foe) == HeuristicController()._field_entry(view, u, foe)

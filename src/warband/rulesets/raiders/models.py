@@ -353,6 +353,12 @@ class Profile:
     spells: tuple[str, ...]
     source: str
 
+    def __hash__(self) -> int:
+        # By the id alone: cheap, and equal profiles share it. Profiles with one id but other
+        # numbers (a campaign veteran's, lists.py) still compare unequal field by field, so
+        # the AI's keys that hold a profile keep them apart.
+        return hash(self.id)
+
     def has(self, ability: str) -> bool:
         return ability in self.abilities
 

@@ -128,38 +128,43 @@ def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float,
     return end
 
 
+# The keys below hold the unit's Profile itself, not its id: a campaign veteran's profile keeps
+# the book profile's id with better numbers (lists.py), so two units sharing an id may fight
+# differently. Profile hashes by its id (cheap) and compares by value, so a veteran and a green
+# unit of one profile get different keys.
+
+
 def _fighting_state(u: Unit) -> tuple[Any, ...]:
     """Everything about a unit that its combat numbers depend on."""
-    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade)
-
-
-def _field_state(u: Unit) -> tuple[Any, ...]:
-    """Everything about ``u`` that its threat field's entries read (:meth:`HeuristicController.
-    _field_entry`): its fighting state, where it stands, its footprint and what it is worth
-    (the profile's id stands for its cost, Tg, armour, HP, abilities and weapons)."""
-    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade, u.x, u.y, u.r,
-            u.size)
-
-
-def _enemy_state(e: Unit) -> tuple[Any, ...]:
-    """Everything about an enemy ``e`` that an entry of a threat field reads: as
-    :func:`_field_state`, and whether it can act (broken, fatigue), its move (Unnatural
-    Speed) and its shooting (ready, aimed). Its fatigue counts only as whether it is at its
-    limit (it then neither charges nor shoots)."""
-    return (e.profile.id, e.figures, e.wounds, e.prowess, e.behind_palisade, e.x, e.y, e.r,
-            e.size, e.broken, e.fatigued, e.speed, e.ready, e.aimed)
+    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade)
 
 
 def _kind(u: Unit) -> tuple[Any, ...]:
-    """:func:`_field_state` but where ``u`` stands: what its threat field's entries read of
-    it apart from the distances and the cover."""
-    return (u.profile.id, u.figures, u.wounds, u.prowess, u.behind_palisade, u.r, u.size)
+    """What a threat field's entries read of ``u`` (:meth:`HeuristicController._field_entry`)
+    apart from where it stands and the cover: its fighting state, its footprint and what it
+    is worth (the profile stands for its cost, Tg, armour, HP, abilities and weapons)."""
+    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade, u.r, u.size)
+
+
+def _field_state(u: Unit) -> tuple[Any, ...]:
+    """Everything about ``u`` that its threat field's entries read: :func:`_kind` and where it
+    stands."""
+    return (*_kind(u), u.x, u.y)
 
 
 def _enemy_kind(e: Unit) -> tuple[Any, ...]:
-    """:func:`_enemy_state` but where ``e`` stands."""
-    return (e.profile.id, e.figures, e.wounds, e.prowess, e.behind_palisade, e.r, e.size,
+    """What an entry of a threat field reads of an enemy ``e`` apart from where it stands: as
+    :func:`_kind`, and whether it can act (broken, fatigue), its move (Unnatural Speed) and its
+    shooting (ready, aimed). Its fatigue counts only as whether it is at its limit (it then
+    neither charges nor shoots)."""
+    return (e.profile, e.figures, e.wounds, e.prowess, e.behind_palisade, e.r, e.size,
             e.broken, e.fatigued, e.speed, e.ready, e.aimed)
+
+
+def _enemy_state(e: Unit) -> tuple[Any, ...]:
+    """Everything about an enemy ``e`` that an entry of a threat field reads:
+    :func:`_enemy_kind` and where it stands."""
+    return (*_enemy_kind(e), e.x, e.y)
 
 
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
