@@ -242,3 +242,29 @@ def test_play_and_apply_short_cuts_play_the_plain_loop() -> None:
             assert [(r.player, r.kind, r.choice, r.digest) for r in fast.history] == [
                 (r.player, r.kind, r.choice, r.digest) for r in plain.history]
             assert fast.digest == plain.digest and fast.outcome() == plain.outcome()
+
+
+def test_apply_asks_only_the_player_being_asked() -> None:
+    """``apply``'s direct read of a one-player decision answers exactly what ``decision_for``
+    does: a player who is not being asked (the other player of a one-player decision, a player
+    outside the game, a player who already answered a simultaneous one) gets
+    :class:`IllegalChoice` and changes nothing, while the player asked may answer."""
+    refused: set[str] = set()
+    for seed in range(4):
+        game = ToyRuleset().new_game([], seed, track_digest=True)
+        rngs = {p: controller_rng(seed, p) for p in (0, 1)}
+        while game.pending() is not None:
+            for player in game.waiting_for():
+                decision = game.decision_for(player)
+                assert decision is not None
+                choice = RandomController().decide(game.view(player), decision, rngs[player])
+                for other in (0, 1, 2):
+                    if game.decision_for(other) is None:
+                        before = (len(game.history), len(game.state.log), game.digest, game.pending())
+                        with pytest.raises(IllegalChoice, match="no decision"):
+                            game.apply(other, choice)
+                        assert (len(game.history), len(game.state.log), game.digest,
+                                game.pending()) == before
+                        refused.add(type(game.pending()).__name__)
+                game.apply(player, choice)
+    assert refused == {"Decision", "Simultaneous"}  # both kinds of decision were tried

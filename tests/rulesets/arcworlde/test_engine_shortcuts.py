@@ -444,8 +444,9 @@ def test_deployment_spots_are_the_plain_spots(lists: tuple[str, ...]) -> None:
 
 def test_cover_box_test_never_hides_cover_within_reach() -> None:
     """arcworlde.terrain.cover (the "into cover" move): wherever the bounding boxes say no
-    cover lies within reach, the nearest cover point is indeed out of reach; and the menu
-    finds the "into cover" move exactly where the plain test does."""
+    cover lies within reach, the nearest cover point is indeed out of reach, so the menu can
+    skip looking for the "into cover" move there (the whole menus, that move included, are
+    compared with the plain ones at every decision of seeded games above)."""
     st = _position(7)
     table = st.table
     rng = random.Random(3)

@@ -10,7 +10,9 @@ from warband.core.decisions import Decision, Simultaneous
 from warband.core.dice import ScriptedDice
 from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.catalogue import catalogue
+from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.models import ScenarioModel
+from warband.rulesets.raiders.rules.movement import _entry_points, entry_problem
 from warband.rulesets.raiders.rules.setup import build_state
 from warband.rulesets.raiders.state import Options, RaidersState, Unit
 
@@ -81,3 +83,10 @@ def answers(*by_kind: tuple[str, Any]) -> Answer:
     answer.remaining = queue  # type: ignore[attr-defined]
     return answer
 
+
+
+def entry_menu_plain(st: RaidersState, u: Unit, allowance: float) -> list[Point]:
+    """The entry menu as the rules define it, the reference for the remembered one: each
+    point tested in full by ``entry_problem`` (terrain and every unit on the table), nothing
+    remembered."""
+    return [p for p in _entry_points(st, u, allowance) if entry_problem(st, u, allowance, p) is None]

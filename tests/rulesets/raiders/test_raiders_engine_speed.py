@@ -12,7 +12,7 @@ import math
 import random
 from typing import Any
 
-from raiders_helpers import RANGERS, SCOUTS, WARRIORS_1, WIZARD, bare_state, place
+from raiders_helpers import RANGERS, SCOUTS, WARRIORS_1, WIZARD, bare_state, entry_menu_plain, place
 
 from warband.core.geometry import Table, _clear, _reach
 from warband.kit.table import spread_out
@@ -38,7 +38,6 @@ from warband.rulesets.raiders.rules.movement import (
     _standing_room,
     can_enter,
     entry_candidates,
-    entry_problem,
     move_candidates,
 )
 from warband.rulesets.raiders.state import RaidersState, Unit, footprint
@@ -147,10 +146,6 @@ def _plain_reactions(st: RaidersState, d: Declared) -> list[object]:
 # ---------------------------------------------------------------------- coming on
 
 
-def _entry_menu_plain(st: RaidersState, u: Unit, allowance: float) -> list[Point]:
-    """Each point of the entry menu tested in full by :func:`entry_problem`."""
-    return [p for p in _entry_points(st, u, allowance) if entry_problem(st, u, allowance, p) is None]
-
 
 def test_raiders_scenario_meeting_engagement_entry_menu_is_every_point_tested() -> None:
     """raiders.scenario.meeting_engagement / raiders.ability.scouts: the entry menu (the
@@ -166,7 +161,7 @@ def test_raiders_scenario_meeting_engagement_entry_menu_is_every_point_tested() 
         for u in (st.units[WARRIORS_1], st.units[SCOUTS], st.units[WIZARD]):
             u.deployed = u.destroyed = False
             for allowance in (float(u.move), float(u.run), 2.0):
-                plain = _entry_menu_plain(st, u, allowance)
+                plain = entry_menu_plain(st, u, allowance)
                 assert entry_candidates(st, u, allowance) == plain
                 assert can_enter(st, u, allowance) == bool(plain)
                 offered += len(plain)
@@ -262,13 +257,17 @@ def test_raiders_action_move_menu_is_the_plain_menu() -> None:
                     got = move_candidates(st, u, allowance)
                     assert [(p.x, p.y, p.label) for p in got] == plain, (seed, u.name)
                 enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))[:4]
-                fresh = _move_menu(st, u, allowance, enemies, None)
+                lead = st.lead_retinue(u.side)
+                if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
+                    lead = None  # (as move_candidates asks: only a Lead Retinue over 10" away)
+                fresh = _move_menu(st, u, allowance, enemies, lead)
+                assert [(p.x, p.y, p.label) for p in fresh] == plain, (seed, u.name)
                 points += len(fresh)
                 rounds += any(p.label.startswith("toward") for p in got)
     assert points > 1000 and rounds > 200
 
 
-def test_raiders_ability_rangers_menu_unchanged_by_other_menus() -> None:
+def test_raiders_action_move_menu_after_other_units_menus_is_a_fresh_states() -> None:
     """raiders.action.move: a menu asked after many other units' menus on the same table is
     the one a fresh state works out (the remembered reaches are keyed on all they read)."""
     st = scatter(7)

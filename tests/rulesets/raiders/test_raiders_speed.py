@@ -15,7 +15,15 @@ from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st_
-from raiders_helpers import HOUNDS, WARRIORS_1, WARRIORS_2, WIZARD, bare_state, place
+from raiders_helpers import (
+    HOUNDS,
+    WARRIORS_1,
+    WARRIORS_2,
+    WIZARD,
+    bare_state,
+    entry_menu_plain,
+    place,
+)
 
 from warband.core.controller import controller_rng
 from warband.core.geometry import segment_crosses_circle
@@ -26,7 +34,6 @@ from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.measure import elevation, units_blocking
 from warband.rulesets.raiders.rules.movement import (
-    _entry_points,
     _move_menu,
     _standing_room,
     can_enter,
@@ -280,11 +287,6 @@ def test_raiders_action_move_standing_room_right_behind_a_wall() -> None:
         assert not st.table.in_impassable(room[0], room[1], u.radius)
 
 
-def _entry_menu_plain(st: RaidersState, u: Unit, allowance: float) -> list[Point]:
-    """The entry menu as the rules define it: each point tested in full by
-    :func:`entry_problem` (terrain and every unit on the table), nothing remembered."""
-    return [p for p in _entry_points(st, u, allowance) if entry_problem(st, u, allowance, p) is None]
-
 
 def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> None:
     """raiders.scenario.meeting_engagement: who may come on (worked out lazily, remembered)
@@ -297,7 +299,7 @@ def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> No
     crowd = [uid for uid in range(7, 14)]
     for k, uid in enumerate(crowd):
         for allowance in (float(u.move), float(u.run)):
-            fresh = _entry_menu_plain(st, u, allowance)
+            fresh = entry_menu_plain(st, u, allowance)
             assert can_enter(st, u, allowance) == bool(fresh)
             assert entry_candidates(st, u, allowance) == fresh
         place(st, uid, 48 * (k + 1) / 8, edge + inward * 2.0)
