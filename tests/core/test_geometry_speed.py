@@ -229,7 +229,8 @@ def test_nearest_cover_point_skipping_far_boxes_is_every_piece_asked() -> None:
     """The nearest cover (ArcWorlde's move menu goal and the AI's cover scores read it) skips a
     piece whose bounding box is further than the best boundary found; the answer, ties
     included (cover pieces sharing an edge, and points on boundaries and corners), is the
-    one asking every piece gives."""
+    one asking every piece gives. ``cover_may_lie_within`` never says no cover is within a
+    reach where there is some."""
     rng = random.Random(16)
     asked = 0
     for seed in range(120):
@@ -245,6 +246,11 @@ def test_nearest_cover_point_skipping_far_boxes_is_every_piece_asked() -> None:
         for i in range(60):
             x, y = rng.choice(corners) if i % 6 == 0 else _point(rng)
             table._cover_points.clear()
-            assert table.nearest_cover_point(x, y) == plain_nearest_cover_point(table, x, y), (seed, x, y)
+            plain = plain_nearest_cover_point(table, x, y)
+            assert table.nearest_cover_point(x, y) == plain, (seed, x, y)
+            for reach in (0.5, 2.0, 6.0):
+                # the box test may say "perhaps" where there is none, never "no" where there is
+                if plain is not None and plain[0] <= reach:
+                    assert table.cover_may_lie_within(x, y, reach), (seed, x, y, reach)
             asked += 1
     assert asked == 7200

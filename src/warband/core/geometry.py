@@ -985,6 +985,21 @@ class Table:
                    (y - r, (x, r)), (self.height - r - y, (x, self.height - r))]
         return min(options, key=lambda o: o[0])[1]
 
+    def cover_may_lie_within(self, x: float, y: float, reach: float) -> bool:
+        """False when no piece of cover-giving terrain (what :meth:`nearest_cover_point`
+        measures to) comes within ``reach`` of (x, y), told from the pieces' bounding boxes
+        alone: a piece's edge is never nearer than its box, so a caller that only wants cover
+        within reach (a move menu's "into cover" goal) need not seek the nearest point. True
+        when one might (a box within ``reach``, with a margin far above the rounding of either
+        distance)."""
+        limit = reach + 1e-6
+        for poly in self._cover_polys:
+            dx = poly.minx - x if x < poly.minx else x - poly.maxx if x > poly.maxx else 0.0
+            dy = poly.miny - y if y < poly.miny else y - poly.maxy if y > poly.maxy else 0.0
+            if math.hypot(dx, dy) <= limit:
+                return True
+        return False
+
     def nearest_cover_point(self, x: float, y: float) -> tuple[float, tuple[float, float]] | None:
         """Distance to, and the nearest point of, the closest piece of cover-giving terrain."""
         key = (x, y)

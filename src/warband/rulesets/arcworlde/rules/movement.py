@@ -14,13 +14,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from warband.core.geometry import Base, MoveResult, Table
+from warband.core.geometry import Base, MoveResult
 from warband.kit.table import kept_menu, spread_out
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
 
 __all__ = [
-    "Surroundings", "cover_may_lie_within", "do_move", "flee", "flee_goal", "is_move",
+    "Surroundings", "do_move", "flee", "flee_goal", "is_move",
     "move_candidates", "simulate_move", "surroundings",
 ]
 
@@ -164,7 +164,7 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
             finds.append(forest["bush"])
         moves.extend(goal(x, y, "to the forest's find") for x, y in finds)
     reach = allowance + ch.r
-    if cover_may_lie_within(st.table, ch.x, ch.y, reach):
+    if st.table.cover_may_lie_within(ch.x, ch.y, reach):  # (the costly search skipped)
         cover = st.table.nearest_cover_point(ch.x, ch.y)
         if cover is not None and cover[0] <= reach:
             moves.append(Move(round(cover[1][0], 3), round(cover[1][1], 3), "into cover"))
@@ -177,30 +177,6 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
     for f in commanders:
         moves.append(goal(f.x, f.y, "toward " + f.name))
     return spread_out(moves)
-
-
-def cover_may_lie_within(table: Table, x: float, y: float, reach: float) -> bool:
-    """False when no piece of cover-giving terrain (one that blocks sight or gives Cover:
-    what :meth:`Table.nearest_cover_point` measures to) comes within ``reach`` of (x, y), told
-    from the pieces' bounding boxes: the edge of a piece is never nearer than its box, so the
-    nearest cover point (the costly part of a move menu in a new position) need not be
-    sought. True when one might (the box is within ``reach``, with a margin far above the
-    rounding of either distance)."""
-    boxes = table.memo("arcworlde.cover_boxes")
-    found: list[tuple[float, float, float, float]] | None = boxes.get(None)
-    if found is None:
-        found = boxes[None] = []
-        for t in table.terrain:
-            if t.blocks_sight or t.cover:
-                xs, ys = zip(*t.polygon.exterior.coords, strict=True)
-                found.append((min(xs), min(ys), max(xs), max(ys)))
-    limit = reach + 1e-6
-    for x0, y0, x1, y1 in found:
-        dx = x0 - x if x < x0 else x - x1 if x > x1 else 0.0
-        dy = y0 - y if y < y0 else y - y1 if y > y1 else 0.0
-        if math.hypot(dx, dy) <= limit:
-            return True
-    return False
 
 
 def flee_goal(st: ArcState, ch: Character) -> tuple[tuple[float, float], str]:
