@@ -27,6 +27,7 @@ from warband.rulesets.arcworlde.ai.heuristic import (
 )
 from warband.rulesets.arcworlde.ai.tactics import (
     best_shot_ap,
+    charge_chance,
     damage_stats,
     melee_threat,
     melee_value,
@@ -60,6 +61,42 @@ def _scatter(st: Any, rng: random.Random, size: float = 16.0) -> None:
         c.prone = rng.random() < 0.15
 
 
+def _gaps(ctx: _Context, x: float, y: float) -> list[float]:
+    """The gap (base edge to base edge) between the context's Character standing at (x, y)
+    and each enemy, in the order of ``ctx.enemies`` (d84e964's ``_Context.gaps``)."""
+    r = ctx.ch.r
+    return [math.hypot(e.x - x, e.y - y) - e.r - r for e in ctx.enemies]
+
+
+def _threat(ctx: _Context, gaps: list[float]) -> float:
+    """d84e964's ``_Context.threat``: the enemies' blows within their reach of these gaps (as
+    tactics.melee_threat), the enemies that can still fight, in table order."""
+    total = 0.0
+    for e, d in zip(ctx.enemies, gaps, strict=True):
+        if e.broken:
+            continue
+        blows = max([a.power * 0.45 / a.ap * e.ap for a in e.attacks
+                     if a.range is None and a.ap], default=0.0)
+        if blows > 0 and d <= e.movement + 3.5:
+            total += blows if d <= e.movement else blows * 0.5
+    return total
+
+
+def _charge_value(ctx: _Context, gaps: list[float], ap: int, attempt: int = 1) -> float:
+    """d84e964's ``_Context.charge_value``: the best Charge by Legging It from roll
+    ``attempt`` on an enemy within 6" of these gaps, at least 0."""
+    best = 0.0
+    for e, gap in zip(ctx.enemies, gaps, strict=True):
+        if gap <= 6.0:
+            reach, trip = charge_chance(gap, attempt)
+            if not reach:
+                continue
+            value = reach * ctx.strike(e, ap) - trip * HeuristicController.PRONE_COST
+            if value > best:
+                best = value
+    return best
+
+
 def _plain_position_score(ai: HeuristicController, view: Any, ch: Character, x: float,
                           y: float, ap: int, contact: list[Character], ctx: _Context,
                           rough: bool) -> float:
@@ -68,7 +105,7 @@ def _plain_position_score(ai: HeuristicController, view: Any, ch: Character, x: 
     score = 0.0
     hypot = math.hypot
     r = ch.r
-    gaps = ctx.gaps(x, y)
+    gaps = _gaps(ctx, x, y)
     if contact:
         score += melee_value(view, ch, ap, contact, False)
     else:
@@ -81,10 +118,10 @@ def _plain_position_score(ai: HeuristicController, view: Any, ch: Character, x: 
         score += best_shot * ap * 0.8
         if ctx.melee and not ctx.shot_reach:
             nearest = min([30.0, *gaps])
-            charge = ctx.charge_value(gaps, ap) if ap >= 2 else 0.0
+            charge = _charge_value(ctx, gaps, ap) if ap >= 2 else 0.0
             score += charge * 0.8
             score -= nearest * 0.2 * (1.0 if not ch.commander else 0.4)
-    threat = ctx.threat(gaps)
+    threat = _threat(ctx, gaps)
     score -= threat * ctx.care * (0.5 if contact else 1.0)
     pick = 0.0
     if ctx.pickups and not ch.broken:
@@ -185,7 +222,7 @@ def test_one_pass_position_score_is_the_plain_score(ai_class: type[HeuristicCont
             ctx = ai._context(view, ch)
             for _ in range(4):
                 x, y = ch.x + rng.uniform(-6, 6), ch.y + rng.uniform(-6, 6)
-                touching = [e for e, d in zip(ctx.enemies, ctx.gaps(x, y), strict=True)
+                touching = [e for e, d in zip(ctx.enemies, _gaps(ctx, x, y), strict=True)
                             if d <= CONTACT]
                 for ap in (1, 2, 3):
                     for rough in (False, True):
@@ -214,14 +251,11 @@ def test_one_pass_urgency_is_the_plain_scan() -> None:
                 assert ai._urgency(view, ch, _Enemies(view, ch)) == _plain_urgency(ai, view, ch)
                 engaged += bool(view.engaged_with(ch))
                 shots += any(a.ranged and shot_targets(view, ch, a) for a in ch.usable_attacks())
-                enemies = _Enemies(view, ch)
-                assert enemies.threat(ch.x, ch.y, ch.r) == melee_threat(view, ch.x, ch.y, ch.r,
-                                                                         ch.side)
                 ctx = ai._context(view, ch)
                 for attempt in (1, 2, 3):
                     x, y = ch.x + rng.uniform(-4, 4), ch.y + rng.uniform(-4, 4)
-                    assert ctx.charge_at(x, y, 3, attempt) == ctx.charge_value(ctx.gaps(x, y), 3,
-                                                                              attempt)
+                    assert ctx.charge_at(x, y, 3, attempt) == _charge_value(ctx, _gaps(ctx, x, y),
+                                                                           3, attempt)
     assert engaged > 50 and shots > 50  # (both branches were really compared)
 
 

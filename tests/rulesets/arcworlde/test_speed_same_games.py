@@ -13,7 +13,6 @@ the speed work, 200 seeded games of each AI gave identical event and decision di
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -161,9 +160,8 @@ def test_the_view_keeps_methods_but_hides_the_dice_log_and_decks() -> None:
     assert view.round == rounds + 1 and "round" not in vars(view)
 
     ch = next(c for c in st.chars if c.on_table)
-    ctx = _Context(view, ch)  # the AI's gaps: its estimates' own formula, term by term
-    assert ctx.gaps(ch.x + 1, ch.y) == [
-        math.hypot(e.x - (ch.x + 1), e.y - ch.y) - e.r - ch.r for e in ctx.enemies]
+    ctx = _Context(view, ch)  # the rows the AI's estimates read: each enemy's place, as is
+    assert [(x, y, r, e) for x, y, r, *_, e in ctx.rows] == [(e.x, e.y, e.r, e) for e in ctx.enemies]
 
 
 def test_on_table_is_kept_up_to_date_with_its_facts() -> None:

@@ -57,9 +57,8 @@ class _Context:
     candidate position."""
 
     shooters: list[tuple[Character, float]]
-    threats: list[tuple[int, float, float, float]]
 
-    __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters", "threats",
+    __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
                  "objectives", "objective_range", "table", "around", "pickups", "cover_test",
                  "rows")
@@ -73,18 +72,16 @@ class _Context:
         self.table = view.table
         enemies = self.enemies = view.enemy_list(ch)
         friends = self.friends = view.friend_list(ch)
-        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack,
-        # and (index in ``enemies``, free-move reach, Leg It reach, blows) of each enemy that
-        # can still fight: one pass over each enemy's Attacks (the longest range and the best
-        # blows, as max() over them would give; ranges are above 0, blows at least 0)
+        # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack:
+        # one pass over each enemy's Attacks (the longest range and the best blows, as max()
+        # over them would give; ranges are above 0, blows at least 0)
         self.shooters = []
-        self.threats = []
         #: per enemy, what the position score reads in its one pass over them: (x, y, radius,
         #: free-move reach, Leg It reach, blows, the enemy); an enemy that cannot fight has a
-        #: Leg It reach of -inf (no gap is within it), as it is not among ``threats``
+        #: Leg It reach of -inf (no gap is within it) and no blows
         rows: list[tuple[float, float, float, float, float, float, Character]] = []
         self.rows = rows
-        for i, e in enumerate(enemies):
+        for e in enemies:
             far = 0.0
             shoots = False
             blows = 0.0
@@ -100,7 +97,6 @@ class _Context:
             if shoots:
                 self.shooters.append((e, far + e.movement))
             if blows > 0 and not e.broken:
-                self.threats.append((i, e.movement, e.movement + 3.5, blows))
                 rows.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows, e))
             else:
                 rows.append((e.x, e.y, e.r, 0.0, -math.inf, 0.0, e))
@@ -162,23 +158,6 @@ class _Context:
         self._strike: dict[tuple[int, int], float] = {}
         self.around = surroundings(view, ch)
 
-    def gaps(self, x: float, y: float) -> list[float]:
-        """The gap (base edge to base edge) between ``ch`` standing at (x, y) and each enemy,
-        in the order of ``enemies``: the threat, Charge and Shot estimates all start from it."""
-        r = self.ch.r
-        hypot = math.hypot
-        return [hypot(e.x - x, e.y - y) - e.r - r for e in self.enemies]
-
-    def threat(self, gaps: list[float]) -> float:
-        """Expected Damage the enemy could deal to ``ch`` next where its ``gaps`` to the
-        enemies are these (as tactics.melee_threat)."""
-        total = 0.0
-        for i, move, reach, blows in self.threats:
-            d = gaps[i]
-            if d <= reach:
-                total += blows if d <= move else blows * 0.5
-        return total
-
     def strike(self, e: Character, ap: int) -> float:
         """What ``ch``'s Charge with ``ap`` AP of blows on ``e`` is worth in all."""
         key = (e.uid, ap)
@@ -189,8 +168,10 @@ class _Context:
         return value
 
     def charge_at(self, x: float, y: float, ap: int, attempt: int) -> float:
-        """``charge_value(gaps(x, y), ap, attempt)`` in one pass: the same gaps, the same
-        terms in the same order."""
+        """The best Charge from (x, y), by Legging It from roll ``attempt`` (enemies within
+        6"): its blows with ``ap`` AP against the trip risk; at least 0, as the AI need not Leg
+        It. One pass over the enemies' rows (the straight-line gap to each, base edge to base
+        edge, worked out on the way)."""
         best = 0.0
         r = self.ch.r
         hypot = math.hypot
@@ -206,57 +187,26 @@ class _Context:
                     best = value
         return best
 
-    def charge_value(self, gaps: list[float], ap: int, attempt: int = 1) -> float:
-        """The best Charge from where ``ch``'s straight-line ``gaps`` to the enemies are these,
-        by Legging It from roll ``attempt`` (enemies within 6"): its blows with ``ap`` AP
-        against the trip risk; at least 0, as the AI need not Leg It."""
-        best = 0.0
-        for e, gap in zip(self.enemies, gaps, strict=True):
-            if gap <= 6.0:
-                reach, trip = charge_chance(gap, attempt)
-                if not reach:
-                    continue  # no chance to arrive: worth at most 0, never more than ``best``
-                value = reach * self.strike(e, ap) - trip * HeuristicController.PRONE_COST
-                if value > best:
-                    best = value
-        return best
-
 
 class _Enemies:
     """One side's enemies on the table and what each could deal in melee next: the facts the
     urgency scan reads for every Character of the side, worked out once per decision."""
 
-    __slots__ = ("side", "chars", "blows", "rows")
+    __slots__ = ("side", "chars", "rows")
 
     def __init__(self, view: Any, ch: Character) -> None:
         self.side = ch.side
         self.chars: list[Character] = view.enemy_list(ch)
-        # (enemy, free-move reach, Leg It reach, best blows) of each that is not Broken, in
-        # table order, as tactics.melee_threat weighs them
-        self.blows: list[tuple[Character, int, float, float]] = []
-        #: per enemy, in table order: (x, y, radius, the enemy, free-move reach, Leg It
-        #: reach, best blows); one that is Broken has a Leg It reach of -inf (it is not
-        #: among ``blows``: no gap is within that reach)
+        #: per enemy, in table order, as tactics.melee_threat weighs them: (x, y, radius, the
+        #: enemy, free-move reach, Leg It reach, best blows); one that is Broken has a Leg It
+        #: reach of -inf (no gap is within that reach: it threatens nothing)
         self.rows: list[tuple[float, float, float, Character, float, float, float]] = []
         for e in self.chars:
             if e.broken:
                 self.rows.append((e.x, e.y, e.r, e, 0.0, -math.inf, 0.0))
                 continue
             blows = best_melee_blows(e)
-            self.blows.append((e, e.movement, e.movement + 3.5, blows))
             self.rows.append((e.x, e.y, e.r, e, e.movement, e.movement + 3.5, blows))
-
-    def threat(self, x: float, y: float, r: float) -> float:
-        """tactics.melee_threat at (x, y) for a base of radius ``r`` of this side: the same
-        terms added in the same order."""
-        total = 0.0
-        hypot = math.hypot
-        for e, move, reach, best in self.blows:
-            d = hypot(e.x - x, e.y - y) - e.r - r
-            if d > reach:
-                continue
-            total += best * (1.0 if d <= move else 0.5)
-        return total
 
 
 def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
@@ -646,7 +596,7 @@ class HeuristicController:
             return None
         if C.LegIt in by_type and ap >= 2:  # a Charge it could still make instead
             ctx = self._context(view, ch)
-            charge = ctx.charge_value(ctx.gaps(ch.x, ch.y), ap) / ap
+            charge = ctx.charge_at(ch.x, ch.y, ap, 1) / ap
             if charge >= value / choice.ap:
                 return None
         return Reasoned(choice, f"Narrative Feat {choice.feat} ({choice.difficulty},"
