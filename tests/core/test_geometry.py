@@ -238,7 +238,6 @@ def test_a_shared_table_gives_every_game_the_same_result() -> None:
     from warband.core import geometry
     from warband.core.controller import play
     from warband.rulesets.arcworlde import RULESET
-    from warband.rulesets.arcworlde.rules import setup as arc_setup
 
     lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
     heuristic = RULESET.controllers()["heuristic"]
@@ -248,8 +247,7 @@ def test_a_shared_table_gives_every_game_the_same_result() -> None:
         play(game, {0: heuristic(), 1: heuristic()}, seed)
         return game.digest
 
-    geometry._SHARED_TABLES.clear()
-    arc_setup._TABLES.clear()  # (ArcWorlde finds its table by the scenario's layout first)
+    geometry.forget_shared_tables()
     first = digest(5)
     for seed in (1, 2, 3):
         digest(seed)
@@ -277,3 +275,24 @@ def test_sight_a_wood_the_viewer_stands_in_hides_what_is_beyond_a_clearing() -> 
     table = Table(36, 36, [u_wood])
     assert table.sight(5, 6, R30, 25, 6, R30).hidden == 1.0
     assert table.sight(5, 6, R30, 15, 6, R30).hidden == 0.0  # in the clearing: in the open
+
+
+def test_a_shared_layout_is_one_table_per_layout_data() -> None:
+    """``Table.shared_layout`` finds the shared table by the layout's plain data: the same data
+    gives the same table (the one ``Table.shared`` gives for those pieces), and a layout that
+    differs in anything (a point, a flag, the size) its own."""
+    from warband.core import geometry
+
+    geometry.forget_shared_tables()
+    pieces = [("wood", "open", ((1.0, 1.0), (5.0, 1.0), (5.0, 4.0)), False, True, 0.0),
+              ("rock", "impassable", ((10.0, 10.0), (12.0, 10.0), (12.0, 13.0)), True, False, 0.0)]
+    table = Table.shared_layout(24, 24, pieces)
+    assert Table.shared_layout(24, 24, list(pieces)) is table
+    assert table is Table.shared(24, 24, [Terrain.from_points(*p) for p in pieces])
+    assert [t.name for t in table.terrain] == ["wood", "rock"] and table.terrain[0].cover
+    moved = [pieces[0], ("rock", "impassable", ((10.0, 10.0), (12.0, 10.0), (12.0, 13.5)), True,
+                         False, 0.0)]
+    unflagged = [("wood", "open", pieces[0][2], False, False, 0.0), pieces[1]]
+    others = {id(Table.shared_layout(24, 24, moved)), id(Table.shared_layout(24, 24, unflagged)),
+              id(Table.shared_layout(24, 30, pieces))}
+    assert len(others) == 3 and id(table) not in others

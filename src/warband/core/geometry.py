@@ -329,6 +329,18 @@ class _Settling:
 
 
 _SHARED_TABLES: dict[tuple[Any, ...], Table] = {}
+#: the same tables found by their layout's plain data (:meth:`Table.shared_layout`)
+_LAID_OUT_TABLES: dict[tuple[Any, ...], Table] = {}
+
+#: a terrain piece as plain data: (name, kind, points, blocks sight, cover, elevation)
+PieceData = tuple[str, str | TerrainKind, Sequence[tuple[float, float]], bool, bool, float]
+
+
+def forget_shared_tables() -> None:
+    """Forget every shared table (:meth:`Table.shared`, :meth:`Table.shared_layout`), so the
+    next game builds its table and its caches afresh: for tests of a first game in a process."""
+    _SHARED_TABLES.clear()
+    _LAID_OUT_TABLES.clear()
 
 
 @dataclass
@@ -355,6 +367,24 @@ class Table:
             if len(_SHARED_TABLES) >= 32:
                 _SHARED_TABLES.clear()
             table = _SHARED_TABLES[key] = cls(width, height, list(terrain))
+        return table
+
+    @classmethod
+    def shared_layout(cls, width: float, height: float, pieces: Sequence[PieceData]) -> Table:
+        """:meth:`shared` for a layout given as plain data (each piece's constructor
+        arguments, its points as tuples), found by that data before any terrain polygon is
+        made: building the polygons cost more than the rest of setting up a game. The data
+        is everything the table is built from, so a layout that differs in any way gets its
+        own table."""
+        key = (width, height, tuple([(name, kind, tuple(points), sight, cover, elevation)
+                                     for name, kind, points, sight, cover, elevation in pieces]))
+        table = _LAID_OUT_TABLES.get(key)
+        if table is None:
+            if len(_LAID_OUT_TABLES) >= 32:
+                _LAID_OUT_TABLES.clear()
+            table = _LAID_OUT_TABLES[key] = cls.shared(width, height, [
+                Terrain.from_points(name, kind, points, sight, cover, elevation)
+                for name, kind, points, sight, cover, elevation in pieces])
         return table
 
     def __post_init__(self) -> None:

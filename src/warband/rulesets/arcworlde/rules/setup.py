@@ -19,7 +19,7 @@ from warband.core.decisions import Decision
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.game import Steps
-from warband.core.geometry import Base, Table, Terrain, base_radius
+from warband.core.geometry import Base, Table, base_radius
 from warband.core.ruleset import side_labels
 from warband.kit.table import kept_menu
 from warband.rulesets.arcworlde import choices as C
@@ -35,28 +35,11 @@ __all__ = [
 ]
 
 
-#: the tables built, by their layout as the scenario gives it (:func:`build_table`)
-_TABLES: dict[Any, Table] = {}
-
-
 def build_table(scenario: ScenarioModel) -> Table:
-    """The scenario's table, shared by every game on this layout (:meth:`Table.shared`).
-    Found by the layout's plain data (size, and each piece's name, kind, points and sight
-    and cover flags: everything the table is built from) before any terrain polygon is made,
-    which cost more than the rest of setting up a game."""
-    layout = (scenario.width, scenario.height,
-              tuple([(t.name, t.kind, tuple(t.points), t.blocks_sight, t.cover)
-                     for t in scenario.terrain]))
-    table = _TABLES.get(layout)
-    if table is None:
-        if len(_TABLES) >= 32:
-            _TABLES.clear()
-        table = _TABLES[layout] = Table.shared(
-            scenario.width, scenario.height,
-            [Terrain.from_points(t.name, t.kind, t.points, t.blocks_sight, t.cover)
-             for t in scenario.terrain],
-        )
-    return table
+    """The scenario's table, shared by every game on this layout, found by the layout's plain
+    data (:meth:`Table.shared_layout`)."""
+    return Table.shared_layout(scenario.width, scenario.height, [
+        (t.name, t.kind, t.points, t.blocks_sight, t.cover, 0.0) for t in scenario.terrain])
 
 
 def make_character(uid: int, side: int, name: str, p: Profile, gear: tuple[Equipment, ...],
