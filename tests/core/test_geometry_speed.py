@@ -254,3 +254,30 @@ def test_nearest_cover_point_skipping_far_boxes_is_every_piece_asked() -> None:
                     assert table.cover_may_lie_within(x, y, reach), (seed, x, y, reach)
             asked += 1
     assert asked == 7200
+
+
+def test_touches_box_test_is_the_min_max_one() -> None:
+    """``_Poly.touches`` (every sight line asks it) rules a segment out by comparing both
+    ends with the box instead of ``min``/``max`` calls: the same answers as the plain box test
+    followed by the full test, for segments on and off the boxes' edges and corners."""
+    rng = random.Random(61)
+    checked = met = 0
+    for seed in range(60):
+        table = random_table(seed)
+        polys = table._impassable_polys + table._difficult
+        edges = [v for p in polys for v in (p.minx, p.maxx, p.miny, p.maxy)]
+        for _ in range(200):
+            a, b = _point(rng), _point(rng)
+            if rng.random() < 0.3:  # an end exactly on a box edge
+                a = (rng.choice(edges), a[1]) if rng.random() < 0.5 else (a[0], rng.choice(edges))
+            for p in polys:
+                ax, ay = a
+                bx, by = b
+                off_box = (max(ax, bx) < p.minx or min(ax, bx) > p.maxx
+                           or max(ay, by) < p.miny or min(ay, by) > p.maxy)
+                full = (p._clip(ax, ay, bx, by) is not None if p.planes is not None
+                        else bool(p.crossings(ax, ay, bx, by)) or p.contains(ax, ay))
+                assert p.touches(ax, ay, bx, by) == (not off_box and full), (seed, a, b)
+                checked += 1
+                met += not off_box and full
+    assert checked > 10_000 and met > 300
