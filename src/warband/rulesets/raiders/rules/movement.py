@@ -31,7 +31,7 @@ import math
 from typing import Any
 
 from warband.core.geometry import CONTACT, Base, MoveResult
-from warband.kit.table import spread_out
+from warband.kit.table import kept_menu, spread_out
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.state import RaidersState, Unit
 
@@ -382,11 +382,8 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     key = (u.x, u.y, u.radius, allowance, st.edges[u.side],
            tuple((e.name, e.x, e.y, e.radius) for e in enemies),
            None if lead is None else (lead.name, lead.x, lead.y))
-    menus = st.table.memo("raiders.move_candidates")
-    menu: list[Point] | None = menus.get(key)
-    if menu is None:
-        menu = menus[key] = _move_menu(st, u, allowance, enemies, lead)
-    return list(menu)
+    return kept_menu(st.table, "raiders.move_candidates", key,
+                     lambda: _move_menu(st, u, allowance, enemies, lead))
 
 
 def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
@@ -394,15 +391,14 @@ def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
     ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
     table = st.table
+    clamp = table.clamp
     r = u.radius
     ux, uy = u.x, u.y
-    hi_x, hi_y = table.width - r, table.height - r
 
     def pt(x: float, y: float, label: str) -> Point:
-        # the aim clamped onto the table for the formation, rounded (Table.clamp written out)
-        x = r if r > x else x
-        y = r if r > y else y
-        return Point(round(hi_x if hi_x < x else x, 2), round(hi_y if hi_y < y else y, 2), label)
+        # the aim clamped onto the table for the formation, rounded
+        cx, cy = clamp(x, y, r)
+        return Point(round(cx, 2), round(cy, 2), label)
 
     pts: list[Point] = []
     for e in enemies:
