@@ -123,20 +123,17 @@ def in_zone(st: Any, side: int, x: float, y: float, r: float) -> bool:
 def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
     """Candidate deployment spots for ``ch``: a grid across its zone, where its base fits;
     once that grid is full, the close-packed spots of :meth:`Table.packed_points` (a big
-    warband fills the whole zone, not just the front and back rows)."""
-    others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]
-    grid = _zone_grid(st, ch.side, ch.r)
-    if grid is None:
-        return []
-    out = [(rx, ry) for x, y, rx, ry in grid if _clear_of(x, y, ch.r, others)]
-    return out or st.table.packed_points(zone_area(st.table, ch.side, _depth(st)), ch.r, others)
+    warband fills the whole zone, not just the front and back rows): where
+    :func:`deployment_places` puts it."""
+    return [(place.x, place.y) for place in deployment_places(st, ch)]
 
 
 def deployment_places(st: Any, ch: Character,
                       clear: dict[float, list[bool]] | None = None) -> list[C.Place]:
     """The placements of ``ch`` on offer: a :class:`~warband.rulesets.arcworlde.choices.Place`
-    at each of its :func:`deployment_points`. The grid's Places are made once per table,
-    side, depth, base and Character (frozen, so every game shares them). ``clear``: which
+    at each spot of its zone's grid where its base fits, else at each close-packed spot
+    (:meth:`Table.packed_points`). The grid's Places are made once per table, side, depth,
+    base and Character (frozen, so every game shares them). ``clear``: which
     grid spots no placed base overlaps, by radius, filled in and shared by the callers that
     list several Characters of one side at once."""
     others = [c.base for c in st.chars if c.deployed and not c.ko and not c.aboard]

@@ -19,8 +19,7 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.game import Steps
-from warband.rulesets.arcworlde import choices as C
-from warband.rulesets.arcworlde.rules.setup import _placement_ok, carry_rider, deployment_points
+from warband.rulesets.arcworlde.rules.setup import _placement_ok, carry_rider, deployment_places
 from warband.rulesets.arcworlde.state import ArcState, ArcView
 
 __all__ = ["ARRIVAL_ON", "arrival_roll", "rogue_rules_answer"]
@@ -45,7 +44,7 @@ def arrival_roll(st: ArcState) -> Steps:
                    and not c.held and not c.aboard]
         if not waiting:
             return
-        options = [C.Place(c.uid, x, y) for c in waiting for x, y in deployment_points(st, c)]
+        options = [place for c in waiting for place in deployment_places(st, c)]
         if not options:
             st.log.emit("no_room", side=st.side_labels[side])
             for c in waiting:
