@@ -107,6 +107,14 @@ class _Poly:
                 return None
         return (t0, t1)
 
+    def box_gap2(self, x: float, y: float) -> float:
+        """The squared distance from (x, y) to the polygon's bounding box (0 inside it): never
+        more than the squared distance to any point of the polygon, so a piece whose box is
+        out of reach is out of reach."""
+        dx = self.minx - x if x < self.minx else (x - self.maxx if x > self.maxx else 0.0)
+        dy = self.miny - y if y < self.miny else (y - self.maxy if y > self.maxy else 0.0)
+        return dx * dx + dy * dy
+
     def contains(self, x: float, y: float) -> bool:
         if x < self.minx or x > self.maxx or y < self.miny or y > self.maxy:
             return False
@@ -1026,12 +1034,8 @@ class Table:
         when one might (a box within ``reach``, with a margin far above the rounding of either
         distance)."""
         limit = reach + 1e-6
-        for poly in self._cover_polys:
-            dx = poly.minx - x if x < poly.minx else x - poly.maxx if x > poly.maxx else 0.0
-            dy = poly.miny - y if y < poly.miny else y - poly.maxy if y > poly.maxy else 0.0
-            if math.hypot(dx, dy) <= limit:
-                return True
-        return False
+        limit2 = limit * limit
+        return any(poly.box_gap2(x, y) <= limit2 for poly in self._cover_polys)
 
     def nearest_cover_point(self, x: float, y: float) -> tuple[float, tuple[float, float]] | None:
         """Distance to, and the nearest point of, the closest piece of cover-giving terrain."""
@@ -1040,15 +1044,12 @@ class Table:
             return self._cover_points[key]
         best: tuple[float, tuple[float, float]] | None = None
         for poly in self._cover_polys:
-            if best is not None:
-                # Every point of the boundary lies in the piece's box, so the box's distance
-                # cannot exceed the boundary's: a piece whose box is already further than the
-                # best found cannot win (the strict ``<`` below). The margin covers the
-                # boundary point's own rounding (a + t * (b - a) may land an ulp outside).
-                gx = poly.minx - x if x < poly.minx else (x - poly.maxx if x > poly.maxx else 0.0)
-                gy = poly.miny - y if y < poly.miny else (y - poly.maxy if y > poly.maxy else 0.0)
-                if gx * gx + gy * gy > (best[0] + 1e-9) ** 2:
-                    continue
+            # Every point of the boundary lies in the piece's box, so the box's distance
+            # cannot exceed the boundary's: a piece whose box is already further than the
+            # best found cannot win (the strict ``<`` below). The margin covers the boundary
+            # point's own rounding (a + t * (b - a) may land an ulp outside).
+            if best is not None and poly.box_gap2(x, y) > (best[0] + 1e-9) ** 2:
+                continue
             d, px, py = poly.nearest(x, y)
             if best is None or d < best[0]:
                 best = (d, (px, py))
