@@ -139,6 +139,13 @@ def _fighting_state(u: Unit) -> tuple[Any, ...]:
     return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade)
 
 
+def _fight_key(a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+               b_bonus: bool) -> tuple[Any, ...]:
+    """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
+    fight's sides, values, ceilings and quick estimate the heuristic keeps."""
+    return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+
+
 def _kind(u: Unit) -> tuple[Any, ...]:
     """What a threat field's entries read of ``u`` (:meth:`HeuristicController._field_entry`)
     apart from where it stands and the cover: its fighting state, its footprint and what it
@@ -475,10 +482,12 @@ class HeuristicController:
         return 0.0
 
     def _sides(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
-               b_bonus: bool) -> tuple[CombatSide, CombatSide]:
-        """:func:`fight_sides`, remembered under everything the fight depends on, across
-        decisions (the ceiling of a charge and its value read the same sides)."""
-        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+               b_bonus: bool, key: tuple[Any, ...] | None = None) -> tuple[CombatSide, CombatSide]:
+        """:func:`fight_sides`, remembered under everything the fight depends on
+        (:func:`_fight_key`, or ``key`` where the caller made it already), across decisions
+        (the ceiling of a charge and its value read the same sides)."""
+        if key is None:
+            key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
         sides = self._fight_sides.get(key)
         if sides is None:
             sides = self._fight_sides[key] = fight_sides(view, a, a_role, a_bonus, b, b_role,
@@ -488,29 +497,29 @@ class HeuristicController:
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
         """:func:`combat_value` (the split game), remembered under :meth:`_sides`' key."""
-        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._values.get(key)
         if value is None:
             value = self._values[key] = split_value(
-                *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+                *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus, key))
         return value
 
     def _ceiling(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                  b_bonus: bool) -> float:
         """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`),
         remembered under :meth:`_sides`' key."""
-        key = (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._ceilings.get(key)
         if value is None:
             value = self._ceilings[key] = split_ceiling(
-                *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
+                *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus, key))
         return value
 
     def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
-        every die they may."""
-        key = ("quick", _fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+        every die they may (remembered under :meth:`_sides`' key)."""
+        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._combat.get(key)
         if value is None:
             value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
