@@ -382,9 +382,8 @@ class HeuristicController:
         x, y, r, hypot = ch.x, ch.y, ch.r, math.hypot
         # One pass over the enemies: view.distance(ch, e) of each, written out (within
         # CONTACT: Engaged, as the state's engaged_with: the same Characters in the same
-        # order), and the threat where ``ch`` stands (_Enemies.threat: its gap is measured
-        # with the radii taken away in the other order, as tactics.melee_threat does; the
-        # same terms added in the same order)
+        # order), and the threat where ``ch`` stands (tactics.melee_threat: its gap measured
+        # with the radii taken away in its order, the same terms added in the same order)
         gaps: list[float] = []
         engaged: list[Character] = []
         threat = 0.0
@@ -790,9 +789,11 @@ class HeuristicController:
         hypot = math.hypot
         r = ch.r
         # One pass over the enemies (``ctx.rows``, in the order of ``ctx.enemies``): the gap
-        # to each (as ``ctx.gaps``), and from it the Attack chances and the threat, each term
-        # worked out as before and added in the same order (as ``ctx.charge_value`` and
-        # ``ctx.threat``; max and min pick the same values in one pass as in their own).
+        # to each, base edge to base edge, and from it the Attack chances and the threat, each
+        # term worked out as before and added in the same order (the Charge as
+        # ``ctx.charge_at``, the threat as tactics.melee_threat weighs it; max and min pick
+        # the same values in one pass as in their own; tests/rulesets/arcworlde/
+        # test_ai_one_pass.py keeps the plain computations and compares).
         threat = 0.0
         if contact:
             # Attack chances from here.
