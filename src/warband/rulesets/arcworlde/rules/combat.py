@@ -25,7 +25,7 @@ from warband.rulesets.arcworlde.rules.creatures import (
     pack_reroll,
 )
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
-from warband.rulesets.arcworlde.state import ArcState, Character
+from warband.rulesets.arcworlde.state import ArcState, ArcView, Character
 
 __all__ = [
     "COVER_SHARE",
@@ -46,9 +46,10 @@ __all__ = [
 COVER_SHARE = 0.5
 
 
-def in_cover(st: ArcState, attacker: Character, target: Character) -> bool:
+def in_cover(st: ArcState | ArcView, attacker: Character, target: Character) -> bool:
     """Cover: at least half of the target is obscured by terrain as seen from the attacker; a
-    rider on its Monstrous Mount is always in Cover (arcworlde.trait.monstrous_mount)."""
+    rider on its Monstrous Mount is always in Cover (arcworlde.trait.monstrous_mount). ``st``:
+    the state, or a player's view (the AIs ask)."""
     if target.aboard:
         return True
     sight = st.table.sight(attacker.x, attacker.y, attacker.r, target.x, target.y, target.r)
@@ -226,9 +227,10 @@ def lose_hp(st: ArcState, ch: Character, amount: int, cause: str, by: Character 
         dwindle(st, ch)
 
 
-def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Character]:
+def shot_targets(st: ArcState | ArcView, shooter: Character, attack: Attack) -> list[Character]:
     """Enemies within range (base edge to base edge) and at least partly visible
-    (arcworlde.feat.take_shot, arcworlde.combat.line_of_sight)."""
+    (arcworlde.feat.take_shot, arcworlde.combat.line_of_sight). ``st``: the state, or a
+    player's view (the AIs ask)."""
     assert attack.range is not None
     out = []
     for enemy in st.enemies_of(shooter):

@@ -64,10 +64,14 @@ def simulate_move(
 
 
 def do_move(
-    st: ArcState, ch: Character, goal: tuple[float, float], allowance: float, kind: str
+    st: ArcState, ch: Character, goal: tuple[float, float], allowance: Any, kind: str
 ) -> tuple[MoveResult, list[Character]]:
     """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact.
-    A rider aboard its Monstrous Mount does not move by itself: the mount carries it."""
+    A rider aboard its Monstrous Mount does not move by itself: the mount carries it.
+    ``allowance`` (inches) is written into the ``move`` event as given: a Movement stat is an
+    int (the event says ``4``), a Leg It roll or a Spell's distance may be a float. It is typed
+    ``Any``, not ``float`` (nor ``int | float``, which mypy reads as ``float``), because the
+    compiled build turns an int passed for a ``float`` into a float and would write ``4.0``."""
     if ch.aboard:
         return MoveResult(ch.x, ch.y, 0.0, 0.0, (), True), []
     res, others = simulate_move(st, ch, goal, allowance)
