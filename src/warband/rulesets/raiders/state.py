@@ -15,9 +15,9 @@ from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Table
 from warband.kit.state import KeepingView, TableQueries
-from warband.rulesets.raiders.models import ScenarioModel, SizeModel, Spell
+from warband.rulesets.raiders.models import ScenarioModel, SizeModel
 from warband.rulesets.raiders.options import Options
-from warband.rulesets.raiders.unit import Unit, footprint
+from warband.rulesets.raiders.unit import Spell, Unit, footprint
 
 __all__ = ["Options", "RaidersState", "RaidersView", "Unit", "footprint"]
 

@@ -1,10 +1,12 @@
-"""A Raiders of Arcana unit: the plain record the rules and the AIs read hundreds of thousands
-of times a game (re-exported by :mod:`~warband.rulesets.raiders.state`).
+"""The plain records a Raiders of Arcana game reads hundreds of thousands of times: a unit
+(re-exported by :mod:`~warband.rulesets.raiders.state`), its profile and the spells, as the
+catalogue builds them from the validated content files (:mod:`.models`).
 
-It lives in a module of its own so that the optional compiled build (docs/performance.md,
-"Compiled build") can make it a native class: compiled rules and AI code then read its fields
-directly, without a Python attribute lookup, while :mod:`.state` (whose state and view classes
-build on the kit's Python mixins) stays Python. Pure Python, it is the same slotted dataclass.
+They live in a module of their own so that the optional compiled build (docs/performance.md,
+"Compiled build") can make them native classes: compiled rules and AI code then read their fields
+directly, without a Python attribute lookup, and hash a profile without a Python call, while
+:mod:`.state` (whose state and view classes build on the kit's Python mixins) and
+:mod:`.models` (pydantic) stay Python. Pure Python, they are the same slotted dataclasses.
 """
 
 from __future__ import annotations
@@ -13,9 +15,84 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from warband.core.geometry import Base, formation_offsets, formation_radius
-from warband.rulesets.raiders.models import Profile
+from warband.rulesets.raiders.models import SpellEffect, UnitType
 
-__all__ = ["Unit", "footprint"]
+__all__ = ["Profile", "Spell", "Unit", "footprint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    id: str
+    name: str
+    rule: str
+    difficulty: int
+    effect: SpellEffect
+    levels: tuple[int, ...]  # amount at power level 1, 2, ...
+    range: float
+
+    @property
+    def max_level(self) -> int:
+        return len(self.levels)
+
+    def amount(self, level: int) -> int:
+        """The effect's amount at ``level``; levels above the highest listed count as the
+        highest (raiders.magic.effectiveness, default reading)."""
+        return self.levels[min(level, self.max_level) - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    id: str
+    name: str
+    type: UnitType
+    variant: str
+    cultures: frozenset[str]
+    figures: int
+    base: int
+    cost: int
+    cost_source: str  # "book" or "house"
+    hp: int
+    move: int
+    run: int
+    cd: int
+    attack_skill: int
+    defence_bonus: int
+    strength: int
+    target: int
+    armour: int
+    mr: int
+    fatigue: int
+    morale: int
+    abilities: frozenset[str]
+    ability_values: tuple[tuple[str, int], ...]  # the X of abilities such as Combat Master (X)
+    ranged_name: str | None
+    ranged_range: float | None
+    spells: tuple[str, ...]
+    source: str
+
+    def __hash__(self) -> int:
+        # By the id alone: cheap, and equal profiles share it. Profiles with one id but other
+        # numbers (a campaign veteran's, lists.py) still compare unequal field by field, so
+        # the AI's keys that hold a profile keep them apart.
+        return hash(self.id)
+
+    def has(self, ability: str) -> bool:
+        return ability in self.abilities
+
+    def value(self, ability: str) -> int:
+        """The number an ability carries (Combat Master (X)), 0 if absent."""
+        for name, v in self.ability_values:
+            if name == ability:
+                return v
+        return 0
+
+    @property
+    def mv_text(self) -> str:
+        return f"{self.move}/{self.run}"
+
+    @property
+    def magic_user(self) -> bool:
+        return bool(self.spells)
 
 
 @lru_cache(maxsize=1024)
