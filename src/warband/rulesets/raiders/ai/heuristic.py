@@ -49,7 +49,7 @@ from warband.rulesets.raiders.ai.tactics import (
     wound_value,
 )
 from warband.rulesets.raiders.mechanics import MoraleTest
-from warband.rulesets.raiders.models import Spell, SpellEffect
+from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoot_targets
@@ -57,6 +57,7 @@ from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
 from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import Unit
+from warband.rulesets.raiders.unit import Spell
 
 __all__ = ["HeuristicController", "Plan"]
 
@@ -66,6 +67,16 @@ POWER_TOKEN = 1.5
 #: destinations whose real move (paths, units in the way) is worked out, of the best by a
 #: straight-line estimate
 SHORTLIST = 3
+
+#: an entry of a threat field but where the enemy stands (:meth:`HeuristicController._field_core`):
+#: charge reach, charge loss, shooting reach, shot loss, lure, the two footprints. Fixed-length
+#: tuples of floats rather than ``tuple[float, ...]``, so that the compiled build unpacks them
+#: into machine floats in the loops of :meth:`~HeuristicController._position` and
+#: :meth:`~HeuristicController._move_ceiling`
+FieldCore = tuple[float, float, float, float, float, float]
+#: an entry of a threat field (:meth:`HeuristicController._field`): where the enemy stands, then
+#: its :data:`FieldCore`
+FieldEntry = tuple[float, float, float, float, float, float, float, float]
 
 
 @dataclass(slots=True)
@@ -192,9 +203,9 @@ class HeuristicController:
         # combat values by everything they depend on (kept across decisions)
         self._combat: dict[tuple[Any, ...], float] = {}
         self._fight_sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
-        self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
+        self._fields: dict[tuple[Any, ...], list[FieldEntry]] = {}
         # the threat fields' entries by everything they read (kept across decisions)
-        self._entries: dict[tuple[tuple[Any, ...], tuple[Any, ...]], tuple[float, ...]] = {}
+        self._entries: dict[tuple[tuple[Any, ...], tuple[Any, ...]], FieldEntry] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
@@ -207,7 +218,7 @@ class HeuristicController:
         # split-game values and ceilings under :meth:`_sides`' key, kept across decisions:
         # the numbers :func:`split_value` and :func:`split_ceiling` give for those sides,
         # without hashing two CombatSides for their caches again
-        self._cores: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        self._cores: dict[tuple[Any, ...], FieldCore] = {}
         self._values: dict[tuple[Any, ...], float] = {}
         self._ceilings: dict[tuple[Any, ...], float] = {}
 
@@ -745,7 +756,7 @@ class HeuristicController:
             near = self._reach[key] = in_reach(view, u, start, allowance, self._bases)
         return near
 
-    def _field(self, view: Any, u: Unit) -> list[tuple[float, ...]]:
+    def _field(self, view: Any, u: Unit) -> list[FieldEntry]:
         """Per enemy, what a position needs (computed once per decision): position, the
         inches within which it can charge ``u``, what that charge would cost ``u``, its
         shooting range and what its volley would cost, and (melee) the lure of fighting it.
@@ -759,7 +770,7 @@ class HeuristicController:
         mine = _field_state(u)
         entries = self._entries
         states = self._states
-        out: list[tuple[float, ...]] = []
+        out: list[FieldEntry] = []
         for e in view.enemies_of(u):
             state = states.get(e.uid)
             if state is None:
@@ -772,7 +783,7 @@ class HeuristicController:
         self._fields[key] = out
         return out
 
-    def _field_entry(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
+    def _field_entry(self, view: Any, u: Unit, e: Unit) -> FieldEntry:
         """:meth:`_field`'s entry for enemy ``e`` (reads only what :func:`_field_state` of
         ``u`` and :func:`_enemy_state` of ``e`` hold, and the table and options, which a
         game does not change): where ``e`` stands, then the rest (:meth:`_field_core`),
@@ -786,7 +797,7 @@ class HeuristicController:
             core = self._cores[key] = self._field_core(view, u, e)
         return (e.x, e.y, *core)
 
-    def _field_core(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
+    def _field_core(self, view: Any, u: Unit, e: Unit) -> FieldCore:
         """:meth:`_field_entry` but where ``e`` stands: the inches within which it can
         charge ``u``, what that charge would cost ``u``, its shooting range and what its
         volley would cost, the lure of fighting it, and the two footprints."""
