@@ -735,11 +735,24 @@ class HeuristicController:
         return best
 
     def _in_cover_from_shooters(self, view: Any, ch: Character) -> bool:
-        shooters = [e for e in view.enemies_of(ch) if any(a.ranged for a in e.attacks)]
-        if not shooters:
+        """In Cover from the nearest enemy with a Ranged Attack (the first of equals), or no
+        enemy can shoot. (min() over the shooters by ``view.distance``, written out: the same
+        float expression, the same first of equals.)"""
+        x, y, r, side, hypot = ch.x, ch.y, ch.r, ch.side, math.hypot
+        near: Character | None = None
+        nearest = 0.0
+        for e in view.chars:
+            if e.side == side or not e.on_table:
+                continue
+            for a in e.attacks:
+                if a.ranged:
+                    d = hypot(e.x - x, e.y - y) - r - e.r
+                    if near is None or d < nearest:
+                        near, nearest = e, d
+                    break
+        if near is None:
             return True
-        near = min(shooters, key=lambda e: view.distance(ch, e))
-        return bool(view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5)
+        return bool(view.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5)
 
     # -- moving ----------------------------------------------------------------------------
     def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any],
@@ -940,6 +953,15 @@ class HeuristicController:
         if not self.BOUNDED_CHARGES:
             targets = self._charge_targets(view, ch, ap, attempt, ctx)
             return targets[0] if targets and targets[0][0] > worth else None
+        if ctx is None:
+            # No enemy within 6.5" (the test below, over every enemy on the table, riders
+            # aboard too): nothing to Charge, and the bases round ``ch`` are not needed
+            x, y, r, side, hypot = ch.x, ch.y, ch.r, ch.side, math.hypot
+            for c in view.chars:
+                if c.side != side and c.on_table and hypot(c.x - x, c.y - y) - r - c.r <= 6.5:
+                    break
+            else:
+                return None
         around = surroundings(view, ch) if ctx is None else ctx.around
         bounds = []
         for i, e in enumerate(around[0]):
