@@ -254,6 +254,15 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
     return kept
 
 
+def _listed(answer: Reasoned, by_type: dict[type, list[Any]]) -> Reasoned:
+    """``answer`` with the option the menu lists equal to its choice, where it lists one: the
+    same choice by value (the same game), found by the flow's legality test by identity."""
+    for option in by_type.get(type(answer.choice), ()):
+        if option == answer.choice:
+            return Reasoned(option, answer.reason)
+    return answer
+
+
 class HeuristicController:
     """The heuristic AI with the quick move model for its estimates (issue 16): every goal is
     weighed on a straight-line estimate and only the best ones are walked with the real
@@ -455,7 +464,10 @@ class HeuristicController:
                 by_type[kind] = [o]
             else:
                 same.append(o)
-        end = C.EndActivation()
+        # (the menu's own EndActivation and LegIt, equal to fresh ones: the flow's legality
+        # test finds the very option at once instead of comparing it with every option)
+        ends = by_type.get(C.EndActivation)
+        end = ends[0] if ends else C.EndActivation()
 
         if ch.prone:
             stands = by_type.get(C.StandUp, [])
@@ -484,7 +496,7 @@ class HeuristicController:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
             if choice is not None:
-                return choice
+                return _listed(choice, by_type)
         # (worked out once: nothing the AI weighs changes the position, so a second look
         # gives the same Shot, and the move's surroundings serve the Leg It plan)
         shot = self._best_shot(view, ch, ap, shots) if shots else None
@@ -508,7 +520,7 @@ class HeuristicController:
         if C.LegIt in by_type and not legging:
             plan = self._leg_it_plan(view, ch, ap, ctx)
             if plan is not None:
-                return plan
+                return _listed(plan, by_type)
         if helps and ap >= 1:
             return min(helps, key=lambda o: o.ap)
         cheer = by_type.get(C.RousingCheer)
@@ -544,7 +556,8 @@ class HeuristicController:
         disengages = by_type.get(C.Disengage, [])
         if disengages and ch.hp <= 2 * len(engaged):
             return max(disengages, key=lambda o: o.ap)
-        return C.EndActivation()
+        ends = by_type.get(C.EndActivation)
+        return ends[0] if ends else C.EndActivation()
 
     def _cast(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
               rivals: list[Any]) -> Any:
