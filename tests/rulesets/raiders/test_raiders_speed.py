@@ -373,3 +373,28 @@ def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tm
             assert ctl._cv(view, u, *roles) == fresh[u.name]
             assert ctl._ceiling(view, u, *roles) == tops[u.name]
             assert ctl._field_entry(view, u, foe) == HeuristicController()._field_entry(view, u, foe)
+
+
+def test_a_kept_view_sees_each_decision_afresh() -> None:
+    """Raiders' game hands out one view per player (kit kept_views): after a unit leaves the
+    table, the view's enemies (worked out once per decision) and activation menus are those of
+    the state now, and every decision of a seeded game is the one fresh views give (the pinned
+    games check the latter over many seeds)."""
+    from warband.core import registry
+
+    rs = registry.get("raiders")
+    lists = [rs.load_list(p) for p in rs.sample_lists()]
+    game = rs.new_game(lists, 3, log_events=False)
+    st = game.state
+    for u in st.units:
+        u.deployed = True
+    view = game.view(0)
+    me = next(u for u in st.units if u.side == 0)
+    before = view.enemies_of(me)
+    assert before and view.enemies_of(me) is before  # kept within the decision
+    before[0].destroyed = True
+    again = game.view(0)
+    assert again is view
+    assert again.enemies_of(me) == before[1:]
+    st.activation_menus = {me.uid: ("move",)}
+    assert again.activation_menus == {me.uid: ("move",)}
