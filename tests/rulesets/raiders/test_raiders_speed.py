@@ -28,8 +28,13 @@ from raiders_helpers import (
 from warband.core.controller import controller_rng
 from warband.core.geometry import segment_crosses_circle
 from warband.rulesets.raiders import RULESET
-from warband.rulesets.raiders.ai.heuristic import HeuristicController, in_reach, real_move
-from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value
+from warband.rulesets.raiders.ai.heuristic import (
+    HeuristicController,
+    KeptAcrossGames,
+    in_reach,
+    real_move,
+)
+from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value, quick_combat_value
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.measure import elevation, units_blocking
@@ -169,11 +174,13 @@ def test_raiders_core_line_of_sight_unit_astride_the_line_outside_its_box_blocks
         assert units_blocking(st, viewer, target) == [blocker]
 
 
-def _play_checking(seed: int, check: object) -> int:
-    """Play a seeded heuristic game, calling ``check(game, player, decision, controller)``
-    before each answer; returns how many decisions were checked."""
+def _play_checking(seed: int, check: object, options: dict[str, object] | None = None) -> int:
+    """Play a seeded heuristic game (Meeting Engagement unless ``options`` say otherwise),
+    calling ``check(game, player, decision, controller)`` before each answer; returns how many
+    decisions were checked."""
     lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
-    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement"}, log_events=False)
+    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement", **(options or {})},
+                            log_events=False)
     controllers = {0: HeuristicController(), 1: HeuristicController()}
     rngs = {p: controller_rng(seed, p) for p in controllers}
     checked = 0
@@ -215,7 +222,7 @@ def test_raiders_heuristic_threat_field_kept_across_decisions_is_the_fresh_one()
             return False
         view = game.view(player)  # type: ignore[attr-defined]
         ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
-        fresh = HeuristicController()
+        fresh = HeuristicController(KeptAcrossGames())
         fresh.decide(view, decision, controller_rng(0, player))
         for u in view.units:
             if u.on_table:
@@ -322,7 +329,7 @@ def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones(
             return False
         view = game.view(player)  # type: ignore[attr-defined]
         ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
-        fresh = HeuristicController()
+        fresh = HeuristicController(KeptAcrossGames())
         mine = [u for u in view.units if u.on_table and u.side == player]
         theirs = [u for u in view.units if u.on_table and u.side != player]
         for u in mine:
@@ -372,4 +379,40 @@ def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tm
         for u in order:
             assert ctl._cv(view, u, *roles) == fresh[u.name]
             assert ctl._ceiling(view, u, *roles) == tops[u.name]
-            assert ctl._field_entry(view, u, foe) == HeuristicController()._field_entry(view, u, foe)
+            assert (ctl._field_entry(view, u, foe)
+                    == HeuristicController(KeptAcrossGames())._field_entry(view, u, foe))
+
+
+def test_raiders_combat_allocate_values_kept_across_games_are_a_fresh_controllers() -> None:
+    """raiders.combat.allocate, raiders.terrain.modifiers, raiders.ability.impetus,
+    raiders.ability.rangers: the fight values, ceilings, quick estimates and threat-field
+    cores every heuristic controller of a process shares (:class:`KeptAcrossGames`) are, after
+    a game with the default options, what a controller that has seen no game works out in a
+    game with every option they read switched (cover bonus, Impetus without the bonus,
+    stacked ranger aim): fails if an option is left out of their keys."""
+    _play_checking(3, lambda *_: False)  # fills the process's kept values
+
+    def check(game: object, player: int, decision: object, ctl: object) -> bool:
+        if decision.kind != "activate":  # type: ignore[attr-defined]
+            return False
+        view = game.view(player)  # type: ignore[attr-defined]
+        ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
+        fresh = HeuristicController(KeptAcrossGames())
+        mine = [u for u in view.units if u.on_table and u.side == player]
+        theirs = [u for u in view.units if u.on_table and u.side != player]
+        for u in mine:
+            for e in theirs:
+                for roles in (("charge", True, "fight", False), ("charge", False, "fight", False),
+                              ("fight", False, "charge", True), ("counter_charge", False,
+                                                                 "charge", False)):
+                    for method in ("_cv", "_ceiling", "_quick"):
+                        kept = getattr(ctl, method)(view, u, *roles[:2], e, *roles[2:])
+                        assert kept == getattr(fresh, method)(view, u, *roles[:2], e, *roles[2:])
+                    assert ctl._quick(view, u, *roles[:2], e, *roles[2:]) == quick_combat_value(  # type: ignore[attr-defined]
+                        view, u, *roles[:2], e, *roles[2:])
+                assert (ctl._field_entry(view, u, e)  # type: ignore[attr-defined]
+                        == fresh._field_entry(view, u, e))
+        return True
+
+    switched = {"cover_bonus": 2, "impetus_needs_bonus": False, "rangers_aim": "stack"}
+    assert _play_checking(3, check, switched) > 20

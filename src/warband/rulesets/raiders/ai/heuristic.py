@@ -58,7 +58,7 @@ from warband.rulesets.raiders.rules.movement import entry_candidates, entry_star
 from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import Unit
 
-__all__ = ["HeuristicController", "Plan"]
+__all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan"]
 
 #: an action must be worth more than this (silver) to spend a token on it
 PASS_BELOW = 0.75
@@ -135,15 +135,68 @@ def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float,
 
 
 def _fighting_state(u: Unit) -> tuple[Any, ...]:
-    """Everything about a unit that its combat numbers depend on."""
-    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade)
+    """Everything about a unit that its combat numbers depend on (its starting size too: a
+    figure's silver, which weights the casualties, is the cost over the size)."""
+    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade, u.size)
 
 
-def _fight_key(a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def _fight_key(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> tuple[Any, ...]:
     """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
-    fight's sides, values, ceilings and quick estimate the heuristic keeps."""
-    return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+    fight's sides, values, ceilings and quick estimate the heuristic keeps (the one game
+    option a fight reads included: they are kept across games, :data:`KEPT`)."""
+    return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus,
+            view.options.impetus_needs_bonus)
+
+
+def _options_read(view: Any) -> tuple[Any, ...]:
+    """The game options a threat field's core reads (:meth:`HeuristicController._field_core`:
+    the cover bonus and an aimed ranger's bonus in a volley, Impetus in a fight)."""
+    o = view.options
+    return (o.cover_bonus, o.rangers_aim, o.impetus_needs_bonus)
+
+
+class KeptAcrossGames:
+    """The heuristic's values that are pure functions of their keys (the units' fighting
+    states and kinds, the roles, the cover flag and the game options read, all in the key;
+    nothing of the table, the places or the turn), kept for every game a process plays: the
+    games of one match-up fight the same fights again (a simulation run plays thousands).
+
+    A controller reads and fills them, so a game plays the same whatever ran before it in
+    the process (``tests/rulesets/raiders/test_raiders_speed.py`` checks kept values against
+    fresh ones after games with other options). Each table is emptied when a new controller
+    finds it over :data:`KEPT_LIMIT` entries (memory stays bounded)."""
+
+    def __init__(self) -> None:
+        # quick estimates, fight sides, split-game values and ceilings under _fight_key
+        self.quick: dict[tuple[Any, ...], float] = {}
+        self.sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
+        self.values: dict[tuple[Any, ...], float] = {}
+        self.ceilings: dict[tuple[Any, ...], float] = {}
+        # threat-field cores under the kinds, the cover flag and _options_read
+        self.cores: dict[tuple[Any, ...], tuple[float, ...]] = {}
+
+    def tables(self) -> tuple[dict[tuple[Any, ...], Any], ...]:
+        return (self.quick, self.sides, self.values, self.ceilings, self.cores)
+
+    def bound(self) -> None:
+        """Empty any table grown past :data:`KEPT_LIMIT` (its values are worked out again
+        as asked: the same numbers)."""
+        for table in self.tables():
+            if len(table) > KEPT_LIMIT:
+                table.clear()
+
+    def forget(self) -> None:
+        """Empty every table (tests compare kept values with fresh ones)."""
+        for table in self.tables():
+            table.clear()
+
+
+#: the most entries one of :class:`KeptAcrossGames`' tables holds before it is emptied
+KEPT_LIMIT = 100_000
+
+#: the values every heuristic controller of this process shares
+KEPT = KeptAcrossGames()
 
 
 def _kind(u: Unit) -> tuple[Any, ...]:
@@ -185,13 +238,22 @@ def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float
 class HeuristicController:
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, kept: KeptAcrossGames | None = None) -> None:
+        """``kept``: the values kept across games (default: the process's :data:`KEPT`; a
+        fresh :class:`KeptAcrossGames` gives a controller that has seen no game)."""
+        if kept is None:
+            kept = KEPT
         self._plan: Plan | None = None
         self._escape: int | None = None
         self._memo: dict[tuple[Any, ...], float] = {}
-        # combat values by everything they depend on (kept across decisions)
-        self._combat: dict[tuple[Any, ...], float] = {}
-        self._fight_sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
+        # combat values and threat-field cores by everything they depend on, kept across
+        # decisions and games (:class:`KeptAcrossGames`)
+        kept.bound()
+        self._combat = kept.quick
+        self._fight_sides = kept.sides
+        self._cores = kept.cores
+        self._values = kept.values
+        self._ceilings = kept.ceilings
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
         # the threat fields' entries by everything they read (kept across decisions)
         self._entries: dict[tuple[tuple[Any, ...], tuple[Any, ...]], tuple[float, ...]] = {}
@@ -203,13 +265,6 @@ class HeuristicController:
         # decision (every unit's threat field reads every enemy's state)
         self._states: dict[int, tuple[Any, ...]] = {}
         self._heres: dict[int, float] = {}
-        # the threat fields' entries but where the enemy stands (:meth:`_field_core`), and
-        # split-game values and ceilings under :meth:`_sides`' key, kept across decisions:
-        # the numbers :func:`split_value` and :func:`split_ceiling` give for those sides,
-        # without hashing two CombatSides for their caches again
-        self._cores: dict[tuple[Any, ...], tuple[float, ...]] = {}
-        self._values: dict[tuple[Any, ...], float] = {}
-        self._ceilings: dict[tuple[Any, ...], float] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -487,7 +542,7 @@ class HeuristicController:
         (:func:`_fight_key`, or ``key`` where the caller made it already), across decisions
         (the ceiling of a charge and its value read the same sides)."""
         if key is None:
-            key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+            key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         sides = self._fight_sides.get(key)
         if sides is None:
             sides = self._fight_sides[key] = fight_sides(view, a, a_role, a_bonus, b, b_role,
@@ -497,7 +552,7 @@ class HeuristicController:
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
         """:func:`combat_value` (the split game), remembered under :meth:`_sides`' key."""
-        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._values.get(key)
         if value is None:
             value = self._values[key] = split_value(
@@ -508,7 +563,7 @@ class HeuristicController:
                  b_bonus: bool) -> float:
         """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`),
         remembered under :meth:`_sides`' key."""
-        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._ceilings.get(key)
         if value is None:
             value = self._ceilings[key] = split_ceiling(
@@ -519,7 +574,7 @@ class HeuristicController:
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
         every die they may (remembered under :meth:`_sides`' key)."""
-        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._combat.get(key)
         if value is None:
             value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
@@ -780,7 +835,7 @@ class HeuristicController:
         cover, and so is kept under their kinds (:func:`_kind`, :func:`_enemy_kind`) and that
         alone: an entry worked out again because one of them moved is mostly found there."""
         shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
-        key = (_kind(u), _enemy_kind(e), shoots and in_cover(view, e, u))
+        key = (_kind(u), _enemy_kind(e), shoots and in_cover(view, e, u), _options_read(view))
         core = self._cores.get(key)
         if core is None:
             core = self._cores[key] = self._field_core(view, u, e)
