@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -261,10 +261,12 @@ class HeuristicController:
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
-        # each enemy's _enemy_state and each unit's position score where it stands, once per
-        # decision (every unit's threat field reads every enemy's state)
-        self._states: dict[int, tuple[Any, ...]] = {}
+        # each enemy's _enemy_kind and _enemy_state, each unit's position score where it
+        # stands and its _reach_terms, once per decision (every unit's threat field reads
+        # every enemy's state)
+        self._states: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
         self._heres: dict[int, float] = {}
+        self._terms: dict[int, tuple[tuple[float, float, float], ...]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -275,6 +277,7 @@ class HeuristicController:
         self._tires = {}
         self._states = {}
         self._heres = {}
+        self._terms = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -365,27 +368,62 @@ class HeuristicController:
             penalty += 4.0
         here = self._here(view, u)
         ranged, reach_u, move, lead = self._own(view, u)
-        top = 0.0 if not field else -math.inf
-        worst = shots = 0.0
         far = allowance + 1e-6  # the furthest the end can be from where it stands
-        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
-            now = math.hypot(ex - u.x, ey - u.y)
-            d = max(0.0, now - far)
-            if ranged:
-                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
-            else:
-                value = lure - 0.8 * max(0.0, d - radii - move)
-            top = max(top, value)
-            if now + far <= reach and charge_loss > worst:
-                worst = charge_loss
-            if now + far <= shoot_reach:
-                shots += shot_loss
+        top, worst, shots = self._reach_terms(u, field, ranged, reach_u, move)[action == "run"]
         if ranged:
             return top - (worst + shots) * 0.9 - here - penalty - tire + 1e-6
         spread = 0.0
         if lead is not None:
             spread = 0.1 * max(0.0, math.hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
         return top - (worst + shots) * 0.5 - spread - here - penalty - tire + 1e-6
+
+    def _reach_terms(self, u: Unit, field: list[tuple[float, ...]], ranged: bool,
+                     reach_u: float, move: int) -> tuple[tuple[float, float, float], ...]:
+        """For :meth:`_move_ceiling` of ``u``'s Move and of its Run (in that order): the best
+        lure at the nearest each enemy could get, the worst charge and the shots it cannot
+        escape. Both in one pass over the threat field, once per decision (each enemy's
+        distance is the same for both); each allowance's numbers are worked out as a pass
+        of their own would (the same comparisons, the same order of the sums)."""
+        terms = self._terms.get(u.uid)
+        if terms is not None:
+            return terms
+        top_m = top_r = 0.0 if not field else -math.inf
+        worst_m = shots_m = worst_r = shots_r = 0.0
+        far_m = float(u.move) + 1e-6
+        far_r = float(u.run) + 1e-6
+        ux, uy = u.x, u.y
+        hypot = math.hypot
+        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+            now = hypot(ex - ux, ey - uy)
+            # max(0.0, now - far) and max(top, value), as max picks them
+            d_m = now - far_m
+            if not d_m > 0.0:
+                d_m = 0.0
+            d_r = now - far_r
+            if not d_r > 0.0:
+                d_r = 0.0
+            if ranged:
+                value_m = lure if d_m <= reach_u else lure - 0.6 * (d_m - reach_u)
+                value_r = lure if d_r <= reach_u else lure - 0.6 * (d_r - reach_u)
+            else:
+                gap_m = d_m - radii - move
+                value_m = lure - 0.8 * (gap_m if gap_m > 0.0 else 0.0)
+                gap_r = d_r - radii - move
+                value_r = lure - 0.8 * (gap_r if gap_r > 0.0 else 0.0)
+            if value_m > top_m:
+                top_m = value_m
+            if value_r > top_r:
+                top_r = value_r
+            if now + far_m <= reach and charge_loss > worst_m:
+                worst_m = charge_loss
+            if now + far_m <= shoot_reach:
+                shots_m += shot_loss
+            if now + far_r <= reach and charge_loss > worst_r:
+                worst_r = charge_loss
+            if now + far_r <= shoot_reach:
+                shots_r += shot_loss
+        terms = self._terms[u.uid] = ((top_m, worst_m, shots_m), (top_r, worst_r, shots_r))
+        return terms
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         uid = decision.info["unit"]
@@ -773,10 +811,9 @@ class HeuristicController:
             penalty += 4.0  # and its palisades, for good
         # First pass: straight-line ends for every candidate; the real move (paths round
         # terrain, units in the way) only for a shortlist.
-        rough = []
-        for p in move_candidates(view, u, allowance):
-            x, y = _toward(u, p.x, p.y, allowance)
-            rough.append((self._position(view, u, x, y), p))
+        menu = move_candidates(view, u, allowance)
+        scores = self._positions(view, u, [_toward(u, p.x, p.y, allowance) for p in menu])
+        rough = list(zip(scores, menu, strict=True))
         rough.sort(key=lambda item: -item[0])
         out = []
         near = self._in_reach(view, u, (u.x, u.y), allowance)
@@ -811,18 +848,20 @@ class HeuristicController:
         cached = self._fields.get(key)
         if cached is not None:
             return cached
-        mine = _field_state(u)
+        kind = _kind(u)
+        mine = (*kind, u.x, u.y)  # _field_state(u)
         entries = self._entries
         states = self._states
         out: list[tuple[float, ...]] = []
         for e in view.enemies_of(u):
-            state = states.get(e.uid)
-            if state is None:
-                state = states[e.uid] = _enemy_state(e)
-            pair = (mine, state)
+            known = states.get(e.uid)
+            if known is None:
+                enemy_kind = _enemy_kind(e)
+                known = states[e.uid] = (enemy_kind, (*enemy_kind, e.x, e.y))  # _enemy_state
+            pair = (mine, known[1])
             entry = entries.get(pair)
             if entry is None:
-                entry = entries[pair] = self._field_entry(view, u, e)
+                entry = entries[pair] = self._entry_of(view, u, e, kind, known[0])
             out.append(entry)
         self._fields[key] = out
         return out
@@ -834,8 +873,14 @@ class HeuristicController:
         which reads where the two stand only through whether ``e`` would shoot at ``u`` in
         cover, and so is kept under their kinds (:func:`_kind`, :func:`_enemy_kind`) and that
         alone: an entry worked out again because one of them moved is mostly found there."""
+        return self._entry_of(view, u, e, _kind(u), _enemy_kind(e))
+
+    def _entry_of(self, view: Any, u: Unit, e: Unit, kind: tuple[Any, ...],
+                  enemy_kind: tuple[Any, ...]) -> tuple[float, ...]:
+        """:meth:`_field_entry` with :func:`_kind` of ``u`` and :func:`_enemy_kind` of ``e``
+        at hand."""
         shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
-        key = (_kind(u), _enemy_kind(e), shoots and in_cover(view, e, u), _options_read(view))
+        key = (kind, enemy_kind, shoots and in_cover(view, e, u), _options_read(view))
         core = self._cores.get(key)
         if core is None:
             core = self._cores[key] = self._field_core(view, u, e)
@@ -861,34 +906,45 @@ class HeuristicController:
 
     def _position(self, view: Any, u: Unit, x: float, y: float) -> float:
         """How good it is for ``u`` to stand at (x, y), in silver."""
+        return self._positions(view, u, ((x, y),))[0]
+
+    def _positions(self, view: Any, u: Unit,
+                   points: Sequence[tuple[float, float]]) -> list[float]:
+        """:meth:`_position` at each of ``points``, with ``u``'s threat field and its own side
+        of the score fetched once for them all (a menu's rough scores)."""
         field = self._field(view, u)
         if not field:
             ey: float = view.edge_y(1 - u.side)
             width: float = view.table.width
-            return -abs(y - ey) * 0.4 - abs(x - width / 2) * 0.05
-        worst = shots = 0.0
-        best = -math.inf
+            return [-abs(y - ey) * 0.4 - abs(x - width / 2) * 0.05 for x, y in points]
         ranged, reach_u, move, lead = self._own(view, u)
         hypot = math.hypot
-        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
-            d = hypot(ex - x, ey - y)
-            if d <= reach and charge_loss > worst:
-                worst = charge_loss
-            if d <= shoot_reach:
-                shots += shot_loss
+        out = []
+        for x, y in points:
+            worst = shots = 0.0
+            best = -math.inf
+            for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+                d = hypot(ex - x, ey - y)
+                if d <= reach and charge_loss > worst:
+                    worst = charge_loss
+                if d <= shoot_reach:
+                    shots += shot_loss
+                if ranged:
+                    value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+                else:
+                    gap = d - radii - move  # max(0.0, gap), as max picks it
+                    value = lure - 0.8 * (gap if gap > 0.0 else 0.0)
+                if value > best:
+                    best = value
+            threat = worst + shots
             if ranged:
-                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
-            else:
-                value = lure - 0.8 * max(0.0, d - radii - move)
-            if value > best:
-                best = value
-        threat = worst + shots
-        if ranged:
-            return best - threat * 0.9
-        spread = 0.0
-        if lead is not None:
-            spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
-        return best - threat * 0.5 - spread
+                out.append(best - threat * 0.9)
+                continue
+            spread = 0.0
+            if lead is not None:
+                spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
+            out.append(best - threat * 0.5 - spread)
+        return out
 
     def _here(self, view: Any, u: Unit) -> float:
         """:meth:`_position` where ``u`` stands, once per decision (its Move and its Run
