@@ -192,8 +192,10 @@ class KeptAcrossGames:
             table.clear()
 
 
-#: the most entries one of :class:`KeptAcrossGames`' tables holds before it is emptied
-KEPT_LIMIT = 100_000
+#: the most entries one of :class:`KeptAcrossGames`' tables holds before it is emptied (a
+#: Raiders match-up adds about a hundred a game to each after its first few games; an entry
+#: with its key is a few hundred bytes, so the tables stay within a few tens of MB)
+KEPT_LIMIT = 20_000
 
 #: the values every heuristic controller of this process shares
 KEPT = KeptAcrossGames()
