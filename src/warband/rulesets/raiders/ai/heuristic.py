@@ -257,8 +257,11 @@ class HeuristicController:
         self._values = kept.values
         self._ceilings = kept.ceilings
         self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
-        # the threat fields' entries by everything they read (kept across decisions)
-        self._entries: dict[tuple[tuple[Any, ...], tuple[Any, ...]], tuple[float, ...]] = {}
+        # each (unit, enemy) pair's last threat-field entry with everything it read (the
+        # unit's _field_state and the enemy's _enemy_state), kept across decisions: looked
+        # up by the two uids and compared, not hashed (their states hold profiles)
+        self._entries: dict[tuple[int, int],
+                            tuple[tuple[Any, ...], tuple[Any, ...], tuple[float, ...]]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
@@ -860,10 +863,13 @@ class HeuristicController:
             if known is None:
                 enemy_kind = _enemy_kind(e)
                 known = states[e.uid] = (enemy_kind, (*enemy_kind, e.x, e.y))  # _enemy_state
-            pair = (mine, known[1])
-            entry = entries.get(pair)
-            if entry is None:
-                entry = entries[pair] = self._entry_of(view, u, e, kind, known[0])
+            pair = (u.uid, e.uid)
+            last = entries.get(pair)
+            if last is not None and last[0] == mine and last[1] == known[1]:
+                entry = last[2]
+            else:
+                entry = self._entry_of(view, u, e, kind, known[0])
+                entries[pair] = (mine, known[1], entry)
             out.append(entry)
         self._fields[key] = out
         return out
