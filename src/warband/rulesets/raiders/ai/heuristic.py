@@ -37,7 +37,6 @@ from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
     break_chance,
     can_charge,
-    combat_value,
     expected_power,
     fight_sides,
     figure_value,
@@ -535,7 +534,7 @@ class HeuristicController:
                 reach = v.move if opt.action == "move" else v.run
                 if gap + reach > actor.move + 0.5:
                     return test * fleeing - 2.0 - cost
-                return test * fleeing + (1 - test) * combat_value(
+                return test * fleeing + (1 - test) * self._cv(
                     view, v, "fight", False, actor, "charge", gap > actor.move / 2) - cost
             fight = self._cv(view, v, "fight", False, actor, "charge", gap > actor.move / 2)
             extra = shot_value(view, v, actor) if opt.action == "shoot" else 0.5
