@@ -7,6 +7,7 @@ and the simulator read it thousands of times per game.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +19,7 @@ from warband.kit.state import HIDDEN_FROM_VIEWS, KeepingView, TableQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.options import Options
 
-__all__ = ["ArcState", "ArcView", "Character", "Options"]
+__all__ = ["ArcState", "ArcView", "Character", "Options", "kept_views"]
 
 
 #: the Character's facts ``on_table`` is made of
@@ -238,3 +239,26 @@ class ArcView(KeepingView[ArcState]):
     #: the ArcDecks' draw piles are secret (rules/magic.py); so is the random source of the
     #: forest's Rogue interpreter (it would foretell the forest Creatures' choices)
     hidden = HIDDEN_FROM_VIEWS | {"decks", "forest_ai"}
+
+    @property
+    def table(self) -> Table:
+        """The table, read afresh (the Mildaark Forest may lay a new one: rules/forest.py);
+        a property rather than a failed look-up and ``__getattr__``, as the AIs read it some
+        600 times a game."""
+        return self._state.table
+
+
+def kept_views() -> Callable[[ArcState, int], ArcView]:
+    """A game's view factory that makes one :class:`ArcView` per player and hands it out at
+    every decision: a view keeps only the state's methods and the attributes a game never
+    reassigns (and reads everything else afresh), so it stays a true window on the state for
+    the whole game, and the AIs' first reads of those (some 1,000 a game) are made once."""
+    views: dict[int, ArcView] = {}
+
+    def view(st: ArcState, player: int) -> ArcView:
+        kept = views.get(player)
+        if kept is None or kept._state is not st:
+            kept = views[player] = ArcView(st, player)
+        return kept
+
+    return view

@@ -21,19 +21,18 @@ from warband.rulesets.raiders.models import (
     CostsFile,
     CultureModel,
     CulturesFile,
-    Profile,
     ProfileModel,
     ProfilesFile,
     ScenarioModel,
     SizeModel,
     SizesFile,
-    Spell,
     SpellsFile,
     UnitType,
     UnitTypeModel,
     UnitTypesFile,
     parse_abilities,
 )
+from warband.rulesets.raiders.unit import Profile, Spell
 
 __all__ = ["ANY_CULTURE", "CONTENT", "Catalogue", "DEFAULT_CONTENT", "catalogue"]
 

@@ -26,7 +26,8 @@ from typing import Any
 from warband.content.yamlio import LineMap
 from warband.kit.lists import Roster, load_list_file, read_list
 from warband.rulesets.raiders.catalogue import ANY_CULTURE, Catalogue
-from warband.rulesets.raiders.models import Profile, SizeModel, UnitType, WarbandListModel
+from warband.rulesets.raiders.models import SizeModel, UnitType, WarbandListModel
+from warband.rulesets.raiders.unit import Profile
 
 __all__ = ["Member", "Warband", "load_list", "parse_list"]
 

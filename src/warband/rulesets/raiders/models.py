@@ -1,5 +1,6 @@
 """Pydantic models of the Raiders of Arcana content files and warband lists (validated at the
-edge), and the frozen dataclasses the game uses at run time.
+edge). The frozen records the game builds from them at run time (``Profile``, ``Spell``)
+live in :mod:`~warband.rulesets.raiders.unit`.
 
 Rule ids: ``raiders.profile.overview`` (and every ``raiders.profile.*`` stat),
 ``raiders.listbuilding.warband_size``, ``raiders.listbuilding.unit_structure``,
@@ -13,7 +14,6 @@ Morale), ``Mv`` as the book prints it: ``6/9`` is a standard move of 6" and a ru
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -31,14 +31,12 @@ __all__ = [
     "CulturesFile",
     "CultureModel",
     "ListEntry",
-    "Profile",
     "ProfileModel",
     "ProfilesFile",
     "RangedModel",
     "ScenarioModel",
     "SizeModel",
     "SizesFile",
-    "Spell",
     "SpellEffect",
     "SpellModel",
     "SpellsFile",
@@ -301,78 +299,3 @@ def parse_abilities(values: list[str]) -> dict[str, int]:
         if m:
             out[m.group(1)] = int(m.group(2) or 0)
     return out
-
-
-@dataclass(frozen=True, slots=True)
-class Spell:
-    id: str
-    name: str
-    rule: str
-    difficulty: int
-    effect: SpellEffect
-    levels: tuple[int, ...]  # amount at power level 1, 2, ...
-    range: float
-
-    @property
-    def max_level(self) -> int:
-        return len(self.levels)
-
-    def amount(self, level: int) -> int:
-        """The effect's amount at ``level``; levels above the highest listed count as the
-        highest (raiders.magic.effectiveness, default reading)."""
-        return self.levels[min(level, self.max_level) - 1]
-
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    id: str
-    name: str
-    type: UnitType
-    variant: str
-    cultures: frozenset[str]
-    figures: int
-    base: int
-    cost: int
-    cost_source: str  # "book" or "house"
-    hp: int
-    move: int
-    run: int
-    cd: int
-    attack_skill: int
-    defence_bonus: int
-    strength: int
-    target: int
-    armour: int
-    mr: int
-    fatigue: int
-    morale: int
-    abilities: frozenset[str]
-    ability_values: tuple[tuple[str, int], ...]  # the X of abilities such as Combat Master (X)
-    ranged_name: str | None
-    ranged_range: float | None
-    spells: tuple[str, ...]
-    source: str
-
-    def __hash__(self) -> int:
-        # By the id alone: cheap, and equal profiles share it. Profiles with one id but other
-        # numbers (a campaign veteran's, lists.py) still compare unequal field by field, so
-        # the AI's keys that hold a profile keep them apart.
-        return hash(self.id)
-
-    def has(self, ability: str) -> bool:
-        return ability in self.abilities
-
-    def value(self, ability: str) -> int:
-        """The number an ability carries (Combat Master (X)), 0 if absent."""
-        for name, v in self.ability_values:
-            if name == ability:
-                return v
-        return 0
-
-    @property
-    def mv_text(self) -> str:
-        return f"{self.move}/{self.run}"
-
-    @property
-    def magic_user(self) -> bool:
-        return bool(self.spells)

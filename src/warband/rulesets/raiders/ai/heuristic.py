@@ -48,7 +48,7 @@ from warband.rulesets.raiders.ai.tactics import (
     wound_value,
 )
 from warband.rulesets.raiders.mechanics import MoraleTest
-from warband.rulesets.raiders.models import Spell, SpellEffect
+from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoot_targets
@@ -56,6 +56,7 @@ from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
 from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import Unit
+from warband.rulesets.raiders.unit import Spell
 
 __all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan"]
 
@@ -65,6 +66,16 @@ POWER_TOKEN = 1.5
 #: destinations whose real move (paths, units in the way) is worked out, of the best by a
 #: straight-line estimate
 SHORTLIST = 3
+
+#: an entry of a threat field but where the enemy stands (:meth:`HeuristicController._field_core`):
+#: charge reach, charge loss, shooting reach, shot loss, lure, the two footprints. Fixed-length
+#: tuples of floats rather than ``tuple[float, ...]``, so that the compiled build unpacks them
+#: into machine floats in the loops of :meth:`~HeuristicController._position` and
+#: :meth:`~HeuristicController._move_ceiling`
+FieldCore = tuple[float, float, float, float, float, float]
+#: an entry of a threat field (:meth:`HeuristicController._field`): where the enemy stands, then
+#: its :data:`FieldCore`
+FieldEntry = tuple[float, float, float, float, float, float, float, float]
 
 
 @dataclass(slots=True)
@@ -173,7 +184,7 @@ class KeptAcrossGames:
         self.values: dict[tuple[Any, ...], float] = {}
         self.ceilings: dict[tuple[Any, ...], float] = {}
         # threat-field cores under the kinds, the cover flag and _options_read
-        self.cores: dict[tuple[Any, ...], tuple[float, ...]] = {}
+        self.cores: dict[tuple[Any, ...], FieldCore] = {}
 
     def tables(self) -> tuple[dict[tuple[Any, ...], Any], ...]:
         return (self.quick, self.sides, self.values, self.ceilings, self.cores)
@@ -255,12 +266,12 @@ class HeuristicController:
         self._cores = kept.cores
         self._values = kept.values
         self._ceilings = kept.ceilings
-        self._fields: dict[tuple[Any, ...], list[tuple[float, ...]]] = {}
+        self._fields: dict[tuple[Any, ...], list[FieldEntry]] = {}
         # each (unit, enemy) pair's last threat-field entry with everything it read (the
         # unit's _field_state and the enemy's _enemy_state), kept across decisions: looked
         # up by the two uids and compared, not hashed (their states hold profiles)
         self._entries: dict[tuple[int, int],
-                            tuple[tuple[Any, ...], tuple[Any, ...], tuple[float, ...]]] = {}
+                            tuple[tuple[Any, ...], tuple[Any, ...], FieldEntry]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
@@ -381,7 +392,7 @@ class HeuristicController:
             spread = 0.1 * max(0.0, math.hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
         return top - (worst + shots) * 0.5 - spread - here - penalty - tire + 1e-6
 
-    def _reach_terms(self, u: Unit, field: list[tuple[float, ...]], ranged: bool,
+    def _reach_terms(self, u: Unit, field: list[FieldEntry], ranged: bool,
                      reach_u: float, move: int) -> tuple[tuple[float, float, float], ...]:
         """For :meth:`_move_ceiling` of ``u``'s Move and of its Run (in that order): the best
         lure at the nearest each enemy could get, the worst charge and the shots it cannot
@@ -841,7 +852,7 @@ class HeuristicController:
             near = self._reach[key] = in_reach(view, u, start, allowance, self._bases)
         return near
 
-    def _field(self, view: Any, u: Unit) -> list[tuple[float, ...]]:
+    def _field(self, view: Any, u: Unit) -> list[FieldEntry]:
         """Per enemy, what a position needs (computed once per decision): position, the
         inches within which it can charge ``u``, what that charge would cost ``u``, its
         shooting range and what its volley would cost, and (melee) the lure of fighting it.
@@ -856,7 +867,7 @@ class HeuristicController:
         mine = (*kind, u.x, u.y)  # _field_state(u)
         entries = self._entries
         states = self._states
-        out: list[tuple[float, ...]] = []
+        out: list[FieldEntry] = []
         for e in view.enemies_of(u):
             known = states.get(e.uid)
             if known is None:
@@ -873,7 +884,7 @@ class HeuristicController:
         self._fields[key] = out
         return out
 
-    def _field_entry(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
+    def _field_entry(self, view: Any, u: Unit, e: Unit) -> FieldEntry:
         """:meth:`_field`'s entry for enemy ``e`` (reads only what :func:`_field_state` of
         ``u`` and :func:`_enemy_state` of ``e`` hold, and the table and options, which a
         game does not change): where ``e`` stands, then the rest (:meth:`_field_core`),
@@ -883,7 +894,7 @@ class HeuristicController:
         return self._entry_of(view, u, e, _kind(u), _enemy_kind(e))
 
     def _entry_of(self, view: Any, u: Unit, e: Unit, kind: tuple[Any, ...],
-                  enemy_kind: tuple[Any, ...]) -> tuple[float, ...]:
+                  enemy_kind: tuple[Any, ...]) -> FieldEntry:
         """:meth:`_field_entry` with :func:`_kind` of ``u`` and :func:`_enemy_kind` of ``e``
         at hand."""
         shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
@@ -893,7 +904,7 @@ class HeuristicController:
             core = self._cores[key] = self._field_core(view, u, e)
         return (e.x, e.y, *core)
 
-    def _field_core(self, view: Any, u: Unit, e: Unit) -> tuple[float, ...]:
+    def _field_core(self, view: Any, u: Unit, e: Unit) -> FieldCore:
         """:meth:`_field_entry` but where ``e`` stands: the inches within which it can
         charge ``u``, what that charge would cost ``u``, its shooting range and what its
         volley would cost, the lure of fighting it, and the two footprints."""

@@ -36,7 +36,6 @@ from typing import Any
 from warband.core.decisions import Decision
 from warband.core.game import Pending
 from warband.rulesets.raiders import choices as C
-from warband.rulesets.raiders.models import Spell
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.movement import (
@@ -49,6 +48,7 @@ from warband.rulesets.raiders.rules.movement import (
     move_candidates,
 )
 from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.unit import Spell
 
 __all__ = [
     "Declared",

@@ -34,9 +34,10 @@ from collections.abc import Callable
 from typing import Any
 
 from warband.rulesets.raiders.mechanics import Casting, DiceSum, MagicMissile
-from warband.rulesets.raiders.models import Spell, SpellEffect
+from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules.measure import line_of_sight
 from warband.rulesets.raiders.state import RaidersState, Unit, footprint
+from warband.rulesets.raiders.unit import Spell
 
 __all__ = ["acolytes", "cast_spell", "counter_spellers", "spell_targets"]
 

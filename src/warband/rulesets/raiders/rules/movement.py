@@ -28,7 +28,7 @@ the unit moves as its formation (a circle about the leader) and stops on touchin
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Protocol
 
 from warband.core.geometry import CONTACT, Base, MoveResult
 from warband.kit.table import kept_menu, spread_out
@@ -64,6 +64,20 @@ def is_point(choice: Any) -> bool:
     )
 
 
+class Inches(Protocol):
+    """A move's allowance as the rules hand it over: a unit's Move or Run (an ``int``) or part
+    of it (a ``float``: the share of the gap a counter-charging unit covers). The ``move`` event
+    writes it as given (``4``, ``3.75``), and the moving works with ``float(allowance)``.
+
+    Not typed ``float`` (nor ``int | float``, which mypy reads as ``float``): the compiled build
+    (docs/performance.md, "Compiled build") turns an ``int`` passed to a ``float`` parameter into
+    a ``float``, and the event would read ``4.0`` where pure Python writes ``4``."""
+
+    def __float__(self) -> float: ...
+
+    def __round__(self, ndigits: int, /) -> Any: ...
+
+
 def path_length(route: list[tuple[float, float]]) -> float:
     return sum(math.dist(a, b) for a, b in zip(route, route[1:], strict=False))
 
@@ -74,7 +88,7 @@ def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[li
 
 
 def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
-               travelled: float, allowance: float, squeezed: bool = False,
+               travelled: float, allowance: Inches, squeezed: bool = False,
                stopped: str | None = None) -> None:
     if not st.log.enabled:
         return  # nobody reads it: spare the rounding (rules never read the log)
@@ -212,13 +226,14 @@ def _formed_move(st: RaidersState, u: Unit, goal: tuple[float, float], allowance
     return filed, True
 
 
-def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: float,
+def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: Inches,
               kind: str) -> MoveResult:
     """A Move or Run of a unit on the table (raiders.action.move, raiders.action.run)."""
     start = (u.x, u.y)
-    res, squeezed = _formed_move(st, u, goal, allowance)
+    inches = float(allowance)
+    res, squeezed = _formed_move(st, u, goal, inches)
     # Why it stopped short is narration only: worked out only when the log is kept.
-    why = _why_short(st, u, start, goal, res, allowance) if st.log.enabled else None
+    why = _why_short(st, u, start, goal, res, inches) if st.log.enabled else None
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance, squeezed, why)
     return res
@@ -281,7 +296,7 @@ def entry_ok(st: Any, u: Unit, allowance: float, goal: Any) -> bool:
     return entry_problem(st, u, allowance, goal) is None
 
 
-def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: float,
+def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: Inches,
                 kind: str) -> MoveResult:
     """Bring an off-table unit on, measured from the table edge."""
     start = entry_start(st, u, goal)
@@ -298,7 +313,7 @@ def enter_table(st: RaidersState, u: Unit, goal: tuple[float, float], allowance:
     u.x, u.y = start
     u.deployed = True
     st.log.emit("enter", who=u.name, at=[round(start[0], 2), round(start[1], 2)])
-    reach = max(0.0, allowance - u.radius)
+    reach = max(0.0, float(allowance) - u.radius)
     res, squeezed = _formed_move(st, u, goal, reach)
     why = _why_short(st, u, start, goal, res, reach) if st.log.enabled else None
     u.x, u.y = res.x, res.y
@@ -323,7 +338,7 @@ def _free_entry(st: RaidersState, u: Unit, start: tuple[float, float],
     return None
 
 
-def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: float, kind: str) -> bool:
+def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: Inches, kind: str) -> bool:
     """Move ``u`` up to ``allowance`` toward ``target``; True if the formations now touch."""
     if st.in_contact(u, target):
         st.log.emit("move", who=u.name, kind=kind, frm=[round(u.x, 2), round(u.y, 2)],
@@ -332,7 +347,7 @@ def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: float, kind:
         return True
     start = (u.x, u.y)
     others, bases = _blocking(st, u)
-    res = st.table.move(start, (target.x, target.y), u.radius, allowance, bases)
+    res = st.table.move(start, (target.x, target.y), u.radius, float(allowance), bases)
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance)
     return st.gap(u, target) <= CONTACT

@@ -29,9 +29,10 @@ from warband.core.game import Steps
 from warband.core.geometry import Table, Terrain, base_radius, edge_distance
 from warband.rulesets.raiders.choices import Deployment
 from warband.rulesets.raiders.lists import Warband
-from warband.rulesets.raiders.models import ScenarioModel, Spell
+from warband.rulesets.raiders.models import ScenarioModel
 from warband.rulesets.raiders.rules.measure import sees_point
 from warband.rulesets.raiders.state import Options, RaidersState, Unit, footprint
+from warband.rulesets.raiders.unit import Spell
 
 __all__ = [
     "area_box",
