@@ -7,7 +7,6 @@ and the simulator read it thousands of times per game.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +18,7 @@ from warband.kit.state import HIDDEN_FROM_VIEWS, KeepingView, TableQueries
 from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
 from warband.rulesets.arcworlde.options import Options
 
-__all__ = ["ArcState", "ArcView", "Character", "Options", "kept_views"]
+__all__ = ["ArcState", "ArcView", "Character", "Options"]
 
 
 #: the Character's facts ``on_table`` is made of
@@ -247,18 +246,3 @@ class ArcView(KeepingView[ArcState]):
         600 times a game."""
         return self._state.table
 
-
-def kept_views() -> Callable[[ArcState, int], ArcView]:
-    """A game's view factory that makes one :class:`ArcView` per player and hands it out at
-    every decision: a view keeps only the state's methods and the attributes a game never
-    reassigns (and reads everything else afresh), so it stays a true window on the state for
-    the whole game, and the AIs' first reads of those (some 1,000 a game) are made once."""
-    views: dict[int, ArcView] = {}
-
-    def view(st: ArcState, player: int) -> ArcView:
-        kept = views.get(player)
-        if kept is None or kept._state is not st:
-            kept = views[player] = ArcView(st, player)
-        return kept
-
-    return view
