@@ -3,6 +3,7 @@
     python benchmarks/game_digests.py --ruleset arcworlde --ai heuristic --games 200 > new.txt
     PYTHONPATH=/path/to/old/src python benchmarks/game_digests.py ... > old.txt
     diff old.txt new.txt
+    python benchmarks/game_digests.py --lists sheriffs-posse ironjaw-mob hedge-coven   # 3 sides
 
 Each line is ``ruleset ai seed events-digest decisions-digest``: the first digest covers every
 event of the game played with the event log on; the second covers every decision's encoded
@@ -15,7 +16,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ai_strength import game_options  # a sibling script (benchmarks/ is on the path)
@@ -25,19 +27,26 @@ from warband.core.controller import play
 from warband.core.events import EventDigest
 
 
-def digests(ruleset: str, ai: str, seed: int, options: Mapping[str, Any] | None = None
-            ) -> tuple[str, str]:
-    """The event digest (log on) and the decision digest (log off) of one seeded game."""
+def digests(ruleset: str, ai: str, seed: int, options: Mapping[str, Any] | None = None,
+            names: Sequence[str] = ()) -> tuple[str, str]:
+    """The event digest (log on) and the decision digest (log off) of one seeded game between
+    the lists ``names`` (shipped list names or paths; default the first two sample lists)."""
     rs = registry.get(ruleset)
-    paths = list(rs.sample_lists())
-    lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
+    if names:
+        shipped = Path(rs.content_dir) / "lists"
+        paths = [shipped / f"{n}.yaml" if (shipped / f"{n}.yaml").exists() else Path(n)
+                 for n in names]
+    else:
+        paths = list(rs.sample_lists())
+        paths = [paths[0], paths[1 % len(paths)]]
+    lists = [rs.load_list(p) for p in paths]
     factory = rs.controllers()[ai]
     game = rs.new_game(lists, seed, options)
-    play(game, {0: factory(), 1: factory()}, seed)
+    play(game, {side: factory() for side in range(len(lists))}, seed)
     events = EventDigest()
     events.update(game.events)
     quiet = rs.new_game(lists, seed, options, log_events=False)
-    play(quiet, {0: factory(), 1: factory()}, seed)
+    play(quiet, {side: factory() for side in range(len(lists))}, seed)
     choices = hashlib.sha256()
     for rec in quiet.history:
         choices.update(json.dumps([rec.player, rec.kind, quiet.codec.encode(rec.choice)],
@@ -53,11 +62,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (value read as JSON when it parses), repeatable")
+    parser.add_argument("--lists", nargs="+", default=[], metavar="LIST",
+                        help="the sides' lists (names of shipped lists, or paths), two or more;"
+                             " default: the first two sample lists")
     args = parser.parse_args()
     options = game_options(args.option)  # the same -o as ai_strength.py
     for ai in args.ai or ["heuristic", "random"]:
         for seed in range(args.first, args.first + args.games):
-            ev, dec = digests(args.ruleset, ai, seed, options or None)
+            ev, dec = digests(args.ruleset, ai, seed, options or None, args.lists)
             print(args.ruleset, ai, seed, ev, dec, flush=True)
 
 

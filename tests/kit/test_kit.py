@@ -221,3 +221,49 @@ def test_kept_menu_builds_once_per_key_and_hands_out_copies() -> None:
     assert kept_menu(table, "test.menu", ("a", 1.5), lambda: build(3)) == [3, 4]
     assert kept_menu(table, "other.menu", ("a", 1.0), lambda: build(4)) == [4, 5]
     assert builds == [1, 3, 4]
+
+
+def test_kept_views_hand_out_one_live_view_per_player_and_state() -> None:
+    """kit kept_views: the same view for a player at every decision, reading the state as it
+    is now (a reassigned attribute, a moved piece), forgetting per-decision answers through
+    ``new_decision``; another player, or a copy of the state, gets a view of its own; and the
+    state's secrets stay hidden."""
+    from dataclasses import dataclass, field
+
+    from warband.kit.state import KeepingView, kept_views
+
+    @dataclass
+    class Board:
+        turn: int = 1
+        marks: list[int] = field(default_factory=list)
+        dice: object = None
+
+        def total(self) -> int:
+            return sum(self.marks)
+
+    class BoardView(KeepingView[Board]):
+        kept = frozenset({"marks"})
+
+        def count(self) -> int:  # remembered for one decision only
+            found: int | None = self.__dict__.get("_count")
+            if found is None:
+                found = self.__dict__["_count"] = len(self._state.marks)
+            return found
+
+        def new_decision(self) -> None:
+            self.__dict__.pop("_count", None)
+
+    views = kept_views(BoardView)
+    st = Board()
+    first = views(st, 0)
+    assert first.turn == 1 and first.total() == 0 and first.count() == 0
+    st.turn = 2
+    st.marks.append(5)
+    again = views(st, 0)
+    assert again is first
+    assert again.turn == 2 and again.total() == 5 and again.count() == 1  # nothing stale
+    assert views(st, 1) is not first and views(st, 1).player == 1
+    copy = Board(turn=7)
+    assert views(copy, 0) is not first and views(copy, 0).turn == 7
+    with pytest.raises(AttributeError):
+        _ = first.dice

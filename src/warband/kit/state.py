@@ -17,13 +17,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import MethodType
 from typing import Any, Generic, Protocol, TypeVar
 
 from warband.core.geometry import CONTACT
 
-__all__ = ["HIDDEN_FROM_VIEWS", "KeepingView", "OpenView", "Piece", "SideQueries", "TableQueries"]
+__all__ = ["HIDDEN_FROM_VIEWS", "KeepingView", "OpenView", "Piece", "SideQueries", "TableQueries",
+           "kept_views"]
 
 #: state attributes no player's view shows
 HIDDEN_FROM_VIEWS = frozenset({"dice", "log"})
@@ -52,7 +53,9 @@ class KeepingView(OpenView[S]):
     ``__getattr__`` costs a failed lookup first. The first read of one of the state's methods,
     or of an attribute named in ``kept`` (attributes a game never reassigns: their contents
     may change, the objects stay), is kept on the view; other attributes are read afresh.
-    Views are made per decision, so nothing kept outlives the decision it serves."""
+    So a view stays a true window on the state for the whole game, and a game may hand out
+    the same view at every decision (:func:`kept_views`); a view that remembers answers
+    which hold only while the state stands still drops them in :meth:`new_decision`."""
 
     #: state attributes never reassigned during a game
     kept: frozenset[str] = frozenset()
@@ -68,6 +71,32 @@ class KeepingView(OpenView[S]):
         if name in self.kept or (type(value) is MethodType and value.__self__ is state):
             object.__setattr__(self, name, value)
         return value
+
+    def new_decision(self) -> None:
+        """Forget whatever this view remembers for one decision only (nothing, here): called
+        when :func:`kept_views` hands the view out again, the state having moved on."""
+
+
+KV = TypeVar("KV", bound=KeepingView[Any])
+
+
+def kept_views(view_class: Callable[[Any, int], KV]) -> Callable[[Any, int], KV]:
+    """A game's view factory (``Setup.view``) that makes one ``view_class`` view per player
+    and hands it out again at every later decision (after :meth:`KeepingView.new_decision`),
+    rather than a new view each time: the AIs' first reads of the state's methods and kept
+    attributes (a failed look-up and ``__getattr__`` each, about a thousand a game) are then
+    made once a game. A view of another state (a copy of the game) gets a view of its own."""
+    views: dict[int, KV] = {}
+
+    def view(state: Any, player: int) -> KV:
+        kept = views.get(player)
+        if kept is None or kept._state is not state:
+            kept = views[player] = view_class(state, player)
+        else:
+            kept.new_decision()
+        return kept
+
+    return view
 
 
 class Piece(Protocol):

@@ -28,8 +28,13 @@ from raiders_helpers import (
 from warband.core.controller import controller_rng
 from warband.core.geometry import segment_crosses_circle
 from warband.rulesets.raiders import RULESET
-from warband.rulesets.raiders.ai.heuristic import HeuristicController, in_reach, real_move
-from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value
+from warband.rulesets.raiders.ai.heuristic import (
+    HeuristicController,
+    KeptAcrossGames,
+    in_reach,
+    real_move,
+)
+from warband.rulesets.raiders.ai.tactics import combat_ceiling, combat_value, quick_combat_value
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.measure import elevation, units_blocking
@@ -169,11 +174,13 @@ def test_raiders_core_line_of_sight_unit_astride_the_line_outside_its_box_blocks
         assert units_blocking(st, viewer, target) == [blocker]
 
 
-def _play_checking(seed: int, check: object) -> int:
-    """Play a seeded heuristic game, calling ``check(game, player, decision, controller)``
-    before each answer; returns how many decisions were checked."""
+def _play_checking(seed: int, check: object, options: dict[str, object] | None = None) -> int:
+    """Play a seeded heuristic game (Meeting Engagement unless ``options`` say otherwise),
+    calling ``check(game, player, decision, controller)`` before each answer; returns how many
+    decisions were checked."""
     lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
-    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement"}, log_events=False)
+    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement", **(options or {})},
+                            log_events=False)
     controllers = {0: HeuristicController(), 1: HeuristicController()}
     rngs = {p: controller_rng(seed, p) for p in controllers}
     checked = 0
@@ -215,7 +222,7 @@ def test_raiders_heuristic_threat_field_kept_across_decisions_is_the_fresh_one()
             return False
         view = game.view(player)  # type: ignore[attr-defined]
         ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
-        fresh = HeuristicController()
+        fresh = HeuristicController(KeptAcrossGames())
         fresh.decide(view, decision, controller_rng(0, player))
         for u in view.units:
             if u.on_table:
@@ -310,6 +317,36 @@ def test_raiders_scenario_meeting_engagement_can_enter_is_the_entry_menu() -> No
     assert point == [] and problem is not None and "overlaps" in problem
 
 
+#: roles and bonuses of the fights the kept-value tests compare (attacker's, then defender's)
+_FIGHTS = (("charge", True, "fight", False), ("charge", False, "fight", False),
+           ("fight", False, "charge", True), ("defend", True, "charge", False),
+           ("defend", False, "charge", False), ("counter_charge", False, "charge", False))
+
+
+def _kept_values_are_fresh(game: object, player: int, decision: object, ctl: object) -> bool:
+    """At an activation, after ``ctl`` answers it: every kept fight value, ceiling and quick
+    estimate of ``ctl`` is what :func:`combat_value`, :func:`combat_ceiling` and
+    :func:`quick_combat_value` give for the units as they now stand, and every threat-field
+    entry is what a controller that has seen no game works out."""
+    if decision.kind != "activate":  # type: ignore[attr-defined]
+        return False
+    view = game.view(player)  # type: ignore[attr-defined]
+    ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
+    fresh = HeuristicController(KeptAcrossGames())
+    mine = [u for u in view.units if u.on_table and u.side == player]
+    theirs = [u for u in view.units if u.on_table and u.side != player]
+    for u in mine:
+        for e in theirs:
+            for a_role, a_bonus, b_role, b_bonus in _FIGHTS:
+                fight = (view, u, a_role, a_bonus, e, b_role, b_bonus)
+                assert ctl._cv(*fight) == combat_value(*fight)  # type: ignore[attr-defined]
+                assert ctl._ceiling(*fight) == combat_ceiling(*fight)  # type: ignore[attr-defined]
+                assert ctl._quick(*fight) == quick_combat_value(*fight)  # type: ignore[attr-defined]
+            assert (ctl._field_entry(view, u, e)  # type: ignore[attr-defined]
+                    == fresh._field_entry(view, u, e))
+    return True
+
+
 def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones() -> None:
     """raiders.combat.allocate: the split-game values and ceilings the heuristic keeps across
     decisions under a fight's key (both units' fighting state, roles and bonuses) are
@@ -317,29 +354,7 @@ def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones(
     threat-field cores kept under the units' kinds and the cover are what a controller that
     has never seen the game works out, at every activation of a seeded game (fails if
     something a fight or an entry reads is left out of its key)."""
-    def check(game: object, player: int, decision: object, ctl: object) -> bool:
-        if decision.kind != "activate":  # type: ignore[attr-defined]
-            return False
-        view = game.view(player)  # type: ignore[attr-defined]
-        ctl.decide(view, decision, controller_rng(0, player))  # type: ignore[attr-defined]
-        fresh = HeuristicController()
-        mine = [u for u in view.units if u.on_table and u.side == player]
-        theirs = [u for u in view.units if u.on_table and u.side != player]
-        for u in mine:
-            for e in theirs:
-                for roles in (("charge", True, "fight", False), ("charge", False, "fight", False),
-                              ("fight", False, "charge", True), ("defend", True, "charge", False),
-                              ("defend", False, "charge", False)):
-                    a_role, a_bonus, b_role, b_bonus = roles
-                    kept = ctl._cv(view, u, a_role, a_bonus, e, b_role, b_bonus)  # type: ignore[attr-defined]
-                    assert kept == combat_value(view, u, a_role, a_bonus, e, b_role, b_bonus)
-                    top = ctl._ceiling(view, u, a_role, a_bonus, e, b_role, b_bonus)  # type: ignore[attr-defined]
-                    assert top == combat_ceiling(view, u, a_role, a_bonus, e, b_role, b_bonus)
-                assert (ctl._field_entry(view, u, e)  # type: ignore[attr-defined]
-                        == fresh._field_entry(view, u, e))  # type: ignore[attr-defined]
-        return True
-
-    assert _play_checking(7, check) > 20
+    assert _play_checking(7, _kept_values_are_fresh) > 20
 
 
 def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tmp_path: Path) -> None:
@@ -372,4 +387,42 @@ def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tm
         for u in order:
             assert ctl._cv(view, u, *roles) == fresh[u.name]
             assert ctl._ceiling(view, u, *roles) == tops[u.name]
-            assert ctl._field_entry(view, u, foe) == HeuristicController()._field_entry(view, u, foe)
+            assert (ctl._field_entry(view, u, foe)
+                    == HeuristicController(KeptAcrossGames())._field_entry(view, u, foe))
+
+
+def test_raiders_combat_allocate_values_kept_across_games_are_a_fresh_controllers() -> None:
+    """raiders.combat.allocate, raiders.terrain.modifiers, raiders.ability.impetus,
+    raiders.ability.rangers: the fight values, ceilings, quick estimates and threat-field
+    cores every heuristic controller of a process shares (:class:`KeptAcrossGames`) are,
+    after a game with the default options, the fresh ones in a game with every option they
+    read switched (cover bonus, Impetus without the bonus, stacked ranger aim): fails if an
+    option is left out of their keys."""
+    _play_checking(3, lambda *_: False)  # fills the process's kept values
+    switched = {"cover_bonus": 2, "impetus_needs_bonus": False, "rangers_aim": "stack"}
+    assert _play_checking(3, _kept_values_are_fresh, switched) > 20
+
+
+def test_a_kept_view_sees_each_decision_afresh() -> None:
+    """Raiders' game hands out one view per player (kit kept_views): after a unit leaves the
+    table, the view's enemies (worked out once per decision) and activation menus are those of
+    the state now, and every decision of a seeded game is the one fresh views give (the pinned
+    games check the latter over many seeds)."""
+    from warband.core import registry
+
+    rs = registry.get("raiders")
+    lists = [rs.load_list(p) for p in rs.sample_lists()]
+    game = rs.new_game(lists, 3, log_events=False)
+    st = game.state
+    for u in st.units:
+        u.deployed = True
+    view = game.view(0)
+    me = next(u for u in st.units if u.side == 0)
+    before = view.enemies_of(me)
+    assert before and view.enemies_of(me) is before  # kept within the decision
+    before[0].destroyed = True
+    again = game.view(0)
+    assert again is view
+    assert again.enemies_of(me) == before[1:]
+    st.activation_menus = {me.uid: ("move",)}
+    assert again.activation_menus == {me.uid: ("move",)}

@@ -14,6 +14,7 @@ from warband.core.game import Flow
 from warband.kit.flow import answer_inside
 from warband.kit.options import parse_options
 from warband.kit.ruleset import Setup
+from warband.kit.state import kept_views
 from warband.rulesets.arcworlde.catalogue import Catalogue
 from warband.rulesets.arcworlde.choices import CODEC
 from warband.rulesets.arcworlde.lists import Warband
@@ -94,4 +95,4 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
     if opts.rogue != "none" and any(s not in st.side_labels[:st.players] for s in opts.rogue):
         raise ValueError(f"rogue={opts.rogue}: this game has sides"
                          f" {', '.join(s.upper() for s in st.side_labels[:st.players])} only")
-    return Setup(st, game_flow(st), ArcView, CODEC)
+    return Setup(st, game_flow(st), kept_views(ArcView), CODEC)

@@ -152,29 +152,10 @@ class ArcView(KeepingView[ArcState]):
     #: forest's Rogue interpreter (it would foretell the forest Creatures' choices)
     hidden = HIDDEN_FROM_VIEWS | {"decks", "forest_ai"}
 
-    def __init__(self, state: ArcState, player: int) -> None:
-        super().__init__(state, player)
-        # What the AIs read in nearly every decision, kept at once rather than on the first
-        # read: a view is made per decision, and a first read through ``__getattr__`` fails a
-        # look-up (building its error) before it keeps the value; some 1,100 reads a heuristic
-        # game did so. The same objects the first read would keep (``kept`` attributes, the
-        # state's methods bound to it).
-        keep = object.__setattr__
-        keep(self, "chars", state.chars)
-        keep(self, "scenario", state.scenario)
-        keep(self, "options", state.options)
-        keep(self, "tokens", state.tokens)
-        keep(self, "items", state.items)
-        keep(self, "engaged_with", state.engaged_with)
-        keep(self, "enemy_list", state.enemy_list)
-        keep(self, "friend_list", state.friend_list)
-        keep(self, "blocker_chars", state.blocker_chars)
-        keep(self, "distance", state.distance)
-
     @property
     def table(self) -> Table:
-        """The state's table, read afresh (the forest's terrain replaces it: it cannot be
-        kept), as a property rather than through ``__getattr__``: the AIs read it some 600
-        times a game, and a read through ``__getattr__`` first fails a look-up and builds its
-        error."""
+        """The table, read afresh (the Mildaark Forest may lay a new one: rules/forest.py);
+        a property rather than a failed look-up and ``__getattr__``, as the AIs read it some
+        600 times a game."""
         return self._state.table
+

@@ -15,6 +15,7 @@ from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.game import Flow, Outcome
 from warband.kit.ruleset import Setup
+from warband.kit.state import kept_views
 from warband.rulesets.dwethia.catalogue import Catalogue
 from warband.rulesets.dwethia.choices import CODEC
 from warband.rulesets.dwethia.grid import build_board
@@ -114,4 +115,4 @@ def setup_game(cat: Catalogue, forces: Sequence[Force], seed: int, opts: Options
                          f" or {PLACED})")
     st = build_state(cat, forces, seed, opts, log_events)
     box = (cat.terrain_box, cat.terrain) if opts.arena == PLACED else None
-    return Setup(st, game_flow(st, sorted(cat.objectives), box), DwethiaView, CODEC)
+    return Setup(st, game_flow(st, sorted(cat.objectives), box), kept_views(DwethiaView), CODEC)

@@ -18,6 +18,7 @@ from typing import Any
 
 from warband.core.game import Flow, Outcome
 from warband.kit.ruleset import Setup
+from warband.kit.state import kept_views
 from warband.rulesets.raiders.catalogue import Catalogue
 from warband.rulesets.raiders.choices import CODEC
 from warband.rulesets.raiders.lists import Warband
@@ -122,4 +123,4 @@ def setup_game(cat: Catalogue, warbands: Sequence[Warband], seed: int, opts: Opt
     if problem is not None:
         raise ValueError(problem)
     st = build_state(warbands, scenario, cat.spells, seed, opts, log_events=log_events)
-    return Setup(st, game_flow(st), RaidersView, CODEC)
+    return Setup(st, game_flow(st), kept_views(RaidersView), CODEC)

@@ -97,8 +97,8 @@ class RaidersView(KeepingView[RaidersState]):
 
     def enemies_of(self, piece: Unit) -> tuple[Unit, ...]:
         """The state's :meth:`~warband.kit.state.SideQueries.enemies_of`, worked out once
-        per side for the life of the view: a view serves one decision, during which the
-        state does not change, and the AI asks this tens of thousands of times a game."""
+        per side and decision (the state does not change during a decision, and the AI asks
+        this tens of thousands of times a game; :meth:`new_decision` forgets them)."""
         key = "_enemies_of_side_" + str(piece.side)
         try:
             return self.__dict__[key]  # type: ignore[no-any-return]
@@ -106,6 +106,26 @@ class RaidersView(KeepingView[RaidersState]):
             enemies: tuple[Unit, ...] = self._state.enemies_of(piece)
             self.__dict__[key] = enemies
             return enemies
+
+    @property
+    def activation_menus(self) -> dict[int, tuple[str, ...]]:
+        """The state's menus of the units that may activate now (read afresh: each round of
+        activations sets new ones); a property rather than a failed look-up and
+        ``__getattr__``, as the AI reads it at every activation, a few thousand times a game."""
+        return self._state.activation_menus
+
+    @property
+    def edges(self) -> list[int]:
+        """The sides' table edges (read afresh: set when the edges are rolled for), a property
+        for the same reason: the AI reads them thousands of times a game."""
+        return self._state.edges
+
+    def new_decision(self) -> None:
+        """Forget each side's enemies: since the last decision units may have come on,
+        fled or fallen."""
+        remembered = self.__dict__
+        for key in [k for k in remembered if k.startswith("_enemies_of_side_")]:
+            del remembered[key]
 
     def public_json(self) -> dict[str, Any]:
         """Everything the view shows, as plain data (used to check that nothing secret leaks)."""

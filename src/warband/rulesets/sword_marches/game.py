@@ -25,6 +25,7 @@ from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.game import Flow, Outcome
 from warband.kit.ruleset import Setup
+from warband.kit.state import kept_views
 from warband.rulesets.sword_marches import mechanics as mech
 from warband.rulesets.sword_marches.catalogue import Catalogue
 from warband.rulesets.sword_marches.choices import CODEC
@@ -170,4 +171,4 @@ def setup_game(cat: Catalogue, musters: Sequence[Warband], seed: int, opts: Opti
     """The kit's hook: the starting state and flow of an Adventure between two Warbands."""
     assert adventure is not None  # the kit always resolves the ``scenario`` option
     st = build_state(cat, musters, adventure, seed, opts, log_events)
-    return Setup(st, game_flow(st), SMView, CODEC)
+    return Setup(st, game_flow(st), kept_views(SMView), CODEC)

@@ -190,3 +190,9 @@ class SMView(KeepingView[SMState]):
     #: objects stay)
     kept = frozenset({"models", "pieces", "table", "adventure", "cat", "extra", "options",
                       "turns", "musters", "side_names", "side_labels", "intruder", "rivals"})
+
+    @property
+    def turn(self) -> int:
+        """The Turn now (read afresh: it moves on); a property rather than a failed look-up and
+        ``__getattr__``, as the AI reads it a few hundred times a game."""
+        return self._state.turn

@@ -268,6 +268,15 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
     return kept
 
 
+def _listed(answer: Reasoned, by_type: dict[type, list[Any]]) -> Reasoned:
+    """``answer`` with the option the menu lists equal to its choice, where it lists one: the
+    same choice by value (the same game), found by the flow's legality test by identity."""
+    for option in by_type.get(type(answer.choice), ()):
+        if option == answer.choice:
+            return Reasoned(option, answer.reason)
+    return answer
+
+
 class HeuristicController:
     """The heuristic AI with the quick move model for its estimates (issue 16): every goal is
     weighed on a straight-line estimate and only the best ones are walked with the real
@@ -470,7 +479,10 @@ class HeuristicController:
                 by_type[kind] = [o]
             else:
                 same.append(o)
-        end = C.EndActivation()
+        # (the menu's own EndActivation and LegIt, equal to fresh ones: the flow's legality
+        # test finds the very option at once instead of comparing it with every option)
+        ends = by_type.get(C.EndActivation)
+        end = ends[0] if ends else C.EndActivation()
 
         if ch.prone:
             stands = by_type.get(C.StandUp, [])
@@ -499,7 +511,7 @@ class HeuristicController:
             attempt = decision.info.get("leg_it_rolls", 1) + 1
             choice = self._continue_leg_it(view, ch, ap, attempt)
             if choice is not None:
-                return choice
+                return _listed(choice, by_type)
         # (worked out once: nothing the AI weighs changes the position, so a second look
         # gives the same Shot, and the move's surroundings serve the Leg It plan)
         shot = self._best_shot(view, ch, ap, shots) if shots else None
@@ -523,7 +535,7 @@ class HeuristicController:
         if C.LegIt in by_type and not legging:
             plan = self._leg_it_plan(view, ch, ap, ctx)
             if plan is not None:
-                return plan
+                return _listed(plan, by_type)
         if helps and ap >= 1:
             return min(helps, key=lambda o: o.ap)
         cheer = by_type.get(C.RousingCheer)
@@ -559,7 +571,8 @@ class HeuristicController:
         disengages = by_type.get(C.Disengage, [])
         if disengages and ch.hp <= 2 * len(engaged):
             return max(disengages, key=lambda o: o.ap)
-        return C.EndActivation()
+        ends = by_type.get(C.EndActivation)
+        return ends[0] if ends else C.EndActivation()
 
     def _cast(self, view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]],
               rivals: list[Any]) -> Any:
@@ -750,11 +763,24 @@ class HeuristicController:
         return best
 
     def _in_cover_from_shooters(self, view: Any, ch: Character) -> bool:
-        shooters = [e for e in view.enemies_of(ch) if any(a.ranged for a in e.attacks)]
-        if not shooters:
+        """In Cover from the nearest enemy with a Ranged Attack (the first of equals), or no
+        enemy can shoot. (min() over the shooters by ``view.distance``, written out: the same
+        float expression, the same first of equals.)"""
+        x, y, r, side, hypot = ch.x, ch.y, ch.r, ch.side, math.hypot
+        near: Character | None = None
+        nearest = 0.0
+        for e in view.chars:
+            if e.side == side or not e.on_table:
+                continue
+            for a in e.attacks:
+                if a.ranged:
+                    d = hypot(e.x - x, e.y - y) - r - e.r
+                    if near is None or d < nearest:
+                        near, nearest = e, d
+                    break
+        if near is None:
             return True
-        near = min(shooters, key=lambda e: view.distance(ch, e))
-        return bool(view.table.sight(near.x, near.y, near.r, ch.x, ch.y, ch.r).hidden >= 0.5)
+        return bool(view.table.sight(near.x, near.y, near.r, x, y, r).hidden >= 0.5)
 
     # -- moving ----------------------------------------------------------------------------
     def _best_move(self, view: Any, ch: Character, ap: int, moves: list[Any],
@@ -955,6 +981,15 @@ class HeuristicController:
         if not self.BOUNDED_CHARGES:
             targets = self._charge_targets(view, ch, ap, attempt, ctx)
             return targets[0] if targets and targets[0][0] > worth else None
+        if ctx is None:
+            # No enemy within 6.5" (the test below, over every enemy on the table, riders
+            # aboard too): nothing to Charge, and the bases round ``ch`` are not needed
+            x, y, r, side, hypot = ch.x, ch.y, ch.r, ch.side, math.hypot
+            for c in view.chars:
+                if c.side != side and c.on_table and hypot(c.x - x, c.y - y) - r - c.r <= 6.5:
+                    break
+            else:
+                return None
         around = surroundings(view, ch) if ctx is None else ctx.around
         bounds = []
         for i, e in enumerate(around[0]):

@@ -85,11 +85,35 @@ def attack_score(view: Any, ch: Character, attack: Attack, target: Character,
     return mean + kill * worth
 
 
+#: :func:`target_danger` and :func:`best_melee_blows` of each Attacks tuple met, by identity,
+#: the tuple kept beside its figures (so its id cannot be reused while the entry lives) with
+#: the AP they were worked out for: both read only a Character's Attacks (a tuple of frozen
+#: Attacks, replaced, never changed, when an Item comes or goes) and its AP, and the AIs ask
+#: them some 700 times a game for the same few Characters
+_FIGURES_BY_ATTACKS: dict[int, tuple[tuple[Attack, ...], int, float, float]] = {}
+
+
+def _attack_figures(ch: Character) -> tuple[tuple[Attack, ...], int, float, float]:
+    """(Attacks, AP, :func:`target_danger`, :func:`best_melee_blows`) of ``ch``."""
+    attacks, ap = ch.attacks, ch.ap
+    known = _FIGURES_BY_ATTACKS.get(id(attacks))
+    if known is None or known[0] is not attacks or known[1] != ap:
+        if len(_FIGURES_BY_ATTACKS) > 4096:
+            _FIGURES_BY_ATTACKS.clear()
+        known = _FIGURES_BY_ATTACKS[id(attacks)] = (
+            attacks, ap, _target_danger(attacks, ap), _best_melee_blows(attacks, ap))
+    return known
+
+
 def target_danger(target: Character) -> float:
     """How much harm a Character can do in one Activation (rough: best Power per AP)."""
+    return _attack_figures(target)[2]
+
+
+def _target_danger(attacks: tuple[Attack, ...], ap: int) -> float:
+    """:func:`target_danger` worked out."""
     best = 0.0
-    ap = target.ap
-    for a in target.attacks:
+    for a in attacks:
         # (``if v > best`` keeps what max(best, v) keeps)
         if a.ranged:
             v = a.power * 0.5 * ap / 2
@@ -186,11 +210,16 @@ def shot_value(view: Any, ch: Character, attack: Attack, target: Character, ap: 
 def best_melee_blows(e: Character) -> float:
     """The expected Damage of ``e``'s best melee Attack over a whole Activation (its AP spent on
     that Attack), as :func:`melee_threat` weighs an enemy."""
+    return _attack_figures(e)[3]
+
+
+def _best_melee_blows(attacks: tuple[Attack, ...], ap: int) -> float:
+    """:func:`best_melee_blows` worked out."""
     best = 0.0
-    for a in e.attacks:
+    for a in attacks:
         if a.ranged or not a.ap:
             continue
-        best = max(best, a.power * 0.45 / a.ap * e.ap)
+        best = max(best, a.power * 0.45 / a.ap * ap)
     return best
 
 

@@ -122,6 +122,22 @@ _CHEER = C.RousingCheer()
 _PAUSE = C.PauseActivation()
 
 
+#: the Shots at one target with one Attack, one per number of dice from 1 to the AP at hand:
+#: frozen value choices (compared by value, never by identity), so one list serves every menu
+#: that offers them (a heuristic game offers some 170 Shots); bounded, and keyed on all three
+_SHOTS: dict[tuple[str, int, int], tuple[C.Shoot, ...]] = {}
+
+
+def _shots(attack: str, target: int, ap: int) -> tuple[C.Shoot, ...]:
+    key = (attack, target, ap)
+    shots = _SHOTS.get(key)
+    if shots is None:
+        if len(_SHOTS) > 4096:
+            _SHOTS.clear()
+        shots = _SHOTS[key] = tuple([C.Shoot(attack, target, n) for n in range(1, ap + 1)])
+    return shots
+
+
 def action_options(st: Any, turn: Turn, engaged: list[Character] | None = None) -> list[Any]:
     """Every legal choice for the acting Character now (``st`` may be a view); ``engaged``:
     the enemies it is Engaged with, where the caller knows them already.
@@ -163,8 +179,7 @@ def action_options(st: Any, turn: Turn, engaged: list[Character] | None = None) 
                     continue
                 name = attack.name
                 for enemy in shot_targets(st, ch, attack):
-                    uid = enemy.uid
-                    opts.extend([C.Shoot(name, uid, n) for n in dice])
+                    opts.extend(_shots(name, enemy.uid, ap))
     friends: list[Character] | None = None
     if ap >= 1:
         friends = st.friends_in_contact(ch)

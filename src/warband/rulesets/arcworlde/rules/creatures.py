@@ -30,6 +30,7 @@ Readings (the rules yaml's defaults unless said otherwise):
 from __future__ import annotations
 
 import math
+from itertools import combinations
 from typing import Any
 
 from warband.core.decisions import Decision
@@ -90,11 +91,10 @@ def end_split(st: ArcState, ch: Character, ap_left: int, paused: bool) -> None:
 def pack_groups(st: Any, player: int) -> list[tuple[int, ...]]:
     """Groups of two or three un-Activated Pack Hunters of the same profile that may be
     Activated together (arcworlde.trait.pack_hunter)."""
-    from itertools import combinations
-
     by_profile: dict[str, list[int]] = {}
     for c in st.chars:
-        if (c.side == player and c.on_table and not c.activated and "pack-hunter" in c.traits
+        # (the rare Trait tested first: asked at every activation choice, of every Character)
+        if ("pack-hunter" in c.traits and c.side == player and c.on_table and not c.activated
                 and not resumes_split(st, c)):
             by_profile.setdefault(c.profile.id, []).append(c.uid)
     groups: list[tuple[int, ...]] = []

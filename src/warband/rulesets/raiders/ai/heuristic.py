@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +37,6 @@ from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
     break_chance,
     can_charge,
-    combat_value,
     expected_power,
     fight_sides,
     figure_value,
@@ -59,7 +58,7 @@ from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import Unit
 from warband.rulesets.raiders.unit import Spell
 
-__all__ = ["HeuristicController", "Plan"]
+__all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan"]
 
 #: an action must be worth more than this (silver) to spend a token on it
 PASS_BELOW = 0.75
@@ -146,15 +145,70 @@ def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float,
 
 
 def _fighting_state(u: Unit) -> tuple[Any, ...]:
-    """Everything about a unit that its combat numbers depend on."""
-    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade)
+    """Everything about a unit that its combat numbers depend on (its starting size too: a
+    figure's silver, which weights the casualties, is the cost over the size)."""
+    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade, u.size)
 
 
-def _fight_key(a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def _fight_key(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> tuple[Any, ...]:
     """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
-    fight's sides, values, ceilings and quick estimate the heuristic keeps."""
-    return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus)
+    fight's sides, values, ceilings and quick estimate the heuristic keeps (the one game
+    option a fight reads included: they are kept across games, :data:`KEPT`)."""
+    return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus,
+            view.options.impetus_needs_bonus)
+
+
+def _options_read(view: Any) -> tuple[Any, ...]:
+    """The game options a threat field's core reads (:meth:`HeuristicController._field_core`:
+    the cover bonus and an aimed ranger's bonus in a volley, Impetus in a fight)."""
+    o = view.options
+    return (o.cover_bonus, o.rangers_aim, o.impetus_needs_bonus)
+
+
+class KeptAcrossGames:
+    """The heuristic's values that are pure functions of their keys (the units' fighting
+    states and kinds, the roles, the cover flag and the game options read, all in the key;
+    nothing of the table, the places or the turn), kept for every game a process plays: the
+    games of one match-up fight the same fights again (a simulation run plays thousands).
+
+    A controller reads and fills them, so a game plays the same whatever ran before it in
+    the process (``tests/rulesets/raiders/test_raiders_speed.py`` checks kept values against
+    fresh ones after games with other options). Each table is emptied when a new controller
+    finds it over :data:`KEPT_LIMIT` entries (memory stays bounded)."""
+
+    def __init__(self) -> None:
+        # quick estimates, fight sides, split-game values and ceilings under _fight_key
+        self.quick: dict[tuple[Any, ...], float] = {}
+        self.sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
+        self.values: dict[tuple[Any, ...], float] = {}
+        self.ceilings: dict[tuple[Any, ...], float] = {}
+        # threat-field cores under the kinds, the cover flag and _options_read
+        self.cores: dict[tuple[Any, ...], FieldCore] = {}
+
+    def tables(self) -> tuple[dict[tuple[Any, ...], Any], ...]:
+        return (self.quick, self.sides, self.values, self.ceilings, self.cores)
+
+    def bound(self) -> None:
+        """Empty any table grown past :data:`KEPT_LIMIT` (its values are worked out again
+        as asked: the same numbers)."""
+        for table in self.tables():
+            if len(table) > KEPT_LIMIT:
+                table.clear()
+
+    def forget(self) -> None:
+        """Empty every table (tests compare kept values with fresh ones)."""
+        for table in self.tables():
+            table.clear()
+
+
+#: the most entries one of :class:`KeptAcrossGames`' tables holds before it is emptied (a
+#: Raiders match-up adds about a hundred a game to each after its first few games; an entry
+#: with its key is a few hundred bytes, so the tables stay within a few tens of MB)
+KEPT_LIMIT = 20_000
+
+#: the values every heuristic controller of this process shares
+KEPT = KeptAcrossGames()
 
 
 def _kind(u: Unit) -> tuple[Any, ...]:
@@ -196,31 +250,38 @@ def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float
 class HeuristicController:
     name = "heuristic"
 
-    def __init__(self) -> None:
+    def __init__(self, kept: KeptAcrossGames | None = None) -> None:
+        """``kept``: the values kept across games (default: the process's :data:`KEPT`; a
+        fresh :class:`KeptAcrossGames` gives a controller that has seen no game)."""
+        if kept is None:
+            kept = KEPT
         self._plan: Plan | None = None
         self._escape: int | None = None
         self._memo: dict[tuple[Any, ...], float] = {}
-        # combat values by everything they depend on (kept across decisions)
-        self._combat: dict[tuple[Any, ...], float] = {}
-        self._fight_sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
+        # combat values and threat-field cores by everything they depend on, kept across
+        # decisions and games (:class:`KeptAcrossGames`)
+        kept.bound()
+        self._combat = kept.quick
+        self._fight_sides = kept.sides
+        self._cores = kept.cores
+        self._values = kept.values
+        self._ceilings = kept.ceilings
         self._fields: dict[tuple[Any, ...], list[FieldEntry]] = {}
-        # the threat fields' entries by everything they read (kept across decisions)
-        self._entries: dict[tuple[tuple[Any, ...], tuple[Any, ...]], FieldEntry] = {}
+        # each (unit, enemy) pair's last threat-field entry with everything it read (the
+        # unit's _field_state and the enemy's _enemy_state), kept across decisions: looked
+        # up by the two uids and compared, not hashed (their states hold profiles)
+        self._entries: dict[tuple[int, int],
+                            tuple[tuple[Any, ...], tuple[Any, ...], FieldEntry]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
-        # each enemy's _enemy_state and each unit's position score where it stands, once per
-        # decision (every unit's threat field reads every enemy's state)
-        self._states: dict[int, tuple[Any, ...]] = {}
+        # each enemy's _enemy_kind and _enemy_state, each unit's position score where it
+        # stands and its _reach_terms, once per decision (every unit's threat field reads
+        # every enemy's state)
+        self._states: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
         self._heres: dict[int, float] = {}
-        # the threat fields' entries but where the enemy stands (:meth:`_field_core`), and
-        # split-game values and ceilings under :meth:`_sides`' key, kept across decisions:
-        # the numbers :func:`split_value` and :func:`split_ceiling` give for those sides,
-        # without hashing two CombatSides for their caches again
-        self._cores: dict[tuple[Any, ...], FieldCore] = {}
-        self._values: dict[tuple[Any, ...], float] = {}
-        self._ceilings: dict[tuple[Any, ...], float] = {}
+        self._terms: dict[int, tuple[tuple[float, float, float], ...]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -231,6 +292,7 @@ class HeuristicController:
         self._tires = {}
         self._states = {}
         self._heres = {}
+        self._terms = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -321,27 +383,62 @@ class HeuristicController:
             penalty += 4.0
         here = self._here(view, u)
         ranged, reach_u, move, lead = self._own(view, u)
-        top = 0.0 if not field else -math.inf
-        worst = shots = 0.0
         far = allowance + 1e-6  # the furthest the end can be from where it stands
-        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
-            now = math.hypot(ex - u.x, ey - u.y)
-            d = max(0.0, now - far)
-            if ranged:
-                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
-            else:
-                value = lure - 0.8 * max(0.0, d - radii - move)
-            top = max(top, value)
-            if now + far <= reach and charge_loss > worst:
-                worst = charge_loss
-            if now + far <= shoot_reach:
-                shots += shot_loss
+        top, worst, shots = self._reach_terms(u, field, ranged, reach_u, move)[action == "run"]
         if ranged:
             return top - (worst + shots) * 0.9 - here - penalty - tire + 1e-6
         spread = 0.0
         if lead is not None:
             spread = 0.1 * max(0.0, math.hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
         return top - (worst + shots) * 0.5 - spread - here - penalty - tire + 1e-6
+
+    def _reach_terms(self, u: Unit, field: list[FieldEntry], ranged: bool,
+                     reach_u: float, move: int) -> tuple[tuple[float, float, float], ...]:
+        """For :meth:`_move_ceiling` of ``u``'s Move and of its Run (in that order): the best
+        lure at the nearest each enemy could get, the worst charge and the shots it cannot
+        escape. Both in one pass over the threat field, once per decision (each enemy's
+        distance is the same for both); each allowance's numbers are worked out as a pass
+        of their own would (the same comparisons, the same order of the sums)."""
+        terms = self._terms.get(u.uid)
+        if terms is not None:
+            return terms
+        top_m = top_r = 0.0 if not field else -math.inf
+        worst_m = shots_m = worst_r = shots_r = 0.0
+        far_m = float(u.move) + 1e-6
+        far_r = float(u.run) + 1e-6
+        ux, uy = u.x, u.y
+        hypot = math.hypot
+        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+            now = hypot(ex - ux, ey - uy)
+            # max(0.0, now - far) and max(top, value), as max picks them
+            d_m = now - far_m
+            if not d_m > 0.0:
+                d_m = 0.0
+            d_r = now - far_r
+            if not d_r > 0.0:
+                d_r = 0.0
+            if ranged:
+                value_m = lure if d_m <= reach_u else lure - 0.6 * (d_m - reach_u)
+                value_r = lure if d_r <= reach_u else lure - 0.6 * (d_r - reach_u)
+            else:
+                gap_m = d_m - radii - move
+                value_m = lure - 0.8 * (gap_m if gap_m > 0.0 else 0.0)
+                gap_r = d_r - radii - move
+                value_r = lure - 0.8 * (gap_r if gap_r > 0.0 else 0.0)
+            if value_m > top_m:
+                top_m = value_m
+            if value_r > top_r:
+                top_r = value_r
+            if now + far_m <= reach and charge_loss > worst_m:
+                worst_m = charge_loss
+            if now + far_m <= shoot_reach:
+                shots_m += shot_loss
+            if now + far_r <= reach and charge_loss > worst_r:
+                worst_r = charge_loss
+            if now + far_r <= shoot_reach:
+                shots_r += shot_loss
+        terms = self._terms[u.uid] = ((top_m, worst_m, shots_m), (top_r, worst_r, shots_r))
+        return terms
 
     def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         uid = decision.info["unit"]
@@ -448,7 +545,7 @@ class HeuristicController:
                 reach = v.move if opt.action == "move" else v.run
                 if gap + reach > actor.move + 0.5:
                     return test * fleeing - 2.0 - cost
-                return test * fleeing + (1 - test) * combat_value(
+                return test * fleeing + (1 - test) * self._cv(
                     view, v, "fight", False, actor, "charge", gap > actor.move / 2) - cost
             fight = self._cv(view, v, "fight", False, actor, "charge", gap > actor.move / 2)
             extra = shot_value(view, v, actor) if opt.action == "shoot" else 0.5
@@ -498,7 +595,7 @@ class HeuristicController:
         (:func:`_fight_key`, or ``key`` where the caller made it already), across decisions
         (the ceiling of a charge and its value read the same sides)."""
         if key is None:
-            key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+            key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         sides = self._fight_sides.get(key)
         if sides is None:
             sides = self._fight_sides[key] = fight_sides(view, a, a_role, a_bonus, b, b_role,
@@ -508,7 +605,7 @@ class HeuristicController:
     def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
         """:func:`combat_value` (the split game), remembered under :meth:`_sides`' key."""
-        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._values.get(key)
         if value is None:
             value = self._values[key] = split_value(
@@ -519,7 +616,7 @@ class HeuristicController:
                  b_bonus: bool) -> float:
         """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`),
         remembered under :meth:`_sides`' key."""
-        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._ceilings.get(key)
         if value is None:
             value = self._ceilings[key] = split_ceiling(
@@ -530,7 +627,7 @@ class HeuristicController:
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
         every die they may (remembered under :meth:`_sides`' key)."""
-        key = _fight_key(a, a_role, a_bonus, b, b_role, b_bonus)
+        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._combat.get(key)
         if value is None:
             value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
@@ -729,10 +826,9 @@ class HeuristicController:
             penalty += 4.0  # and its palisades, for good
         # First pass: straight-line ends for every candidate; the real move (paths round
         # terrain, units in the way) only for a shortlist.
-        rough = []
-        for p in move_candidates(view, u, allowance):
-            x, y = _toward(u, p.x, p.y, allowance)
-            rough.append((self._position(view, u, x, y), p))
+        menu = move_candidates(view, u, allowance)
+        scores = self._positions(view, u, [_toward(u, p.x, p.y, allowance) for p in menu])
+        rough = list(zip(scores, menu, strict=True))
         rough.sort(key=lambda item: -item[0])
         out = []
         near = self._in_reach(view, u, (u.x, u.y), allowance)
@@ -767,18 +863,23 @@ class HeuristicController:
         cached = self._fields.get(key)
         if cached is not None:
             return cached
-        mine = _field_state(u)
+        kind = _kind(u)
+        mine = (*kind, u.x, u.y)  # _field_state(u)
         entries = self._entries
         states = self._states
         out: list[FieldEntry] = []
         for e in view.enemies_of(u):
-            state = states.get(e.uid)
-            if state is None:
-                state = states[e.uid] = _enemy_state(e)
-            pair = (mine, state)
-            entry = entries.get(pair)
-            if entry is None:
-                entry = entries[pair] = self._field_entry(view, u, e)
+            known = states.get(e.uid)
+            if known is None:
+                enemy_kind = _enemy_kind(e)
+                known = states[e.uid] = (enemy_kind, (*enemy_kind, e.x, e.y))  # _enemy_state
+            pair = (u.uid, e.uid)
+            last = entries.get(pair)
+            if last is not None and last[0] == mine and last[1] == known[1]:
+                entry = last[2]
+            else:
+                entry = self._entry_of(view, u, e, kind, known[0])
+                entries[pair] = (mine, known[1], entry)
             out.append(entry)
         self._fields[key] = out
         return out
@@ -790,8 +891,14 @@ class HeuristicController:
         which reads where the two stand only through whether ``e`` would shoot at ``u`` in
         cover, and so is kept under their kinds (:func:`_kind`, :func:`_enemy_kind`) and that
         alone: an entry worked out again because one of them moved is mostly found there."""
+        return self._entry_of(view, u, e, _kind(u), _enemy_kind(e))
+
+    def _entry_of(self, view: Any, u: Unit, e: Unit, kind: tuple[Any, ...],
+                  enemy_kind: tuple[Any, ...]) -> FieldEntry:
+        """:meth:`_field_entry` with :func:`_kind` of ``u`` and :func:`_enemy_kind` of ``e``
+        at hand."""
         shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
-        key = (_kind(u), _enemy_kind(e), shoots and in_cover(view, e, u))
+        key = (kind, enemy_kind, shoots and in_cover(view, e, u), _options_read(view))
         core = self._cores.get(key)
         if core is None:
             core = self._cores[key] = self._field_core(view, u, e)
@@ -817,34 +924,45 @@ class HeuristicController:
 
     def _position(self, view: Any, u: Unit, x: float, y: float) -> float:
         """How good it is for ``u`` to stand at (x, y), in silver."""
+        return self._positions(view, u, ((x, y),))[0]
+
+    def _positions(self, view: Any, u: Unit,
+                   points: Sequence[tuple[float, float]]) -> list[float]:
+        """:meth:`_position` at each of ``points``, with ``u``'s threat field and its own side
+        of the score fetched once for them all (a menu's rough scores)."""
         field = self._field(view, u)
         if not field:
             ey: float = view.edge_y(1 - u.side)
             width: float = view.table.width
-            return -abs(y - ey) * 0.4 - abs(x - width / 2) * 0.05
-        worst = shots = 0.0
-        best = -math.inf
+            return [-abs(y - ey) * 0.4 - abs(x - width / 2) * 0.05 for x, y in points]
         ranged, reach_u, move, lead = self._own(view, u)
         hypot = math.hypot
-        for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
-            d = hypot(ex - x, ey - y)
-            if d <= reach and charge_loss > worst:
-                worst = charge_loss
-            if d <= shoot_reach:
-                shots += shot_loss
+        out = []
+        for x, y in points:
+            worst = shots = 0.0
+            best = -math.inf
+            for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+                d = hypot(ex - x, ey - y)
+                if d <= reach and charge_loss > worst:
+                    worst = charge_loss
+                if d <= shoot_reach:
+                    shots += shot_loss
+                if ranged:
+                    value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+                else:
+                    gap = d - radii - move  # max(0.0, gap), as max picks it
+                    value = lure - 0.8 * (gap if gap > 0.0 else 0.0)
+                if value > best:
+                    best = value
+            threat = worst + shots
             if ranged:
-                value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
-            else:
-                value = lure - 0.8 * max(0.0, d - radii - move)
-            if value > best:
-                best = value
-        threat = worst + shots
-        if ranged:
-            return best - threat * 0.9
-        spread = 0.0
-        if lead is not None:
-            spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
-        return best - threat * 0.5 - spread
+                out.append(best - threat * 0.9)
+                continue
+            spread = 0.0
+            if lead is not None:
+                spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
+            out.append(best - threat * 0.5 - spread)
+        return out
 
     def _here(self, view: Any, u: Unit) -> float:
         """:meth:`_position` where ``u`` stands, once per decision (its Move and its Run
