@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
+import sys
 from pathlib import Path
+
+import pytest
 
 import warband
 from warband._compiled import COMPILED_MODULES, compiled_modules, describe_build
@@ -62,3 +65,29 @@ def test_an_editable_install_asked_to_compile_says_it_stays_pure(tmp_path: Path)
     assert done.returncode != 0
     assert "editable install" in done.stderr and "pip install ." in done.stderr
     assert not list(tmp_path.iterdir())
+
+
+def test_mypyc_attr_is_a_no_op_without_mypy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pure-Python install without mypy (no ``mypy_extensions``) still imports the modules
+    that mark classes for the compiler: the decorator then returns the class unchanged."""
+    monkeypatch.setitem(sys.modules, "mypy_extensions", None)  # the import fails
+    spec = importlib.util.spec_from_file_location(
+        "_warband_compiled_alone", Path(warband.__file__).parent / "_compiled.py")
+    assert spec is not None and spec.loader is not None
+    alone = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(alone)
+
+    class Plain:
+        pass
+
+    assert alone.mypyc_attr(native_class=False)(Plain) is Plain
+
+
+def test_arcworlde_records_are_re_exported_where_they_were() -> None:
+    """The run-time records moved to ``arcworlde.records`` (compiled in the compiled build)
+    are the same classes under their old names (``models``, ``state``)."""
+    from warband.rulesets.arcworlde import models, records, state
+
+    for name in ("Attack", "Equipment", "Profile", "CharacterClass", "CREATURE_CLASSES"):
+        assert getattr(models, name) is getattr(records, name)
+    assert state.Character is records.Character

@@ -12,8 +12,21 @@ from __future__ import annotations
 
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build"]
+__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build", "mypyc_attr"]
+
+if TYPE_CHECKING:
+    # what mypy and mypyc see: the decorator mypyc reads (``native_class=False`` keeps a class of
+    # a compiled module a regular Python class, its methods compiled)
+    from mypy_extensions import mypyc_attr
+else:
+    try:
+        from mypy_extensions import mypyc_attr
+    except ImportError:  # a pure-Python install without mypy: the decorator does nothing
+
+        def mypyc_attr(*attrs: str, **kwattrs: object) -> object:
+            return lambda cls: cls
 
 #: the hot paths the compiled build compiles: geometry, dice, the game loop, the kit, and each
 #: ruleset's state, rules and AI (not its pydantic models, content loaders, CLI, web or campaign)
@@ -29,6 +42,22 @@ COMPILED_MODULES: tuple[str, ...] = (
     "warband.rulesets.arcworlde.rules.activation",
     "warband.rulesets.arcworlde.rules.combat",
     "warband.rulesets.arcworlde.rules.round",
+    "warband.rulesets.arcworlde.rules.movement",
+    "warband.rulesets.arcworlde.records",
+    "warband.rulesets.arcworlde.state",
+    "warband.rulesets.arcworlde.rules.scenario",
+    "warband.rulesets.arcworlde.rules.feats",
+    "warband.rulesets.arcworlde.rules.bravery",
+    "warband.rulesets.arcworlde.rules.setup",
+    "warband.rulesets.arcworlde.rules.creatures",
+    "warband.rulesets.arcworlde.rules.magic",
+    "warband.rulesets.arcworlde.rules.arcanite",
+    "warband.rulesets.arcworlde.rules.items",
+    "warband.rulesets.arcworlde.ai.creatures_ai",
+    "warband.rulesets.arcworlde.ai.narrative_ai",
+    "warband.rulesets.arcworlde.ai.magic_ai",
+    "warband.rulesets.arcworlde.ai.arcanite_ai",
+    "warband.rulesets.arcworlde.ai.confusion",
     "warband.rulesets.armies.mechanics",
     "warband.rulesets.armies.ai.heuristic",
     "warband.rulesets.armies.rules.measure",

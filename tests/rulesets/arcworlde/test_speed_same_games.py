@@ -13,6 +13,7 @@ the speed work, 200 seeded games of each AI gave identical event and decision di
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -158,6 +159,11 @@ def test_the_view_keeps_methods_but_hides_the_dice_log_and_decks() -> None:
     rounds = view.round
     st.round = rounds + 1
     assert view.round == rounds + 1 and "round" not in vars(view)
+    # the table is read afresh, never kept: the Mildaark Forest's terrain replaces it
+    table = st.table
+    assert view.table is table and "table" not in vars(view)
+    st.table = copy.copy(table)
+    assert view.table is st.table is not table
 
     ch = next(c for c in st.chars if c.on_table)
     ctx = _Context(view, ch)  # the rows the AI's estimates read: each enemy's place, as is
@@ -168,7 +174,6 @@ def test_on_table_is_kept_up_to_date_with_its_facts() -> None:
     """arcworlde.combat.engagement counts only Characters on the table: ``on_table`` is kept
     (not worked out per read), and after every write of deployed, Knocked Out or swallowed it
     is what those facts say; a copy keeps it too."""
-    import copy
 
     st = _play("random", 3).state
     rng = random.Random(7)

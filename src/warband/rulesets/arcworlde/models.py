@@ -1,5 +1,5 @@
-"""Pydantic models of ArcWorlde content files and warband lists (validated at the edge),
-and the frozen dataclasses the game uses at run time.
+"""Pydantic models of ArcWorlde content files and warband lists (validated at the edge); the
+frozen dataclasses the game uses at run time live in ``records.py`` (re-exported here).
 
 Rule ids: ``arcworlde.list.stat_profile``, ``arcworlde.list.attack_profile``,
 ``arcworlde.equipment.types``, ``arcworlde.list.warband``.
@@ -7,15 +7,21 @@ Rule ids: ``arcworlde.list.stat_profile``, ``arcworlde.list.attack_profile``,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field, model_validator
 
 from warband.kit.models import SLUG_PATTERN, ContentFile, Slug, Source, Strict, TerrainModel
+from warband.rulesets.arcworlde.records import (
+    CREATURE_CLASSES,
+    Attack,
+    CharacterClass,
+    Equipment,
+    Profile,
+)
 
 __all__ = [
+    "CREATURE_CLASSES",
     "SCHEMAS",
     "Attack",
     "AttackModel",
@@ -38,22 +44,6 @@ __all__ = [
 
 
 
-class CharacterClass(StrEnum):
-    """Character Classes (arcworlde.list.class.*)."""
-
-    COMMANDER = "commander"
-    MAGE = "mage"
-    UNIT = "unit"
-    ELITE = "elite"
-    IRREGULAR = "irregular"
-    HEAVY = "heavy"
-    BEAST = "beast"
-    MONSTER = "monster"
-    TITAN = "titan"
-    SWORD_FOR_HIRE = "sword-for-hire"
-
-
-CREATURE_CLASSES = frozenset({CharacterClass.BEAST, CharacterClass.MONSTER, CharacterClass.TITAN})
 Difficulty = Literal["easy", "medium", "hard", "legendary"]
 
 
@@ -233,78 +223,3 @@ SCHEMAS: dict[str, type[Strict]] = {
     "list": WarbandListModel, "profiles": ProfilesFile, "equipment": EquipmentFile,
     "traits": TraitsFile, "factions": FactionsFile, "scenario": ScenarioModel,
 }
-
-
-# ------------------------------------------------------------------------- run-time records
-@dataclass(frozen=True, slots=True)
-class Attack:
-    name: str
-    ap: int | None
-    power: int
-    range: float | None
-    shot: str
-    crit_ignores_armour: bool
-    ignores_armour: bool
-    crit_reduce_ap: int
-    crit_breaks_armour: bool
-    crit_knocks_prone: bool
-    charge_power: int
-    source: str  # profile or equipment id it comes from
-
-    @property
-    def ranged(self) -> bool:
-        return self.range is not None
-
-    @staticmethod
-    def of(model: AttackModel, source: str) -> Attack:
-        s = model.special
-        return Attack(
-            model.name, model.ap, model.power, model.range, model.shot,
-            s.crit_ignores_armour, s.ignores_armour, s.crit_reduce_ap, s.crit_breaks_armour,
-            s.crit_knocks_prone, s.charge_power, source,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Equipment:
-    id: str
-    name: str
-    kind: str
-    cost: int
-    weapon: bool
-    armour: int
-    movement: int
-    attacks: tuple[Attack, ...]
-    traits: frozenset[str]
-    source: str
-
-
-@dataclass(frozen=True, slots=True)
-class Profile:
-    id: str
-    name: str
-    faction: str
-    cost: int
-    classes: frozenset[CharacterClass]
-    ap: int
-    movement: int
-    bravery: int
-    hp: int
-    base: int
-    attacks: tuple[Attack, ...]
-    traits: frozenset[str]
-    equipment: tuple[Equipment, ...]
-    source: str
-
-    @property
-    def creature(self) -> bool:
-        return bool(self.classes & CREATURE_CLASSES)
-
-    @property
-    def commander(self) -> bool:
-        return CharacterClass.COMMANDER in self.classes
-
-    @property
-    def sword_for_hire(self) -> bool:
-        """A mercenary any Faction may hire (arcworlde.hire.swords_for_hire)."""
-        return CharacterClass.SWORD_FOR_HIRE in self.classes

@@ -10,114 +10,23 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from warband._compiled import mypyc_attr
 from warband.core.deck import Deck
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import CONTACT, Base, Table
 from warband.kit.state import HIDDEN_FROM_VIEWS, KeepingView, TableQueries
-from warband.rulesets.arcworlde.models import Attack, Equipment, Profile, ScenarioModel
+from warband.rulesets.arcworlde.models import ScenarioModel
 from warband.rulesets.arcworlde.options import Options
+from warband.rulesets.arcworlde.records import Character
 
 __all__ = ["ArcState", "ArcView", "Character", "Options"]
 
 
-#: the Character's facts ``on_table`` is made of
-_ON_TABLE_FACTS = frozenset({"deployed", "ko", "gobbled_by"})
-
-
-@dataclass(slots=True)
-class Character:
-    uid: int
-    side: int
-    name: str
-    profile: Profile
-    equipment: tuple[Equipment, ...]
-    attacks: tuple[Attack, ...]
-    weapons: tuple[Equipment, ...]  # equipment weapons (two or more: one is chosen)
-    r: float
-    max_hp: int
-    hp: int
-    ap: int  # AP stat
-    movement: int
-    bravery: int
-    armour: int
-    traits: frozenset[str]
-    unruly: bool
-    cost: int = 0  # GP paid for it, equipment included
-    x: float = -100.0
-    y: float = -100.0
-    deployed: bool = False
-    ko: bool = False
-    prone: bool = False
-    prone_round: int = 0
-    broken: bool = False
-    fled: bool = False  # has Fled since becoming Broken
-    activated: bool = False
-    ap_penalty: int = 0  # AP lost at the next Activation (Crit effects; does not stack)
-    weapon: str | None = None  # equipment id of the weapon in hand
-    agile_round: int = 0  # Round in which the Agile re-roll was last used
-    held: bool = False  # held back off the table until a Spell summons it (rules/magic.py)
-    arcanite: int = 0  # Arcanite Tokens found in play (they may score; rules/arcanite.py)
-    arcanite_bought: int = 0  # Arcanite Tokens bought before the game (never score)
-    primed: str | None = None  # a Token spent on its next roll: "extra_die" or "reroll"
-    # a Token spent against the Attack coming: "ward" (re-roll its first failed Defence Roll)
-    # or "defence_die" (one more die on its first Defence Roll); None: none
-    warded: str | None = None
-    # Creatures' Traits (rules/creatures.py)
-    gobbled_by: int | None = None  # uid of the Creature that swallowed it: off the table
-    escape_tries: int = 0
-    dwindled: tuple[int, ...] = ()  # AP taken by each Dwindling Strength threshold crossed
-    unafraid_of: set[int] = field(default_factory=set)  # Fearsome Characters it stood up to
-    throes_mark: int = -1  # the Activation in which Death Throes was last used
-    mount_uid: int | None = None  # the Monstrous Mount it rides (rules/creatures.py)
-    rider_uid: int | None = None  # the rider on this Monstrous Mount
-    split_round: int = 0  # Split Activation: the Round of its first Activation ...
-    split_ap: int = 0  # ... and the AP it has left for later Activations in that Round
-    # statistics for the simulator
-    damage_dealt: int = 0
-    knock_outs: int = 0
-
-    #: the profile's Commander flag, copied once: the AIs read it for every spot they weigh
-    commander: bool = field(init=False, default=False)
-
-    #: on the table: deployed, not Knocked Out, not swallowed. Kept up to date by
-    #: ``__setattr__`` when one of those three facts is written, not worked out per read:
-    #: the flow and the AIs read it some 16,000 times a game, the facts change a few times
-    on_table: bool = field(init=False, default=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self.commander = self.profile.commander
-        self.on_table = self.deployed and not self.ko and self.gobbled_by is None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        object.__setattr__(self, name, value)
-        if name in _ON_TABLE_FACTS:
-            try:
-                on = self.deployed and not self.ko and self.gobbled_by is None
-            except AttributeError:  # still being built: __post_init__ works it out
-                return
-            object.__setattr__(self, "on_table", on)
-
-    @property
-    def aboard(self) -> bool:
-        """A rider on its Monstrous Mount: it shares the mount's base, so it is no base of
-        its own for movement and placement (arcworlde.trait.monstrous_mount)."""
-        return self.mount_uid is not None
-
-    @property
-    def base(self) -> Base:
-        return Base(self.x, self.y, self.r)
-
-    def usable_attacks(self) -> list[Attack]:
-        """Profile Attacks plus the Attacks of the weapon in hand
-        (arcworlde.equipment.weapon_choice)."""
-        if len(self.weapons) <= 1:
-            return list(self.attacks)
-        return [a for a in self.attacks
-                if a.source == self.profile.id or a.source == self.weapon
-                or a.source not in {w.id for w in self.weapons}]
-
-
+# (the compiled build compiles this module: its two classes stay regular Python classes, as
+# the kit's Python bases need, and their methods are compiled, reading the compiled
+# Characters' fields directly)
+@mypyc_attr(native_class=False)
 @dataclass
 class ArcState(TableQueries[Character]):
     dice: Dice
@@ -172,7 +81,10 @@ class ArcState(TableQueries[Character]):
         (arcworlde.combat.engagement)."""
         return math.hypot(b.x - a.x, b.y - a.y) - a.r - b.r
 
-    gap = distance  # the measure the kit's in_contact and engaged_with use
+    def gap(self, a: Character, b: Character) -> float:
+        """:meth:`distance`: the measure the kit's ``in_contact`` uses. (A method, not the
+        alias ``gap = distance``, which a compiled class body refuses.)"""
+        return self.distance(a, b)
 
     def friends_in_contact(self, ch: Character) -> list[Character]:
         # friends_of(ch) and in_contact(ch, f), written out: asked thousands of times a game
@@ -227,6 +139,7 @@ class ArcState(TableQueries[Character]):
         return [c for c in self.living(side) if c.commander]
 
 
+@mypyc_attr(native_class=False)
 class ArcView(KeepingView[ArcState]):
     """What a player sees: ArcWorlde has open information, so everything but the dice (and
     the ArcDecks' draw piles). The state's methods and the attributes a game never

@@ -21,7 +21,7 @@ import random
 from typing import Any, ClassVar
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT
+from warband.core.geometry import CONTACT, Table
 from warband.rulesets.arcworlde import choices as C
 from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, ward_decision
 from warband.rulesets.arcworlde.ai.confusion import sabotage
@@ -46,7 +46,12 @@ from warband.rulesets.arcworlde.ai.tactics import (
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import COVER_SHARE, stray_victim
 from warband.rulesets.arcworlde.rules.magic import CAST_AP
-from warband.rulesets.arcworlde.rules.movement import move_candidates, simulate_move, surroundings
+from warband.rulesets.arcworlde.rules.movement import (
+    Surroundings,
+    move_candidates,
+    simulate_move,
+    surroundings,
+)
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["FullHeuristicController", "HeuristicController"]
@@ -56,7 +61,14 @@ class _Context:
     """Facts about the table and the Character computed once per decision, not once per
     candidate position."""
 
+    # (the attributes the position score reads, typed: compiled, ``ctx.table.sight`` is a direct
+    # call and the Characters' fields are read directly; the view itself is untyped)
+    ch: Character
+    table: Table
+    enemies: list[Character]
+    friends: list[Character]
     shooters: list[tuple[Character, float]]
+    around: Surroundings
 
     __slots__ = ("view", "ch", "enemies", "friends", "covered", "shooters",
                  "_strike", "ranged", "fighter", "shot_reach", "melee", "care", "rounds_left",
@@ -70,8 +82,10 @@ class _Context:
         #: AI) or without it (the quick one: the Charge ends elsewhere anyway)
         self.cover_test = cover_test
         self.table = view.table
-        enemies = self.enemies = view.enemy_list(ch)
-        friends = self.friends = view.friend_list(ch)
+        enemies: list[Character] = view.enemy_list(ch)
+        friends: list[Character] = view.friend_list(ch)
+        self.enemies = enemies
+        self.friends = friends
         # (enemy, how far its Shots reach after a move) of each enemy with a Ranged Attack:
         # one pass over each enemy's Attacks (the longest range and the best blows, as max()
         # over them would give; ranges are above 0, blows at least 0)
@@ -314,9 +328,10 @@ class HeuristicController:
             ch = view.chars[uid]
             return (1 if ch.commander else 0, -ch.profile.cost)
         uid = min(by_uid, key=order)
-        ch = view.chars[uid]
-        placed = [c for c in view.chars if c.deployed and c.side == me]
-        enemies = [c for c in view.chars if c.deployed and c.side != me]
+        chars: list[Character] = view.chars  # (typed: compiled, the fields are read directly)
+        ch = chars[uid]
+        placed = [c for c in chars if c.deployed and c.side == me]
+        enemies = [c for c in chars if c.deployed and c.side != me]
         # Lanes are counted from the player's own left, so that both sides deploy alike on a
         # table that is symmetric under a half turn (side B looks at it from the far edge).
         # A third or fourth side deploys along the west or east edge: its lanes run along y.
@@ -415,7 +430,7 @@ class HeuristicController:
                 s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
                 if s > score:  # (keeps what max(score, s) keeps)
                     score = s
-        sight = view.table.sight
+        table: Table = view.table  # (typed: compiled, ``table.sight`` is a direct call)
         for a in ch.usable_attacks():
             if a.ranged:
                 # shot_targets (enemies within range, in table order, at least partly
@@ -427,7 +442,7 @@ class HeuristicController:
                 for e, d in zip(enemies.chars, gaps, strict=True):
                     if d > far:
                         continue
-                    line = sight(x, y, r, e.x, e.y, e.r)
+                    line = table.sight(x, y, r, e.x, e.y, e.r)
                     if not line.visible:
                         continue
                     cover = True if e.aboard else line.hidden >= COVER_SHARE

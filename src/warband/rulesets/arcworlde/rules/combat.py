@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from warband.core.dice import net_advantage
-from warband.core.geometry import CONTACT
+from warband.core.geometry import CONTACT, Table
 from warband.rulesets.arcworlde.mechanics import DIFFICULTY, AttackMechanic, DefenceDie
 from warband.rulesets.arcworlde.models import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import KNOCK_OUT_RADIUS, WITHIN, test_or_break
@@ -25,7 +25,7 @@ from warband.rulesets.arcworlde.rules.creatures import (
     pack_reroll,
 )
 from warband.rulesets.arcworlde.rules.feats import attempt_feat
-from warband.rulesets.arcworlde.state import ArcState, Character
+from warband.rulesets.arcworlde.state import ArcState, ArcView, Character
 
 __all__ = [
     "COVER_SHARE",
@@ -46,12 +46,14 @@ __all__ = [
 COVER_SHARE = 0.5
 
 
-def in_cover(st: ArcState, attacker: Character, target: Character) -> bool:
+def in_cover(st: ArcState | ArcView, attacker: Character, target: Character) -> bool:
     """Cover: at least half of the target is obscured by terrain as seen from the attacker; a
-    rider on its Monstrous Mount is always in Cover (arcworlde.trait.monstrous_mount)."""
+    rider on its Monstrous Mount is always in Cover (arcworlde.trait.monstrous_mount). ``st``:
+    the state, or a player's view (the AIs ask)."""
     if target.aboard:
         return True
-    sight = st.table.sight(attacker.x, attacker.y, attacker.r, target.x, target.y, target.r)
+    table: Table = st.table  # (typed: compiled, ``table.sight`` is a direct call)
+    sight = table.sight(attacker.x, attacker.y, attacker.r, target.x, target.y, target.r)
     return sight.hidden >= COVER_SHARE
 
 
@@ -226,9 +228,10 @@ def lose_hp(st: ArcState, ch: Character, amount: int, cause: str, by: Character 
         dwindle(st, ch)
 
 
-def shot_targets(st: ArcState, shooter: Character, attack: Attack) -> list[Character]:
+def shot_targets(st: ArcState | ArcView, shooter: Character, attack: Attack) -> list[Character]:
     """Enemies within range (base edge to base edge) and at least partly visible
-    (arcworlde.feat.take_shot, arcworlde.combat.line_of_sight)."""
+    (arcworlde.feat.take_shot, arcworlde.combat.line_of_sight). ``st``: the state, or a
+    player's view (the AIs ask)."""
     assert attack.range is not None
     out = []
     for enemy in st.enemies_of(shooter):
@@ -246,8 +249,9 @@ def stray_victim(st: Any, shooter: Character, target: Character) -> Character | 
     # friends_of(shooter) and in_contact(f, target), written out (the AIs ask it for every
     # Shot they weigh): the same Characters in the same order, the same float expression
     side, tx, ty, tr, hypot = shooter.side, target.x, target.y, target.r, math.hypot
+    chars: list[Character] = st.chars  # (typed: compiled, the fields are read directly)
     friends: list[Character] = [
-        f for f in st.chars if f.side == side and f is not shooter and f.on_table
+        f for f in chars if f.side == side and f is not shooter and f.on_table
         and hypot(tx - f.x, ty - f.y) - f.r - tr <= CONTACT]
     if not friends:
         return None

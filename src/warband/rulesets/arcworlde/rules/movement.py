@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from warband.core.geometry import Base, MoveResult
+from warband.core.geometry import Base, MoveResult, Table
 from warband.kit.table import kept_menu, spread_out
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
@@ -27,10 +27,14 @@ __all__ = [
 
 def is_move(choice: Any) -> bool:
     """Free-form Move choices are legal anywhere (the path decides where the model ends)."""
+    # (the fields are read through ``given``, which isinstance does not narrow: compiled, a
+    # read through the narrowed ``choice`` checks the declared float and would raise on a
+    # hand-edited record's string instead of refusing it)
+    given: Any = choice
     return (
         isinstance(choice, Move)
-        and isinstance(choice.x, int | float) and isinstance(choice.y, int | float)
-        and math.isfinite(choice.x) and math.isfinite(choice.y)
+        and isinstance(given.x, int | float) and isinstance(given.y, int | float)
+        and math.isfinite(given.x) and math.isfinite(given.y)
     )
 
 
@@ -41,7 +45,7 @@ Surroundings = tuple[list[Character], list[Base], list[bool]]
 def surroundings(st: Any, ch: Character) -> Surroundings:
     """What a move of ``ch`` must reckon with; an AI weighing many moves of one Character
     from one position computes it once and passes it to :func:`simulate_move`."""
-    others = st.blocker_chars(ch)
+    others: list[Character] = st.blocker_chars(ch)  # (typed: compiled, fields read directly)
     side = ch.side
     # the bases of ``others`` (st.blockers(ch), without a second pass over the table)
     return others, [Base(c.x, c.y, c.r) for c in others], [c.side != side for c in others]
@@ -57,17 +61,22 @@ def simulate_move(
     the other Characters, indexed as ``result.contact`` is. ``around`` is
     :func:`surroundings` of ``ch`` where already known (nobody has moved since)."""
     others, bases, stops = around if around is not None else surroundings(st, ch)
-    res = st.table.move(
+    table: Table = st.table  # (typed: compiled, ``table.move`` is a direct call)
+    res = table.move(
         (ch.x, ch.y), goal, ch.r, allowance, bases, fly="fly" in ch.traits, stop_at=stops,
     )
     return res, others
 
 
 def do_move(
-    st: ArcState, ch: Character, goal: tuple[float, float], allowance: float, kind: str
+    st: ArcState, ch: Character, goal: tuple[float, float], allowance: Any, kind: str
 ) -> tuple[MoveResult, list[Character]]:
     """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact.
-    A rider aboard its Monstrous Mount does not move by itself: the mount carries it."""
+    A rider aboard its Monstrous Mount does not move by itself: the mount carries it.
+    ``allowance`` (inches) is written into the ``move`` event as given: a Movement stat is an
+    int (the event says ``4``), a Leg It roll or a Spell's distance may be a float. It is typed
+    ``Any``, not ``float`` (nor ``int | float``, which mypy reads as ``float``), because the
+    compiled build turns an int passed for a ``float`` into a float and would write ``4.0``."""
     if ch.aboard:
         return MoveResult(ch.x, ch.y, 0.0, 0.0, (), True), []
     res, others = simulate_move(st, ch, goal, allowance)

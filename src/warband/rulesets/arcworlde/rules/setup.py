@@ -264,16 +264,21 @@ def placement_problem(st: ArcState, side: int, choice: Any) -> str | None:
     """Why a placement is not legal (arcworlde.setup.deployment), or None if it is: the base
     must lie wholly in the side's deployment zone, on the table, off impassable terrain and
     clear of every base already placed."""
-    if not isinstance(choice, C.Place) or type(choice.uid) is not int:
+    # (the fields are read through ``given``, which isinstance does not narrow: compiled, a
+    # read through the narrowed ``choice`` checks its declared type and would raise on a
+    # hand-edited record's 0.5 or "0" instead of refusing it)
+    given: Any = choice
+    if not isinstance(choice, C.Place) or type(given.uid) is not int:
         return "not a placement"
-    if not 0 <= choice.uid < len(st.chars):
-        return f"no Character number {choice.uid}"
-    ch = st.chars[choice.uid]
+    uid: int = given.uid
+    if not 0 <= uid < len(st.chars):
+        return f"no Character number {uid}"
+    ch = st.chars[uid]
     if ch.side != side:
         return f"{ch.name} is not yours to place"
     if ch.deployed:
         return f"{ch.name} is already on the table"
-    x, y = choice.x, choice.y
+    x, y = given.x, given.y
     if not all(isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
                for v in (x, y)):
         return "not a point on the table"
