@@ -91,3 +91,22 @@ def test_arcworlde_records_are_re_exported_where_they_were() -> None:
     for name in ("Attack", "Equipment", "Profile", "CharacterClass", "CREATURE_CLASSES"):
         assert getattr(models, name) is getattr(records, name)
     assert state.Character is records.Character
+
+
+@pytest.mark.parametrize("x, y, legal", [(3.5, 4, True), (3, 4, True), ("3", 4.0, False),
+                                         (None, 4.0, False), (True, 4.0, False),
+                                         (float("inf"), 4.0, False), (2.0, float("nan"), False)])
+def test_free_form_destinations_are_refused_not_raised_on_in_both_builds(x: object, y: object,
+                                                                         legal: bool) -> None:
+    """raiders.movement.move (a free-form destination) and arcworlde.movement.move: a
+    hand-made Point or Move whose coordinates are not finite numbers is refused (False), never
+    an error, in the pure and the compiled build alike (compiled, a read of a field declared
+    ``float`` raises on a string; CI runs this file against the compiled build too)."""
+    from warband.rulesets.arcworlde.choices import Move
+    from warband.rulesets.arcworlde.rules.movement import is_move
+    from warband.rulesets.raiders.choices import Point
+    from warband.rulesets.raiders.rules.movement import is_point
+
+    assert is_point(Point(x, y)) is legal  # type: ignore[arg-type]
+    if not isinstance(x, bool):  # (ArcWorlde's test does not single out booleans)
+        assert is_move(Move(x, y)) is legal  # type: ignore[arg-type]

@@ -42,7 +42,11 @@ def _choices(lists: tuple[str, ...], options: Any, ai: str, seed: int, fresh: bo
              ) -> list[tuple[int, str, Any]]:
     game = RS.new_game(_lists(*lists), seed, options, log_events=False)
     if fresh:
-        game._view = ArcView  # a new view at every decision, as before the views were kept
+        # a new view at every decision, as before the views were kept (the Game's view
+        # factory must be the attribute replaced, or the test would compare kept with kept)
+        assert game.view(0) is game.view(0)
+        game._view = ArcView
+        assert game.view(0) is not game.view(0)
     factory = RS.controllers()[ai]
     play(game, {p: factory() for p in range(len(lists))}, seed)
     return [(rec.player, rec.kind, rec.choice) for rec in game.history]

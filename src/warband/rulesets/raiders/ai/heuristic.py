@@ -218,12 +218,6 @@ def _kind(u: Unit) -> tuple[Any, ...]:
     return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade, u.r, u.size)
 
 
-def _field_state(u: Unit) -> tuple[Any, ...]:
-    """Everything about ``u`` that its threat field's entries read: :func:`_kind` and where it
-    stands."""
-    return (*_kind(u), u.x, u.y)
-
-
 def _enemy_kind(e: Unit) -> tuple[Any, ...]:
     """What an entry of a threat field reads of an enemy ``e`` apart from where it stands: as
     :func:`_kind`, and whether it can act (broken, fatigue), its move (Unnatural Speed) and its
@@ -231,12 +225,6 @@ def _enemy_kind(e: Unit) -> tuple[Any, ...]:
     neither charges nor shoots)."""
     return (e.profile, e.figures, e.wounds, e.prowess, e.behind_palisade, e.r, e.size,
             e.broken, e.fatigued, e.speed, e.ready, e.aimed)
-
-
-def _enemy_state(e: Unit) -> tuple[Any, ...]:
-    """Everything about an enemy ``e`` that an entry of a threat field reads:
-    :func:`_enemy_kind` and where it stands."""
-    return (*_enemy_kind(e), e.x, e.y)
 
 
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
@@ -268,17 +256,18 @@ class HeuristicController:
         self._ceilings = kept.ceilings
         self._fields: dict[tuple[Any, ...], list[FieldEntry]] = {}
         # each (unit, enemy) pair's last threat-field entry with everything it read (the
-        # unit's _field_state and the enemy's _enemy_state), kept across decisions: looked
-        # up by the two uids and compared, not hashed (their states hold profiles)
+        # unit's _kind and the enemy's _enemy_kind, each with where it stands: their states),
+        # kept across decisions: looked up by the two uids and compared, not hashed (their
+        # states hold profiles)
         self._entries: dict[tuple[int, int],
                             tuple[tuple[Any, ...], tuple[Any, ...], FieldEntry]] = {}
         self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
-        # each enemy's _enemy_kind and _enemy_state, each unit's position score where it
-        # stands and its _reach_terms, once per decision (every unit's threat field reads
-        # every enemy's state)
+        # each enemy's _enemy_kind and state (its kind and where it stands), each unit's
+        # position score where it stands and its _reach_terms, once per decision (every
+        # unit's threat field reads every enemy's state)
         self._states: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
         self._heres: dict[int, float] = {}
         self._terms: dict[int, tuple[tuple[float, float, float], ...]] = {}
@@ -864,7 +853,7 @@ class HeuristicController:
         if cached is not None:
             return cached
         kind = _kind(u)
-        mine = (*kind, u.x, u.y)  # _field_state(u)
+        mine = (*kind, u.x, u.y)  # u's state: everything about it its entries read
         entries = self._entries
         states = self._states
         out: list[FieldEntry] = []
@@ -872,7 +861,8 @@ class HeuristicController:
             known = states.get(e.uid)
             if known is None:
                 enemy_kind = _enemy_kind(e)
-                known = states[e.uid] = (enemy_kind, (*enemy_kind, e.x, e.y))  # _enemy_state
+                # (the enemy's state: everything about it an entry reads)
+                known = states[e.uid] = (enemy_kind, (*enemy_kind, e.x, e.y))
             pair = (u.uid, e.uid)
             last = entries.get(pair)
             if last is not None and last[0] == mine and last[1] == known[1]:
@@ -885,8 +875,8 @@ class HeuristicController:
         return out
 
     def _field_entry(self, view: Any, u: Unit, e: Unit) -> FieldEntry:
-        """:meth:`_field`'s entry for enemy ``e`` (reads only what :func:`_field_state` of
-        ``u`` and :func:`_enemy_state` of ``e`` hold, and the table and options, which a
+        """:meth:`_field`'s entry for enemy ``e`` (reads only :func:`_kind` of ``u``,
+        :func:`_enemy_kind` of ``e``, where the two stand, and the table and options, which a
         game does not change): where ``e`` stands, then the rest (:meth:`_field_core`),
         which reads where the two stand only through whether ``e`` would shoot at ``u`` in
         cover, and so is kept under their kinds (:func:`_kind`, :func:`_enemy_kind`) and that

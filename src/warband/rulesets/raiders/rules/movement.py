@@ -56,11 +56,15 @@ __all__ = [
 
 def is_point(choice: Any) -> bool:
     """Free-form destinations are legal anywhere (the path decides where the unit ends)."""
+    # (the fields are read through ``given``, which isinstance does not narrow: compiled, a
+    # read through the narrowed ``choice`` checks the declared float and would raise on a
+    # hand-made Point's string instead of refusing it, as ArcWorlde's is_move does)
+    given: Any = choice
     return (
         isinstance(choice, Point)
-        and isinstance(choice.x, int | float) and isinstance(choice.y, int | float)
-        and not isinstance(choice.x, bool) and not isinstance(choice.y, bool)
-        and math.isfinite(choice.x) and math.isfinite(choice.y)
+        and isinstance(given.x, int | float) and isinstance(given.y, int | float)
+        and not isinstance(given.x, bool) and not isinstance(given.y, bool)
+        and math.isfinite(given.x) and math.isfinite(given.y)
     )
 
 
