@@ -110,3 +110,26 @@ def test_free_form_destinations_are_refused_not_raised_on_in_both_builds(x: obje
     assert is_point(Point(x, y)) is legal  # type: ignore[arg-type]
     if not isinstance(x, bool):  # (ArcWorlde's test does not single out booleans)
         assert is_move(Move(x, y)) is legal  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("ruleset", ["raiders", "arcworlde"])
+def test_game_records_deep_copy_and_pickle_alike_in_both_builds(ruleset: str) -> None:
+    """Raiders' Unit and ArcWorlde's Character (with their frozen Profile, Spell, Attack and
+    Equipment records, compiled native classes in the compiled build) deep-copy and pickle to
+    equal records in both builds (compiled, the frozen records refused the field-by-field
+    rebuild until they were given a ``__reduce__``)."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from warband.core import registry
+
+    rs = registry.get(ruleset)
+    game = rs.new_game([rs.load_list(p) for p in list(rs.sample_lists())[:2]], 1)
+    pieces = game.state.units if ruleset == "raiders" else game.state.chars
+    for piece in pieces:
+        for twin in (copy.deepcopy(piece), pickle.loads(pickle.dumps(piece))):
+            assert twin is not piece and type(twin) is type(piece)
+            for f in dataclasses.fields(piece):
+                assert getattr(twin, f.name) == getattr(piece, f.name), f.name
+            assert twin.profile == piece.profile and twin.profile is not piece.profile

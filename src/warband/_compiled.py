@@ -10,11 +10,13 @@ This module is read by setup.py before the package is installed: it imports noth
 
 from __future__ import annotations
 
+import dataclasses
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build", "mypyc_attr"]
+__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build", "mypyc_attr",
+           "rebuilt_from_fields"]
 
 if TYPE_CHECKING:
     # what mypy and mypyc see: the decorator mypyc reads (``native_class=False`` keeps a class of
@@ -27,6 +29,16 @@ else:
 
         def mypyc_attr(*attrs: str, **kwattrs: object) -> object:
             return lambda cls: cls
+
+
+
+def rebuilt_from_fields(record: Any) -> tuple[Any, tuple[Any, ...]]:
+    """The ``__reduce__`` of a frozen dataclass record in a compiled module: rebuild it through
+    its constructor from its fields, in order. ``copy.deepcopy`` and ``pickle`` otherwise
+    rebuild a slotted record by setting its fields one by one, which a compiled frozen class
+    refuses (``FrozenInstanceError``); pure Python gives the same copies either way."""
+    return type(record), tuple(getattr(record, f.name) for f in dataclasses.fields(record))
+
 
 #: the hot paths the compiled build compiles: geometry, dice, the game loop, the kit, and each
 #: ruleset's state, rules and AI (not its pydantic models, content loaders, CLI, web or campaign)

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from warband._compiled import rebuilt_from_fields
 from warband.core.geometry import Base
 
 if TYPE_CHECKING:
@@ -71,6 +72,11 @@ class Attack:
             s.crit_knocks_prone, s.charge_power, source,
         )
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
+        the compiled build's frozen records refuse a field-by-field rebuild)."""
+        return rebuilt_from_fields(self)
+
 
 @dataclass(frozen=True, slots=True)
 class Equipment:
@@ -84,6 +90,11 @@ class Equipment:
     attacks: tuple[Attack, ...]
     traits: frozenset[str]
     source: str
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
+        the compiled build's frozen records refuse a field-by-field rebuild)."""
+        return rebuilt_from_fields(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +126,11 @@ class Profile:
     def sword_for_hire(self) -> bool:
         """A mercenary any Faction may hire (arcworlde.hire.swords_for_hire)."""
         return CharacterClass.SWORD_FOR_HIRE in self.classes
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
+        the compiled build's frozen records refuse a field-by-field rebuild)."""
+        return rebuilt_from_fields(self)
 
 
 #: the Character's facts ``on_table`` is made of
