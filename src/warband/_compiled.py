@@ -10,13 +10,11 @@ This module is read by setup.py before the package is installed: it imports noth
 
 from __future__ import annotations
 
-import dataclasses
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build", "mypyc_attr",
-           "rebuilt_from_fields"]
+__all__ = ["COMPILED_MODULES", "compiled_modules", "describe_build", "mypyc_attr"]
 
 if TYPE_CHECKING:
     # what mypy and mypyc see: the decorator mypyc reads (``native_class=False`` keeps a class of
@@ -31,15 +29,6 @@ else:
             return lambda cls: cls
 
 
-
-def rebuilt_from_fields(record: Any) -> tuple[Any, tuple[Any, ...]]:
-    """The ``__reduce__`` of a frozen dataclass record in a compiled module: rebuild it through
-    its constructor from its fields, in order. ``copy.deepcopy`` and ``pickle`` otherwise
-    rebuild a slotted record by setting its fields one by one, which a compiled frozen class
-    refuses (``FrozenInstanceError``); pure Python gives the same copies either way."""
-    return type(record), tuple(getattr(record, f.name) for f in dataclasses.fields(record))
-
-
 #: the hot paths the compiled build compiles: geometry, dice, the game loop, the kit, and each
 #: ruleset's state, rules and AI (not its pydantic models, content loaders, CLI, web or campaign)
 COMPILED_MODULES: tuple[str, ...] = (
@@ -49,6 +38,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "warband.core.controller",
     "warband.kit.flow",
     "warband.kit.table",
+    "warband.kit.records",
     "warband.rulesets.arcworlde.ai.heuristic",
     "warband.rulesets.arcworlde.ai.tactics",
     "warband.rulesets.arcworlde.rules.activation",

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from warband._compiled import rebuilt_from_fields
 from warband.core.geometry import Base
+from warband.kit.records import FrozenRecord
 
 if TYPE_CHECKING:
     from warband.rulesets.arcworlde.models import AttackModel
@@ -45,7 +45,7 @@ class CharacterClass(StrEnum):
 CREATURE_CLASSES = frozenset({CharacterClass.BEAST, CharacterClass.MONSTER, CharacterClass.TITAN})
 
 @dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(FrozenRecord):
     name: str
     ap: int | None
     power: int
@@ -72,14 +72,9 @@ class Attack:
             s.crit_knocks_prone, s.charge_power, source,
         )
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
-        the compiled build's frozen records refuse a field-by-field rebuild)."""
-        return rebuilt_from_fields(self)
-
 
 @dataclass(frozen=True, slots=True)
-class Equipment:
+class Equipment(FrozenRecord):
     id: str
     name: str
     kind: str
@@ -91,14 +86,9 @@ class Equipment:
     traits: frozenset[str]
     source: str
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
-        the compiled build's frozen records refuse a field-by-field rebuild)."""
-        return rebuilt_from_fields(self)
-
 
 @dataclass(frozen=True, slots=True)
-class Profile:
+class Profile(FrozenRecord):
     id: str
     name: str
     faction: str
@@ -126,11 +116,6 @@ class Profile:
     def sword_for_hire(self) -> bool:
         """A mercenary any Faction may hire (arcworlde.hire.swords_for_hire)."""
         return CharacterClass.SWORD_FOR_HIRE in self.classes
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
-        the compiled build's frozen records refuse a field-by-field rebuild)."""
-        return rebuilt_from_fields(self)
 
 
 #: the Character's facts ``on_table`` is made of

@@ -13,17 +13,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
 
-from warband._compiled import rebuilt_from_fields
 from warband.core.geometry import Base, formation_offsets, formation_radius
+from warband.kit.records import FrozenRecord
 from warband.rulesets.raiders.models import SpellEffect, UnitType
 
 __all__ = ["Profile", "Spell", "Unit", "footprint"]
 
 
 @dataclass(frozen=True, slots=True)
-class Spell:
+class Spell(FrozenRecord):
     id: str
     name: str
     rule: str
@@ -41,14 +40,9 @@ class Spell:
         highest (raiders.magic.effectiveness, default reading)."""
         return self.levels[min(level, self.max_level) - 1]
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
-        the compiled build's frozen records refuse a field-by-field rebuild)."""
-        return rebuilt_from_fields(self)
-
 
 @dataclass(frozen=True, slots=True)
-class Profile:
+class Profile(FrozenRecord):
     id: str
     name: str
     type: UnitType
@@ -100,11 +94,6 @@ class Profile:
     @property
     def magic_user(self) -> bool:
         return bool(self.spells)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        """Copied and pickled through the constructor (:func:`~warband._compiled.rebuilt_from_fields`:
-        the compiled build's frozen records refuse a field-by-field rebuild)."""
-        return rebuilt_from_fields(self)
 
 
 @lru_cache(maxsize=1024)
