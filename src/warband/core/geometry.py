@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import shapely
 from shapely.geometry import Polygon
@@ -30,6 +30,7 @@ __all__ = [
     "CONTACT",
     "Base",
     "FlatPolygon",
+    "Inches",
     "MoveResult",
     "Sight",
     "Table",
@@ -266,6 +267,21 @@ class Terrain:
         elevation: float = 0.0,
     ) -> Terrain:
         return Terrain(name, TerrainKind(kind), Polygon(points), blocks_sight, cover, elevation)
+
+
+class Inches(Protocol):
+    """A move's allowance as the rules hand it over and write it into their ``move`` events:
+    a Move or Movement stat (an ``int``) or part of one, a roll or a spell's distance (a
+    ``float``). The event writes it as given (``4``, ``3.75``); the moving works with
+    ``float(allowance)``.
+
+    Not typed ``float`` (nor ``int | float``, which mypy reads as ``float``): the compiled build
+    (docs/performance.md, "Compiled build") turns an ``int`` passed to a ``float`` parameter into
+    a ``float``, and the event would read ``4.0`` where pure Python writes ``4``."""
+
+    def __float__(self) -> float: ...
+
+    def __round__(self, ndigits: int, /) -> Any: ...
 
 
 class Base(NamedTuple):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from warband.core.geometry import Base, MoveResult, Table
+from warband.core.geometry import Base, Inches, MoveResult, Table
 from warband.kit.table import kept_menu, spread_out
 from warband.rulesets.arcworlde.choices import Move
 from warband.rulesets.arcworlde.state import ArcState, Character
@@ -69,17 +69,16 @@ def simulate_move(
 
 
 def do_move(
-    st: ArcState, ch: Character, goal: tuple[float, float], allowance: Any, kind: str
+    st: ArcState, ch: Character, goal: tuple[float, float], allowance: Inches, kind: str
 ) -> tuple[MoveResult, list[Character]]:
     """Move ``ch`` toward ``goal``; returns the result and the enemies now in base contact.
     A rider aboard its Monstrous Mount does not move by itself: the mount carries it.
-    ``allowance`` (inches) is written into the ``move`` event as given: a Movement stat is an
-    int (the event says ``4``), a Leg It roll or a Spell's distance may be a float. It is typed
-    ``Any``, not ``float`` (nor ``int | float``, which mypy reads as ``float``), because the
-    compiled build turns an int passed for a ``float`` into a float and would write ``4.0``."""
+    ``allowance`` (inches) is written into the ``move`` event as given (:class:`Inches`): a
+    Movement stat is an int (the event says ``4``), a Leg It roll or a Spell's distance may be
+    a float."""
     if ch.aboard:
         return MoveResult(ch.x, ch.y, 0.0, 0.0, (), True), []
-    res, others = simulate_move(st, ch, goal, allowance)
+    res, others = simulate_move(st, ch, goal, float(allowance))
     start = (ch.x, ch.y)
     ch.x, ch.y = res.x, res.y
     touched = [others[i] for i in res.contact]

@@ -28,9 +28,9 @@ the unit moves as its formation (a circle about the leader) and stops on touchin
 from __future__ import annotations
 
 import math
-from typing import Any, Protocol
+from typing import Any
 
-from warband.core.geometry import CONTACT, Base, MoveResult
+from warband.core.geometry import CONTACT, Base, Inches, MoveResult
 from warband.kit.table import kept_menu, spread_out
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.state import RaidersState, Unit
@@ -66,20 +66,6 @@ def is_point(choice: Any) -> bool:
         and not isinstance(given.x, bool) and not isinstance(given.y, bool)
         and math.isfinite(given.x) and math.isfinite(given.y)
     )
-
-
-class Inches(Protocol):
-    """A move's allowance as the rules hand it over: a unit's Move or Run (an ``int``) or part
-    of it (a ``float``: the share of the gap a counter-charging unit covers). The ``move`` event
-    writes it as given (``4``, ``3.75``), and the moving works with ``float(allowance)``.
-
-    Not typed ``float`` (nor ``int | float``, which mypy reads as ``float``): the compiled build
-    (docs/performance.md, "Compiled build") turns an ``int`` passed to a ``float`` parameter into
-    a ``float``, and the event would read ``4.0`` where pure Python writes ``4``."""
-
-    def __float__(self) -> float: ...
-
-    def __round__(self, ndigits: int, /) -> Any: ...
 
 
 def path_length(route: list[tuple[float, float]]) -> float:
