@@ -391,6 +391,20 @@ def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]
                      lambda: _move_menu(st, u, allowance, enemies, lead))
 
 
+class _Aim:
+    """A point a menu's Move or Run heads for, before where it really ends is worked out
+    (:func:`_move_menu`; only the ends become :class:`Point` choices). A class of its own, not
+    a Point: the menus make thousands a game, and the compiled build compiles this
+    ``__init__`` where a choice's, made by ``dataclass``, runs as Python code."""
+
+    __slots__ = ("x", "y", "label")
+
+    def __init__(self, x: float, y: float, label: str) -> None:
+        self.x = x
+        self.y = y
+        self.label = label
+
+
 def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit],
                lead: Unit | None) -> list[Point]:
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
@@ -400,12 +414,12 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
     r = u.radius
     ux, uy = u.x, u.y
 
-    def pt(x: float, y: float, label: str) -> Point:
+    def pt(x: float, y: float, label: str) -> _Aim:
         # the aim clamped onto the table for the formation, rounded
         cx, cy = clamp(x, y, r)
-        return Point(round(cx, 2), round(cy, 2), label)
+        return _Aim(round(cx, 2), round(cy, 2), label)
 
-    pts: list[Point] = []
+    pts: list[_Aim] = []
     for e in enemies:
         d = math.hypot(e.x - ux, e.y - uy)  # st.leader_distance(u, e)
         stop = e.radius + r + 1.0
