@@ -28,10 +28,11 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT, Base, MoveResult
+from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -129,12 +130,19 @@ def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float,
 
     The answer is the one :meth:`Table.move` gives with every other unit on the table
     (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
-    ``contact``, which count the units passed."""
-    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, near)
+    ``contact``, which count the units passed.
+
+    Key and answer are kept as plain tuples of numbers (the bases' x, y, r in a row; the
+    result's fields), which the garbage collector stops tracking: the memo lives as long as
+    the table, across games, and tracked entries cost every full collection a walk over them
+    (docs/performance.md, Raiders, issue 16 session 8)."""
+    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, *chain.from_iterable(near))
     moves = view.table.memo("raiders.ai.real_move")
-    end: MoveResult | None = moves.get(key)
-    if end is None:
-        end = moves[key] = view.table.move(start, goal, u.radius, allowance, near)
+    kept: MoveFields | None = moves.get(key)
+    if kept is not None:
+        return MoveResult(*kept)
+    end: MoveResult = view.table.move(start, goal, u.radius, allowance, near)
+    moves[key] = (end.x, end.y, end.travelled, end.cost, end.contact, end.blocked)
     return end
 
 
