@@ -22,6 +22,7 @@ from raiders_helpers import (
     WARRIORS_2,
     WIZARD,
     bare_state,
+    combat_sides,
     entry_menu_plain,
     place,
 )
@@ -104,11 +105,7 @@ def test_raiders_action_run_remembered_menu_is_the_menu() -> None:
     assert [(p.x, p.y) for p in moved] != [(p.x, p.y) for p in first]
 
 
-sides = st_.builds(
-    CombatSide, pool=st_.integers(0, 14), attack_skill=st_.integers(2, 7),
-    defence_bonus=st_.integers(0, 2), strength=st_.integers(0, 3), armour=st_.integers(3, 8),
-    min_defence=st_.integers(0, 4), shield_wall=st_.booleans(), figures=st_.integers(1, 10),
-    hp=st_.integers(1, 3), carried=st_.integers(0, 2), weight=st_.floats(1, 40))
+sides = combat_sides
 
 
 @settings(max_examples=80, deadline=None)

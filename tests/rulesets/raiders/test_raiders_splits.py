@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from raiders_helpers import combat_sides
 
 from warband.rulesets.raiders.splits import (
     CombatSide,
@@ -84,11 +85,7 @@ def test_raiders_combat_allocate_fixed_splits_do_no_better_than_optimal() -> Non
     assert abs(expected_payoff(a, 0, b, 0) - 0.0) < 1e-12  # nobody attacks: nothing happens
 
 
-split_sides = hs.builds(
-    CombatSide, pool=hs.integers(0, 14), attack_skill=hs.integers(2, 7),
-    defence_bonus=hs.integers(0, 2), strength=hs.integers(0, 3), armour=hs.integers(3, 8),
-    min_defence=hs.integers(0, 4), shield_wall=hs.booleans(), figures=hs.integers(1, 10),
-    hp=hs.integers(1, 3), carried=hs.integers(0, 2), weight=hs.floats(1, 40))
+split_sides = combat_sides
 
 
 @settings(max_examples=300, deadline=None)
