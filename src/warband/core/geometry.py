@@ -375,6 +375,10 @@ def forget_shared_tables() -> None:
     _LAID_OUT_TABLES.clear()
 
 
+#: the Sight objects :meth:`Table.sight`'s caches hold, one per distinct answer
+_SIGHTS: dict[tuple[bool, float], Sight] = {}
+
+
 @dataclass
 class Table:
     """A rectangular table with terrain."""
@@ -430,7 +434,7 @@ class Table:
         # them): models stand still most of the time, so the same questions recur.
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
-        self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._paths: dict[tuple[float, ...], tuple[tuple[float, float], ...]] = {}
         self._searches: dict[tuple[float, float, float], _Settling] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
@@ -634,8 +638,10 @@ class Table:
         if route is None:
             if len(self._paths) > 20_000:
                 self._paths.clear()
-            route = self._paths[key] = self._shortest_path(start, goal, r)
-        return route
+            # kept as a tuple of points, which the garbage collector stops tracking (the cache
+            # lives as long as the table); each caller gets a list of its own
+            route = self._paths[key] = tuple(self._shortest_path(start, goal, r))
+        return list(route)
 
     def _shortest_path(
         self, start: tuple[float, float], goal: tuple[float, float], r: float
@@ -1000,7 +1006,11 @@ class Table:
         if cached is None:
             if len(self._sights) > 50_000:
                 self._sights.clear()
-            cached = self._sights[key] = self._compute_sight(ax, ay, ar, bx, by, br)
+            sight = self._compute_sight(ax, ay, ar, bx, by, br)
+            # one Sight object per answer (visible, hidden share: a handful of values), so the
+            # cache, which lives as long as the table, adds no object the garbage collector
+            # tracks with each line it keeps
+            cached = self._sights[key] = _SIGHTS.setdefault((sight.visible, sight.hidden), sight)
         return cached
 
     def _compute_sight(

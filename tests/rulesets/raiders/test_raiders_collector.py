@@ -10,14 +10,24 @@ moves)."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 
-from raiders_helpers import WARRIORS_1, bare_state, place
+from hypothesis import given, settings
+from raiders_helpers import WARRIORS_1, bare_state, combat_sides, place
 
 from warband.core.controller import play
+from warband.core.geometry import _SIGHTS
 from warband.rulesets.raiders import RULESET
-from warband.rulesets.raiders.ai.heuristic import HeuristicController, in_reach, real_move
+from warband.rulesets.raiders.ai.heuristic import (
+    KEPT,
+    HeuristicController,
+    _side_fields,
+    in_reach,
+    real_move,
+)
 from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
+from warband.rulesets.raiders.splits import CombatSide
 
 TERRAIN = [
     {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
@@ -30,24 +40,46 @@ def _untracked(cache: dict[object, object]) -> bool:
 
 
 def test_raiders_action_move_kept_moves_and_menus_are_untracked_after_a_game() -> None:
-    """raiders.action.move / raiders.action.run / raiders.action.charge: after a heuristic
-    game, every entry of the table's kept moves (:meth:`Table.move`), the AI's real moves and
-    the move menus is a key and a value the collector no longer tracks (a ``Base``,
-    ``MoveResult`` or ``Point`` kept in one would stay tracked for good)."""
+    """raiders.action.move / raiders.action.run / raiders.action.charge /
+    raiders.combat.allocate: after a heuristic game, every entry of the table's kept moves
+    (:meth:`Table.move`) and paths, the AI's real moves, the move menus and the heuristic's values kept
+    across games (:data:`KEPT`) is a key and a value the collector no longer tracks (a
+    ``Base``, ``MoveResult``, ``Point``, ``Profile`` or ``CombatSide`` kept in one would stay
+    tracked for good)."""
     lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
     game = RULESET.new_game(lists, 3, log_events=False)
     play(game, {0: HeuristicController(), 1: HeuristicController()}, 3)
     table = game.state.table
-    gc.collect()  # tuples of untracked items are untracked when a collection meets them
-    gc.collect()
+    # a tuple of untracked items is untracked when a collection meets it, after the tuples
+    # in it (so one collection per level of nesting)
+    for _ in range(4):
+        gc.collect()
     kept = {
         "Table.move": table._moves,
+        "Table.path": table._paths,
         "real_move": table.memo("raiders.ai.real_move"),
         "move_candidates": table.memo("raiders.move_candidates"),
     }
     for name, cache in kept.items():
         assert cache, name
         assert _untracked(cache), name
+    # the lines of sight kept hold one shared Sight per distinct answer, not one per line
+    assert table._sights
+    assert all(sight is _SIGHTS[(sight.visible, sight.hidden)] for sight in table._sights.values())
+    assert len(_SIGHTS) < 50
+    for values in KEPT.tables():  # the heuristic's values kept across games
+        assert values
+        assert _untracked(values)
+
+
+@settings(max_examples=50, deadline=None)
+@given(combat_sides)
+def test_raiders_combat_allocate_kept_side_fields_make_the_side_again(side: CombatSide) -> None:
+    """raiders.combat.allocate: a fight's side kept as its fields (what
+    :class:`KeptAcrossGames` holds) makes an equal :class:`CombatSide` again."""
+    fields = _side_fields(side)
+    assert CombatSide(*fields) == side
+    assert len(fields) == len(dataclasses.fields(CombatSide))
 
 
 def test_raiders_action_run_kept_menu_is_the_menu_with_its_labels() -> None:

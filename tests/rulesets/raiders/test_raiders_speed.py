@@ -358,8 +358,8 @@ def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones(
 def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tmp_path: Path) -> None:
     """raiders.combat.allocate with a campaign veteran (HOUSE veteran honours: the book
     profile's id, better numbers): the heuristic's kept fight values, ceilings and threat-field
-    entries key on the profile itself, so a veteran and a green unit of the same profile each
-    get their own values, whichever the controller weighs first (with the id as the key, the
+    entries key on the profile by value (its number, which equal profiles share), so a
+    veteran and a green unit of the same profile each get their own values, whichever the controller weighs first (with the id as the key, the
     first one weighed answered for both)."""
     src = (Path(RULESET.sample_lists()[0]).read_text(encoding="utf-8")
            .replace("  - profile: human-warriors\n    count: 2\n",
