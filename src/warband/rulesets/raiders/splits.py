@@ -227,12 +227,14 @@ VALUE_TOLERANCE = 1e-10
 
 def _simplex_value(matrix: Sequence[Sequence[float]]) -> float | None:
     """The game's value by the simplex method on the column player's program, in pure Python:
-    with every entry shifted to at least 1 (``shift``), the column player maximises
-    ``sum(y)`` subject to ``A y <= 1``, ``y >= 0``; the value is ``1 / max sum(y)`` less the
-    shift, and the row player's optimal strategy is the dual (the slack columns' reduced
-    costs). Both strategies are checked on the original matrix: the row player's guarantees
-    ``lo``, the column player's concedes at most ``hi``, and the value lies between; None if
-    they are further apart than :data:`VALUE_TOLERANCE` allows (or the method stalls)."""
+    with every entry shifted to at least 1 (``A = matrix - shift``), the column player
+    maximises ``sum(y)`` subject to ``A y <= 1``, ``y >= 0`` (Dantzig's rule: the most negative
+    reduced cost enters); the game's value is then ``1 / max sum(y) + shift``, the optimal
+    ``y`` normalised is the column player's strategy and the row player's is the dual (the
+    slack columns' reduced costs). Rather than that quotient, both strategies are checked on
+    the original matrix: the row player's guarantees ``lo``, the column player's concedes at
+    most ``hi``, so the value lies between, and the midpoint is the answer; None if they are
+    further apart than :data:`VALUE_TOLERANCE` allows (or the method stalls)."""
     m, n = len(matrix), len(matrix[0])
     shift = min(min(r) for r in matrix) - 1.0
     # tableau rows: A[i] | slack e_i | rhs 1; objective row: -1 per y_j, 0 per slack

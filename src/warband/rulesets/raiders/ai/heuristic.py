@@ -251,7 +251,8 @@ def _kind(u: Unit) -> tuple[Any, ...]:
     apart from where it stands and the cover: its fighting state, its footprint and what it
     is worth (the profile, by its number, stands for its cost, Tg, armour, HP, abilities and
     weapons)."""
-    return (_profile_number(u.profile), u.figures, u.wounds, u.prowess, u.behind_palisade, u.r, u.size)
+    return (_profile_number(u.profile), u.figures, u.wounds, u.prowess, u.behind_palisade, u.r,
+            u.size)
 
 
 def _enemy_kind(e: Unit) -> tuple[Any, ...]:
@@ -259,8 +260,8 @@ def _enemy_kind(e: Unit) -> tuple[Any, ...]:
     :func:`_kind`, and whether it can act (broken, fatigue), its move (Unnatural Speed) and its
     shooting (ready, aimed). Its fatigue counts only as whether it is at its limit (it then
     neither charges nor shoots)."""
-    return (_profile_number(e.profile), e.figures, e.wounds, e.prowess, e.behind_palisade, e.r, e.size,
-            e.broken, e.fatigued, e.speed, e.ready, e.aimed)
+    return (_profile_number(e.profile), e.figures, e.wounds, e.prowess, e.behind_palisade, e.r,
+            e.size, e.broken, e.fatigued, e.speed, e.ready, e.aimed)
 
 
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
