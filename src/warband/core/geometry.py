@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import chain
 from typing import Any, Final, NamedTuple, Protocol
 
 import shapely
@@ -337,6 +338,10 @@ class MoveResult:
         return MoveResult, self._fields()
 
 
+#: a :class:`MoveResult`'s fields as a plain tuple, in order (what :meth:`Table.move` keeps)
+MoveFields = tuple[float, float, float, float, tuple[int, ...], bool]
+
+
 @dataclass(frozen=True, slots=True)
 class Sight:
     visible: bool
@@ -403,6 +408,10 @@ def forget_shared_tables() -> None:
     _LAID_OUT_TABLES.clear()
 
 
+#: the Sight objects :meth:`Table.sight`'s caches hold, one per distinct answer
+_SIGHTS: dict[tuple[bool, float], Sight] = {}
+
+
 @dataclass
 class Table:
     """A rectangular table with terrain."""
@@ -458,11 +467,11 @@ class Table:
         # them): models stand still most of the time, so the same questions recur.
         self._links: dict[tuple[float, float, float], list[tuple[int, float]]] = {}
         self._sights: dict[tuple[float, ...], Sight] = {}
-        self._paths: dict[tuple[float, ...], list[tuple[float, float]]] = {}
+        self._paths: dict[tuple[float, ...], tuple[tuple[float, float], ...]] = {}
         self._searches: dict[tuple[float, float, float], _Settling] = {}
         self._reaches: dict[tuple[float, ...], tuple[float, float]] = {}
         self._cover_points: dict[tuple[float, float], tuple[float, tuple[float, float]] | None] = {}
-        self._moves: dict[tuple[Any, ...], MoveResult] = {}
+        self._moves: dict[tuple[Any, ...], MoveFields] = {}
         self._packs: dict[tuple[Any, ...], int] = {}
         self._free: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
         self._packed: dict[tuple[Any, ...], list[tuple[float, float]]] = {}
@@ -662,8 +671,10 @@ class Table:
         if route is None:
             if len(self._paths) > 20_000:
                 self._paths.clear()
-            route = self._paths[key] = self._shortest_path(start, goal, r)
-        return route
+            # kept as a tuple of points, which the garbage collector stops tracking (the cache
+            # lives as long as the table); each caller gets a list of its own
+            route = self._paths[key] = tuple(self._shortest_path(start, goal, r))
+        return list(route)
 
     def _shortest_path(
         self, start: tuple[float, float], goal: tuple[float, float], r: float
@@ -801,17 +812,21 @@ class Table:
         stops = tuple(stop_at) if stop_at is not None else (False,) * len(blockers)
         # Pure and cached: an AI weighs the same moves again (the flow then makes the one it
         # chose, a Leg It re-weighs its Charges after each dash), and the games of one
-        # match-up start from the same spots.
+        # match-up start from the same spots. Key and answer are plain tuples of numbers (the
+        # blockers' x, y, r in a row, three to a base as ``stops`` counts them; the result's
+        # fields), which the garbage collector stops tracking: the cache lives as long as the
+        # table, across games, and tracked entries made every full collection walk them all.
         key = (start[0], start[1], goal[0], goal[1], r, allowance, fly, halve_difficult, stops,
-               *blockers)
-        res = self._moves.get(key)
-        if res is None:
-            res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
-            if fly and self._impassable and self.in_impassable(res.x, res.y, r):
-                res = self._land(start, res, r, blockers)
-            if len(self._moves) > 20_000:
-                self._moves.clear()
-            self._moves[key] = res
+               *chain.from_iterable(blockers))
+        kept = self._moves.get(key)
+        if kept is not None:
+            return MoveResult(*kept)
+        res = self._move(start, goal, r, allowance, blockers, fly, halve_difficult, 2, stops)
+        if fly and self._impassable and self.in_impassable(res.x, res.y, r):
+            res = self._land(start, res, r, blockers)
+        if len(self._moves) > 20_000:
+            self._moves.clear()
+        self._moves[key] = (res.x, res.y, res.travelled, res.cost, res.contact, res.blocked)
         return res
 
     def terrain_reach(
@@ -1024,7 +1039,11 @@ class Table:
         if cached is None:
             if len(self._sights) > 50_000:
                 self._sights.clear()
-            cached = self._sights[key] = self._compute_sight(ax, ay, ar, bx, by, br)
+            sight = self._compute_sight(ax, ay, ar, bx, by, br)
+            # one Sight object per answer (visible, hidden share: a handful of values), so the
+            # cache, which lives as long as the table, adds no object the garbage collector
+            # tracks with each line it keeps
+            cached = self._sights[key] = _SIGHTS.setdefault((sight.visible, sight.hidden), sight)
         return cached
 
     def _compute_sight(

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
+from hypothesis import strategies as hs
+
 from warband.core.decisions import Decision, Simultaneous
 from warband.core.dice import ScriptedDice
 from warband.rulesets.raiders import RULESET
@@ -14,11 +16,20 @@ from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.models import ScenarioModel
 from warband.rulesets.raiders.rules.movement import _entry_points, entry_problem
 from warband.rulesets.raiders.rules.setup import build_state
+from warband.rulesets.raiders.splits import CombatSide
 from warband.rulesets.raiders.state import Options, RaidersState, Unit
 
 # Unit ids in the two sample lists (side A, then side B).
 THANE, WARRIORS_1, WARRIORS_2, SPEARMEN, WIZARD, RANGERS, HOUNDS = range(7)
 WARLORD, RAIDERS_1, RAIDERS_2, RAIDERS_3, SHAMAN, SCOUTS, TROLL = range(7, 14)
+
+
+#: any side of a round of combat (the split game's inputs), for property tests
+combat_sides = hs.builds(
+    CombatSide, pool=hs.integers(0, 14), attack_skill=hs.integers(2, 7),
+    defence_bonus=hs.integers(0, 2), strength=hs.integers(0, 3), armour=hs.integers(3, 8),
+    min_defence=hs.integers(0, 4), shield_wall=hs.booleans(), figures=hs.integers(1, 10),
+    hp=hs.integers(1, 3), carried=hs.integers(0, 2), weight=hs.floats(1, 40))
 
 
 def sample_lists() -> list[Any]:

@@ -22,6 +22,7 @@ from raiders_helpers import (
     WARRIORS_2,
     WIZARD,
     bare_state,
+    combat_sides,
     entry_menu_plain,
     place,
 )
@@ -104,11 +105,7 @@ def test_raiders_action_run_remembered_menu_is_the_menu() -> None:
     assert [(p.x, p.y) for p in moved] != [(p.x, p.y) for p in first]
 
 
-sides = st_.builds(
-    CombatSide, pool=st_.integers(0, 14), attack_skill=st_.integers(2, 7),
-    defence_bonus=st_.integers(0, 2), strength=st_.integers(0, 3), armour=st_.integers(3, 8),
-    min_defence=st_.integers(0, 4), shield_wall=st_.booleans(), figures=st_.integers(1, 10),
-    hp=st_.integers(1, 3), carried=st_.integers(0, 2), weight=st_.floats(1, 40))
+sides = combat_sides
 
 
 @settings(max_examples=80, deadline=None)
@@ -361,8 +358,8 @@ def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones(
 def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tmp_path: Path) -> None:
     """raiders.combat.allocate with a campaign veteran (HOUSE veteran honours: the book
     profile's id, better numbers): the heuristic's kept fight values, ceilings and threat-field
-    entries key on the profile itself, so a veteran and a green unit of the same profile each
-    get their own values, whichever the controller weighs first (with the id as the key, the
+    entries key on the profile by value (its number, which equal profiles share), so a
+    veteran and a green unit of the same profile each get their own values, whichever the controller weighs first (with the id as the key, the
     first one weighed answered for both)."""
     src = (Path(RULESET.sample_lists()[0]).read_text(encoding="utf-8")
            .replace("  - profile: human-warriors\n    count: 2\n",

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from raiders_helpers import combat_sides
 
 from warband.rulesets.raiders.splits import (
     CombatSide,
+    Metric,
+    _simplex_value,
     expected_payoff,
+    game_value,
     payoff_matrix,
     solve,
+    solve_value,
     solve_zero_sum,
     split_range,
 )
@@ -78,3 +83,45 @@ def test_raiders_combat_allocate_fixed_splits_do_no_better_than_optimal() -> Non
         assert sol.against_b_optimal(k) <= sol.value + 1e-6
         assert sol.worst_case_a(k) <= sol.value + 1e-6
     assert abs(expected_payoff(a, 0, b, 0) - 0.0) < 1e-12  # nobody attacks: nothing happens
+
+
+split_sides = combat_sides
+
+
+@settings(max_examples=300, deadline=None)
+@given(split_sides, split_sides, hs.sampled_from(["wounds", "casualties"]))
+def test_raiders_combat_allocate_value_without_strategies_is_the_lp_value(
+        a: CombatSide, b: CombatSide, metric: Metric) -> None:
+    """raiders.combat.allocate: the split game's value worked out for the AI without the
+    strategies (:func:`solve_value`: a saddle point, else a small pure-Python simplex) is
+    the linear program's value (:func:`solve`) within 1e-9, saddle points to the bit."""
+    if a.pool == 0 and b.pool == 0:
+        return
+    matrix = payoff_matrix(a, b, metric)
+    lp_value = solve_zero_sum(matrix)[0]
+    value = solve_value(a, b, metric)
+    assert abs(value - lp_value) <= 1e-9 * (1.0 + abs(lp_value))
+    lower = max(min(row) for row in matrix)
+    upper = min(max(row[j] for row in matrix) for j in range(len(matrix[0])))
+    if upper - lower <= 1e-12:
+        assert value == lp_value
+
+
+@settings(max_examples=200, deadline=None)
+@given(hs.lists(hs.lists(hs.floats(-50, 50), min_size=5, max_size=5), min_size=2, max_size=8))
+def test_raiders_combat_allocate_simplex_value_is_the_lp_value(matrix: list[list[float]]) -> None:
+    """raiders.combat.allocate: :func:`game_value` on any small game (mixed ones included,
+    where the simplex answers) agrees with the linear program within 1e-9."""
+    lp_value = solve_zero_sum(matrix)[0]
+    assert abs(game_value(matrix) - lp_value) <= 1e-9 * (1.0 + abs(lp_value))
+    mixed = max(min(r) for r in matrix) < min(max(r[j] for r in matrix) for j in range(5)) - 1e-12
+    if mixed:
+        simplex = _simplex_value(matrix)
+        assert simplex is not None and abs(simplex - lp_value) <= 1e-9 * (1.0 + abs(lp_value))
+
+
+def test_raiders_combat_allocate_mixed_game_values() -> None:
+    """raiders.combat.allocate: known mixed games: matching pennies is worth 0, and
+    [[2, -1], [-1, 1]] is worth 1/5 (row mix 2/5, 3/5)."""
+    assert abs(game_value([[1.0, -1.0], [-1.0, 1.0]])) < 1e-12
+    assert abs(game_value([[2.0, -1.0], [-1.0, 1.0]]) - 0.2) < 1e-12

@@ -10,11 +10,15 @@ program (scipy's HiGHS solver): side A maximises ``v`` subject to every B split 
 least ``v``.
 
 The heuristic AI samples its split from its optimal mixed strategy; ``warband odds raiders
-combat`` prints the strategies, the value and how fixed splits fare.
+combat`` prints the strategies, the value and how fixed splits fare. The AI's estimates of a
+fight read the value alone (:func:`solve_value`): a saddle point, else a small simplex in pure
+Python checked against both players' strategies, which costs a fraction of the linear
+program's set-up and gives its value within rounding.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,8 +33,10 @@ __all__ = [
     "SplitSolution",
     "attack_dice_rolled",
     "expected_payoff",
+    "game_value",
     "payoff_matrix",
     "solve",
+    "solve_value",
     "solve_zero_sum",
     "split_range",
     "wounds_distribution",
@@ -193,6 +199,100 @@ def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float
     return value, rows, cols
 
 
+def game_value(matrix: Sequence[Sequence[float]]) -> float:
+    """The value of the zero-sum game ``matrix`` (the row player receives the entries), as
+    :func:`solve_zero_sum` gives it, without the optimal strategies: for the AI's estimates,
+    which read the value alone.
+
+    A saddle point gives the same float as :func:`solve_zero_sum` (the same comparisons).
+    Otherwise a small simplex in pure Python (:func:`_simplex_value`) solves the game, far
+    cheaper than setting up scipy's linear program for a dozen rows; its answer is checked
+    against both players' strategies it found (each guarantees its side the value within
+    :data:`VALUE_TOLERANCE`), and a game it cannot settle so goes to the linear program. The
+    value of a zero-sum game is unique, so the two differ only by rounding (a test compares
+    them over many random games)."""
+    n_rows, n_cols = len(matrix), len(matrix[0])
+    row_min = [min(r) for r in matrix]
+    col_max = [max(matrix[i][j] for i in range(n_rows)) for j in range(n_cols)]
+    lower, upper = max(row_min), min(col_max)
+    if upper - lower <= 1e-12:
+        return lower
+    value = _simplex_value(matrix)
+    if value is None:  # pragma: no cover - a safety net: the checked simplex settles them all
+        value = _maximin(matrix)[0]
+    return value
+
+
+#: how far apart the payoffs each player's strategy guarantees may be for
+#: :func:`_simplex_value` to answer (scaled by the size of the value)
+VALUE_TOLERANCE = 1e-10
+
+
+def _simplex_value(matrix: Sequence[Sequence[float]]) -> float | None:
+    """The game's value by the simplex method on the column player's program, in pure Python:
+    with every entry shifted to at least 1 (``A = matrix - shift``), the column player
+    maximises ``sum(y)`` subject to ``A y <= 1``, ``y >= 0`` (Dantzig's rule: the most negative
+    reduced cost enters); the game's value is then ``1 / max sum(y) + shift``, the optimal
+    ``y`` normalised is the column player's strategy and the row player's is the dual (the
+    slack columns' reduced costs). Rather than that quotient, both strategies are checked on
+    the original matrix: the row player's guarantees ``lo``, the column player's concedes at
+    most ``hi``, so the value lies between, and the midpoint is the answer; None if they are
+    further apart than :data:`VALUE_TOLERANCE` allows (or the method stalls)."""
+    m, n = len(matrix), len(matrix[0])
+    shift = min(min(r) for r in matrix) - 1.0
+    # tableau rows: A[i] | slack e_i | rhs 1; objective row: -1 per y_j, 0 per slack
+    rows = [[v - shift for v in matrix[i]] + [float(k == i) for k in range(m)] + [1.0]
+            for i in range(m)]
+    obj = [-1.0] * n + [0.0] * m + [0.0]
+    basis = [n + i for i in range(m)]
+    width = n + m
+    for _ in range(50 * (m + n)):
+        col = -1
+        most = -1e-12
+        for k in range(width):
+            if obj[k] < most:
+                most, col = obj[k], k
+        if col < 0:
+            break
+        pivot_row = -1
+        best = math.inf
+        for i in range(m):
+            a = rows[i][col]
+            if a > 1e-12:
+                ratio = rows[i][width] / a
+                if ratio < best:
+                    best, pivot_row = ratio, i
+        if pivot_row < 0:  # pragma: no cover - bounded: every entry of A is positive
+            return None
+        prow = rows[pivot_row]
+        piv = prow[col]
+        prow = rows[pivot_row] = [v / piv for v in prow]
+        for i in range(m):
+            if i != pivot_row:
+                r = rows[i]
+                f = r[col]
+                if f != 0.0:
+                    rows[i] = [a - f * b for a, b in zip(r, prow, strict=True)]
+        f = obj[col]
+        obj = [a - f * b for a, b in zip(obj, prow, strict=True)]
+        basis[pivot_row] = col
+    else:  # pragma: no cover - no cycling met; the linear program answers instead
+        return None
+    y = [0.0] * n
+    for i, b in enumerate(basis):
+        if b < n:
+            y[b] = max(0.0, rows[i][width])
+    x = [max(0.0, obj[n + i]) for i in range(m)]
+    sy, sx = sum(y), sum(x)
+    if sy <= 0.0 or sx <= 0.0:  # pragma: no cover - degenerate beyond repair
+        return None
+    lo = min(sum(x[i] * matrix[i][j] for i in range(m)) for j in range(n)) / sx
+    hi = max(sum(matrix[i][j] * y[j] for j in range(n)) for i in range(m)) / sy
+    if hi - lo > VALUE_TOLERANCE * (1.0 + abs(lo)):
+        return None
+    return (lo + hi) / 2
+
+
 def _maximin(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float], list[float] | None]:
     """max_x min_j sum_i x_i M[i][j] by linear programming (variables x_1..x_m, v); also the
     constraints' duals, which are the column player's optimal strategy."""
@@ -267,3 +367,11 @@ def solve(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> SplitSolut
         tuple(split_range(a)), tuple(split_range(b)), tuple(xs), tuple(ys), value,
         tuple(tuple(r) for r in matrix), metric,
     )
+
+
+@lru_cache(maxsize=4096)
+def solve_value(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> float:
+    """The value to A of the secret split between ``a`` and ``b`` (:func:`solve`'s value,
+    through :func:`game_value`: no strategies, no linear program). For the AI's estimates;
+    whatever samples a split or prints the strategies asks :func:`solve`."""
+    return game_value(payoff_matrix(a, b, metric))

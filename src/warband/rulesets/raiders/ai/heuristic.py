@@ -28,10 +28,11 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT, Base, MoveResult
+from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -56,7 +57,7 @@ from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
 from warband.rulesets.raiders.splits import CombatSide, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
-from warband.rulesets.raiders.unit import Spell
+from warband.rulesets.raiders.unit import Profile, Spell
 
 __all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan"]
 
@@ -129,25 +130,48 @@ def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tu
 
     The answer is the one :meth:`Table.move` gives with every other unit on the table
     (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
-    ``contact``, which count the units passed."""
-    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, near)
+    ``contact``, which count the units passed.
+
+    Key and answer are kept as plain tuples of numbers (the bases' x, y, r in a row; the
+    result's fields), which the garbage collector stops tracking: the memo lives as long as
+    the table, across games, and tracked entries cost every full collection a walk over them
+    (docs/performance.md, Raiders, issue 16 session 8)."""
+    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, *chain.from_iterable(near))
     moves = view.table.memo("raiders.ai.real_move")
-    end: MoveResult | None = moves.get(key)
-    if end is None:
-        end = moves[key] = view.table.move(start, goal, u.radius, allowance, near)
+    kept: MoveFields | None = moves.get(key)
+    if kept is not None:
+        return MoveResult(*kept)
+    end: MoveResult = view.table.move(start, goal, u.radius, allowance, near)
+    moves[key] = (end.x, end.y, end.travelled, end.cost, end.contact, end.blocked)
     return end
 
 
-# The keys below hold the unit's Profile itself, not its id: a campaign veteran's profile keeps
-# the book profile's id with better numbers (lists.py), so two units sharing an id may fight
-# differently. Profile hashes by its id (cheap) and compares by value, so a veteran and a green
-# unit of one profile get different keys.
+# The keys below hold the unit's profile by value, not its id: a campaign veteran's profile
+# keeps the book profile's id with better numbers (lists.py), so two units sharing an id may
+# fight differently. They hold its number (:func:`_profile_number`: equal profiles share one,
+# a veteran and a green unit of one profile get two) rather than the Profile itself, so that
+# every key is a tuple of plain numbers, strings and flags, which the garbage collector stops
+# tracking: the tables they key live for the whole process (:data:`KEPT`), and each tracked key
+# cost every full collection a visit.
+
+#: a number for each distinct profile (by value) the heuristic has met in this process
+_PROFILE_NUMBERS: dict[Profile, int] = {}
+
+
+def _profile_number(profile: Profile) -> int:
+    """The number standing for ``profile`` in the heuristic's keys: the same for equal
+    profiles (Profile compares field by field), another for any profile that differs."""
+    number = _PROFILE_NUMBERS.get(profile)
+    if number is None:
+        number = _PROFILE_NUMBERS[profile] = len(_PROFILE_NUMBERS)
+    return number
 
 
 def _fighting_state(u: Unit) -> tuple[Any, ...]:
     """Everything about a unit that its combat numbers depend on (its starting size too: a
     figure's silver, which weights the casualties, is the cost over the size)."""
-    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade, u.size)
+    return (_profile_number(u.profile), u.figures, u.wounds, u.prowess, u.behind_palisade,
+            u.size)
 
 
 def _fight_key(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
@@ -166,6 +190,17 @@ def _options_read(view: RaidersReader) -> tuple[Any, ...]:
     return (o.cover_bonus, o.rangers_aim, o.impetus_needs_bonus)
 
 
+#: a :class:`CombatSide`'s fields in order, as :class:`KeptAcrossGames` keeps them (a plain
+#: tuple of numbers, which the garbage collector stops tracking)
+SideFields = tuple[int, int, int, int, int, int, bool, int, int, int, float]
+
+
+def _side_fields(side: CombatSide) -> SideFields:
+    """``side``'s fields in order (``CombatSide(*_side_fields(side)) == side``)."""
+    return (side.pool, side.attack_skill, side.defence_bonus, side.strength, side.armour,
+            side.min_defence, side.shield_wall, side.figures, side.hp, side.carried, side.weight)
+
+
 class KeptAcrossGames:
     """The heuristic's values that are pure functions of their keys (the units' fighting
     states and kinds, the roles, the cover flag and the game options read, all in the key;
@@ -180,7 +215,7 @@ class KeptAcrossGames:
     def __init__(self) -> None:
         # quick estimates, fight sides, split-game values and ceilings under _fight_key
         self.quick: dict[tuple[Any, ...], float] = {}
-        self.sides: dict[tuple[Any, ...], tuple[CombatSide, CombatSide]] = {}
+        self.sides: dict[tuple[Any, ...], tuple[SideFields, SideFields]] = {}
         self.values: dict[tuple[Any, ...], float] = {}
         self.ceilings: dict[tuple[Any, ...], float] = {}
         # threat-field cores under the kinds, the cover flag and _options_read
@@ -214,8 +249,10 @@ KEPT = KeptAcrossGames()
 def _kind(u: Unit) -> tuple[Any, ...]:
     """What a threat field's entries read of ``u`` (:meth:`HeuristicController._field_entry`)
     apart from where it stands and the cover: its fighting state, its footprint and what it
-    is worth (the profile stands for its cost, Tg, armour, HP, abilities and weapons)."""
-    return (u.profile, u.figures, u.wounds, u.prowess, u.behind_palisade, u.r, u.size)
+    is worth (the profile, by its number, stands for its cost, Tg, armour, HP, abilities and
+    weapons)."""
+    return (_profile_number(u.profile), u.figures, u.wounds, u.prowess, u.behind_palisade, u.r,
+            u.size)
 
 
 def _enemy_kind(e: Unit) -> tuple[Any, ...]:
@@ -223,8 +260,8 @@ def _enemy_kind(e: Unit) -> tuple[Any, ...]:
     :func:`_kind`, and whether it can act (broken, fatigue), its move (Unnatural Speed) and its
     shooting (ready, aimed). Its fatigue counts only as whether it is at its limit (it then
     neither charges nor shoots)."""
-    return (e.profile, e.figures, e.wounds, e.prowess, e.behind_palisade, e.r, e.size,
-            e.broken, e.fatigued, e.speed, e.ready, e.aimed)
+    return (_profile_number(e.profile), e.figures, e.wounds, e.prowess, e.behind_palisade, e.r,
+            e.size, e.broken, e.fatigued, e.speed, e.ready, e.aimed)
 
 
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
@@ -585,10 +622,11 @@ class HeuristicController:
         (the ceiling of a charge and its value read the same sides)."""
         if key is None:
             key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
-        sides = self._fight_sides.get(key)
-        if sides is None:
-            sides = self._fight_sides[key] = fight_sides(view, a, a_role, a_bonus, b, b_role,
-                                                         b_bonus)
+        kept = self._fight_sides.get(key)
+        if kept is not None:
+            return CombatSide(*kept[0]), CombatSide(*kept[1])
+        sides = fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus)
+        self._fight_sides[key] = (_side_fields(sides[0]), _side_fields(sides[1]))
         return sides
 
     def _cv(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,

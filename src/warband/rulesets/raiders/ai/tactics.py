@@ -19,7 +19,7 @@ from warband.rulesets.raiders.rules.magic import acolytes
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.shooting import aim_bonus
-from warband.rulesets.raiders.splits import CombatSide, expected_payoff, solve, split_range
+from warband.rulesets.raiders.splits import CombatSide, expected_payoff, solve_value, split_range
 from warband.rulesets.raiders.state import RaidersReader, Unit
 
 __all__ = [
@@ -72,10 +72,12 @@ def fight_sides(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Uni
 
 
 def split_value(a: CombatSide, b: CombatSide) -> float:
-    """A's expected gain in silver from one round against B (the split game's value)."""
+    """A's expected gain in silver from one round against B (the split game's value:
+    :func:`~warband.rulesets.raiders.splits.solve_value`, the value without the strategies,
+    which only the split itself samples)."""
     if a.pool == 0 and b.pool == 0:
         return 0.0
-    return solve(a, b, "casualties").value
+    return solve_value(a, b, "casualties")
 
 
 def combat_value(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,

@@ -31,7 +31,7 @@ import math
 from typing import Any
 
 from warband.core.geometry import CONTACT, Base, Inches, MoveResult
-from warband.kit.table import kept_menu, spread_out
+from warband.kit.table import spread_out
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit
 
@@ -387,8 +387,16 @@ def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]
     key = (u.x, u.y, u.radius, allowance, st.edges[u.side],
            tuple((e.name, e.x, e.y, e.radius) for e in enemies),
            None if lead is None else (lead.name, lead.x, lead.y))
-    return kept_menu(st.table, "raiders.move_candidates", key,
-                     lambda: _move_menu(st, u, allowance, enemies, lead))
+    # Kept as plain (x, y, label) tuples, which the garbage collector stops tracking (the
+    # memo lives as long as the table, across games: tracked Points in it made every full
+    # collection walk them); the Points are made again from them, equal to those kept.
+    menus = st.table.memo("raiders.move_candidates")
+    kept: tuple[tuple[float, float, str], ...] | None = menus.get(key)
+    if kept is not None:
+        return [Point(x, y, label) for x, y, label in kept]
+    menu = _move_menu(st, u, allowance, enemies, lead)
+    menus[key] = tuple([(p.x, p.y, p.label) for p in menu])
+    return menu
 
 
 class _Aim:
