@@ -133,3 +133,45 @@ def test_game_records_deep_copy_and_pickle_alike_in_both_builds(ruleset: str) ->
             for f in dataclasses.fields(piece):
                 assert getattr(twin, f.name) == getattr(piece, f.name), f.name
             assert twin.profile == piece.profile and twin.profile is not piece.profile
+
+
+def test_written_out_value_classes_compare_hash_copy_and_refuse_writes_alike() -> None:
+    """``core.geometry.MoveResult`` and Raiders' ``CombatDirection`` and ``CombatSide`` are
+    written out (not made by ``dataclass``) so that their ``__init__`` compiles: they still
+    compare and hash by their fields, keep an int allowance or die count as given, copy and pickle to equal values in both
+    builds, and refuse a write in the compiled build (mypy refuses it in both)."""
+    import copy
+    import pickle
+
+    from warband.core.geometry import MoveResult
+    from warband.rulesets.raiders.mechanics import CombatDirection
+    from warband.rulesets.raiders.splits import SIDE_FIELDS, CombatSide
+
+    move = MoveResult(1.5, 2.0, 3.25, 4.5, (0, 2), True)
+    same = MoveResult(1.5, 2.0, 3.25, 4.5, (0, 2), True)
+    assert move == same and hash(move) == hash(same)
+    assert move != MoveResult(1.5, 2.0, 3.25, 4.5, (), True)
+    assert repr(move) == ("MoveResult(x=1.5, y=2.0, travelled=3.25, cost=4.5, contact=(0, 2), "
+                          "blocked=True)")
+    side = CombatSide(12, 5, 2, 0, 5, shield_wall=True, figures=6, hp=2)
+    assert side == CombatSide(pool=12, attack_skill=5, defence_bonus=2, strength=0, armour=5,
+                              min_defence=0, shield_wall=True, figures=6, hp=2, carried=0,
+                              weight=1.0)
+    assert side != CombatSide(12, 5, 2, 0, 5, figures=6, hp=2)
+    assert [getattr(side, name) for name in SIDE_FIELDS] == [12, 5, 2, 0, 5, 0, True, 6, 2, 0, 1.0]
+    mech = CombatDirection(attack=4, defence=3, block_on=3, wound_on=5)
+    assert mech == CombatDirection(4, 3, 3, 5, False) != CombatDirection(4, 3, 3, 5, True)
+    assert mech.reroll_defence is False and mech.attack == 4 and type(mech.attack) is int
+    assert len({mech, CombatDirection(4, 3, 3, 5)}) == 1
+    for value in (move, mech, side):
+        for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+            assert twin == value and type(twin) is type(value)
+    if "warband.core.geometry" in compiled_modules():
+        with pytest.raises(AttributeError):
+            move.x = 0.0  # type: ignore[misc]
+    if "warband.rulesets.raiders.mechanics" in compiled_modules():
+        with pytest.raises(AttributeError):
+            mech.attack = 1  # type: ignore[misc]
+    if "warband.rulesets.raiders.splits" in compiled_modules():
+        with pytest.raises(AttributeError):
+            side.pool = 1  # type: ignore[misc]

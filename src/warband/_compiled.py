@@ -71,6 +71,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "warband.rulesets.dwethia.rules.turn",
     "warband.rulesets.dwethia.rules.combat",
     "warband.rulesets.raiders.unit",
+    "warband.rulesets.raiders.state",
     "warband.rulesets.raiders.mechanics",
     "warband.rulesets.raiders.splits",
     "warband.rulesets.raiders.ai.heuristic",

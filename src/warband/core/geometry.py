@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 import shapely
 from shapely.geometry import Polygon
@@ -295,14 +295,47 @@ class Base(NamedTuple):
     r: float
 
 
-@dataclass(frozen=True, slots=True)
 class MoveResult:
-    x: float
-    y: float
-    travelled: float  # length of the path actually covered
-    cost: float  # allowance used (difficult terrain costs double)
-    contact: tuple[int, ...]  # indices of the blockers touched at the end
-    blocked: bool  # stopped early by a base, terrain or the table edge
+    """Where a move ended: ``x``, ``y``; ``travelled``, the length of the path actually
+    covered; ``cost``, the allowance used (difficult terrain costs double); ``contact``, the
+    indices of the blockers touched at the end; ``blocked``, whether a base, terrain or the
+    table edge stopped it early.
+
+    A value like a frozen dataclass (compared and hashed by its fields, read-only), written
+    out rather than made by ``dataclass``: the compiled build (docs/performance.md, "Compiled
+    build") compiles a written ``__init__`` (about 0.1 us) but runs the one ``dataclass``
+    generates as Python code (a few us, and a game makes thousands of moves). Its fields are
+    ``Final``: mypy refuses a write, and the compiled class has no setter for them."""
+
+    __slots__ = ("x", "y", "travelled", "cost", "contact", "blocked")
+
+    def __init__(self, x: float, y: float, travelled: float, cost: float,
+                 contact: tuple[int, ...], blocked: bool) -> None:
+        self.x: Final = x
+        self.y: Final = y
+        self.travelled: Final = travelled
+        self.cost: Final = cost
+        self.contact: Final = contact
+        self.blocked: Final = blocked
+
+    def _fields(self) -> tuple[float, float, float, float, tuple[int, ...], bool]:
+        return (self.x, self.y, self.travelled, self.cost, self.contact, self.blocked)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveResult):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return ("MoveResult(x={!r}, y={!r}, travelled={!r}, cost={!r}, contact={!r}, "
+                "blocked={!r})").format(*self._fields())
+
+    def __reduce__(self) -> tuple[type[MoveResult], tuple[Any, ...]]:
+        # copied and pickled through the constructor (the compiled class has no setters)
+        return MoveResult, self._fields()
 
 
 #: a :class:`MoveResult`'s fields as a plain tuple, in order (what :meth:`Table.move` keeps)

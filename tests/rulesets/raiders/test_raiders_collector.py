@@ -10,7 +10,6 @@ moves)."""
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 
 from hypothesis import given, settings
@@ -27,7 +26,7 @@ from warband.rulesets.raiders.ai.heuristic import (
     real_move,
 )
 from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
-from warband.rulesets.raiders.splits import CombatSide
+from warband.rulesets.raiders.splits import SIDE_FIELDS, CombatSide
 
 TERRAIN = [
     {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
@@ -79,7 +78,7 @@ def test_raiders_combat_allocate_kept_side_fields_make_the_side_again(side: Comb
     :class:`KeptAcrossGames` holds) makes an equal :class:`CombatSide` again."""
     fields = _side_fields(side)
     assert CombatSide(*fields) == side
-    assert len(fields) == len(dataclasses.fields(CombatSide))
+    assert len(fields) == len(SIDE_FIELDS)
 
 
 def test_raiders_action_run_kept_menu_is_the_menu_with_its_labels() -> None:

@@ -111,21 +111,20 @@ def test_raiders_heuristic_split_sampling_follows_the_mixed_strategy() -> None:
     wizard, raiders = place(st, WIZARD, 10, 10), place(st, RAIDERS_1, 10, 14)
     mine, _ = combat_side(st, Fighter(wizard, 3, "charge", True))
     theirs, _ = combat_side(st, Fighter(raiders, 6, "defend", True))
-    from dataclasses import asdict
-
+    from warband.rulesets.raiders.rules.combat import _side_dict
     from warband.rulesets.raiders.state import RaidersView
 
     decision = Decision("split_dice", 0, [C.Split(k) for k in range(mine.pool + 1)],
-                        info={"unit": WIZARD, "enemy": RAIDERS_1, "me": asdict(mine),
-                              "them": asdict(theirs)})
+                        info={"unit": WIZARD, "enemy": RAIDERS_1, "me": _side_dict(mine),
+                              "them": _side_dict(theirs)})
     ai = HeuristicController()
     rng = random.Random(3)
     picks = [ai.decide(RaidersView(st, 0), decision, rng).choice.attack for _ in range(400)]
     from warband.rulesets.raiders.ai.tactics import figure_value
     from warband.rulesets.raiders.splits import CombatSide
 
-    sol = solve(CombatSide(**{**asdict(mine), "weight": round(figure_value(wizard), 3)}),
-                CombatSide(**{**asdict(theirs), "weight": round(figure_value(raiders), 3)}),
+    sol = solve(CombatSide(**{**_side_dict(mine), "weight": round(figure_value(wizard), 3)}),
+                CombatSide(**{**_side_dict(theirs), "weight": round(figure_value(raiders), 3)}),
                 "casualties")
     used = {k for k, p in zip(sol.a_splits, sol.a_strategy, strict=True) if p > 0.05}
     assert len(used) > 1 and set(picks) >= used

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import Final
 
 from warband.core.dice import Dice
 
@@ -151,7 +152,6 @@ class CombatExchangeRoll:
     wounds: int
 
 
-@dataclass(frozen=True, slots=True)
 class CombatDirection:
     """The attack of one unit against another in a round of combat.
 
@@ -161,13 +161,42 @@ class CombatDirection:
     (raiders.combat.defence_roll); a defender in a shield wall re-rolls each failed defence die
     once (raiders.ability.shield_wall_combat). Each attack die left wounds on ``wound_on`` (the
     defender's Arm minus the attacker's Str) or more (raiders.combat.attack_roll).
+
+    A value like a frozen dataclass (compared and hashed by its fields, read-only), written
+    out rather than made by ``dataclass`` because the split game builds one per payoff entry:
+    the compiled build compiles a written ``__init__`` but runs the one ``dataclass`` generates
+    as Python code (docs/performance.md, "Compiled build"; ``core.geometry.MoveResult`` is
+    written the same way).
     """
 
-    attack: int
-    defence: int
-    block_on: int
-    wound_on: int
-    reroll_defence: bool = False
+    __slots__ = ("attack", "defence", "block_on", "wound_on", "reroll_defence")
+
+    def __init__(self, attack: int, defence: int, block_on: int, wound_on: int,
+                 reroll_defence: bool = False) -> None:
+        self.attack: Final = attack
+        self.defence: Final = defence
+        self.block_on: Final = block_on
+        self.wound_on: Final = wound_on
+        self.reroll_defence: Final = reroll_defence
+
+    def _fields(self) -> tuple[int, int, int, int, bool]:
+        return (self.attack, self.defence, self.block_on, self.wound_on, self.reroll_defence)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CombatDirection):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return ("CombatDirection(attack={!r}, defence={!r}, block_on={!r}, wound_on={!r}, "
+                "reroll_defence={!r})").format(*self._fields())
+
+    def __reduce__(self) -> tuple[type[CombatDirection], tuple[int, int, int, int, bool]]:
+        # copied and pickled through the constructor (the compiled class has no setters)
+        return CombatDirection, self._fields()
 
     @property
     def save_chance(self) -> Fraction:

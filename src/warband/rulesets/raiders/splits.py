@@ -23,11 +23,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
-from typing import Literal
+from typing import Final, Literal
 
 from warband.rulesets.raiders.mechanics import CombatDirection, casualties
 
 __all__ = [
+    "SIDE_FIELDS",
     "CombatSide",
     "Metric",
     "SplitSolution",
@@ -45,7 +46,6 @@ __all__ = [
 Metric = Literal["wounds", "casualties"]
 
 
-@dataclass(frozen=True, slots=True)
 class CombatSide:
     """One unit in a round of combat, with every modifier already applied.
 
@@ -54,19 +54,59 @@ class CombatSide:
     halved after allocation and failed defence dice re-rolled (raiders.ability.shield_wall_combat).
     ``figures``, ``hp`` and ``carried`` (wounds already on the current figure) turn wounds into
     figures removed; ``weight`` is what one of its figures is worth to the payoff.
+
+    A value like a frozen dataclass (compared and hashed by its fields, read-only), written
+    out rather than made by ``dataclass``: the AI makes one for every fight side it weighs, and
+    the compiled build compiles a written ``__init__`` but runs the one ``dataclass`` generates
+    as Python code (docs/performance.md, "Compiled build"; ``core.geometry.MoveResult`` is
+    written the same way). :data:`SIDE_FIELDS` names the fields in order.
     """
 
-    pool: int
-    attack_skill: int
-    defence_bonus: int
-    strength: int
-    armour: int
-    min_defence: int = 0
-    shield_wall: bool = False
-    figures: int = 1
-    hp: int = 1
-    carried: int = 0
-    weight: float = 1.0
+    __slots__ = ("pool", "attack_skill", "defence_bonus", "strength", "armour", "min_defence",
+                 "shield_wall", "figures", "hp", "carried", "weight")
+
+    def __init__(self, pool: int, attack_skill: int, defence_bonus: int, strength: int,
+                 armour: int, min_defence: int = 0, shield_wall: bool = False, figures: int = 1,
+                 hp: int = 1, carried: int = 0, weight: float = 1.0) -> None:
+        self.pool: Final = pool
+        self.attack_skill: Final = attack_skill
+        self.defence_bonus: Final = defence_bonus
+        self.strength: Final = strength
+        self.armour: Final = armour
+        self.min_defence: Final = min_defence
+        self.shield_wall: Final = shield_wall
+        self.figures: Final = figures
+        self.hp: Final = hp
+        self.carried: Final = carried
+        self.weight: Final = weight
+
+    def _fields(self) -> tuple[int, int, int, int, int, int, bool, int, int, int, float]:
+        return (self.pool, self.attack_skill, self.defence_bonus, self.strength, self.armour,
+                self.min_defence, self.shield_wall, self.figures, self.hp, self.carried,
+                self.weight)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CombatSide):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return "CombatSide(" + ", ".join(
+            f"{name}={value!r}" for name, value in zip(SIDE_FIELDS, self._fields(), strict=True)
+        ) + ")"
+
+    def __reduce__(self) -> tuple[type[CombatSide], tuple[int | bool | float, ...]]:
+        # copied and pickled through the constructor (the compiled class has no setters)
+        return CombatSide, self._fields()
+
+
+#: a :class:`CombatSide`'s fields, in order (its constructor's arguments)
+SIDE_FIELDS: tuple[str, ...] = ("pool", "attack_skill", "defence_bonus", "strength", "armour",
+                                "min_defence", "shield_wall", "figures", "hp", "carried",
+                                "weight")
 
 
 def split_range(side: CombatSide) -> range:

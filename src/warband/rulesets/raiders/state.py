@@ -8,9 +8,11 @@ and the benchmark read it many thousands of times per game.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, Protocol
 
+from warband._compiled import mypyc_attr
 from warband.core.dice import Dice
 from warband.core.events import EventLog
 from warband.core.geometry import Table
@@ -19,9 +21,56 @@ from warband.rulesets.raiders.models import ScenarioModel, SizeModel
 from warband.rulesets.raiders.options import Options
 from warband.rulesets.raiders.unit import Spell, Unit, footprint
 
-__all__ = ["Options", "RaidersState", "RaidersView", "Unit", "footprint"]
+__all__ = ["Options", "RaidersReader", "RaidersState", "RaidersView", "Unit", "footprint"]
 
 
+class RaidersReader(Protocol):
+    """What the rules and the AIs read of a game: the state itself, or a player's view of it
+    (:class:`RaidersView`, which reads the state through ``__getattr__``).
+
+    Typed so that the compiled build (docs/performance.md, "Compiled build") gets typed values
+    back from every read: a :class:`Unit` taken from ``enemies_of`` or ``units`` then has its
+    fields read from its C struct and the table's methods are called natively, where an
+    ``Any`` view made each of them a generic Python attribute look-up. Pure Python it changes
+    nothing (a protocol is only a type)."""
+
+    @property
+    def units(self) -> list[Unit]: ...
+    @property
+    def table(self) -> Table: ...
+    @property
+    def scenario(self) -> ScenarioModel: ...
+    @property
+    def spells(self) -> dict[str, Spell]: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def sizes(self) -> list[SizeModel]: ...
+    @property
+    def edges(self) -> list[int]: ...
+    @property
+    def landmarks(self) -> list[tuple[str, float, float, bool]]: ...
+    @property
+    def activation_menus(self) -> dict[int, tuple[str, ...]]: ...
+
+    def living(self, side: int | None = None) -> Iterator[Unit]: ...
+    def enemies_of(self, piece: Unit) -> tuple[Unit, ...]: ...
+    def friends_of(self, piece: Unit) -> Iterator[Unit]: ...
+    def by_uid(self, uid: int) -> Unit: ...
+    def in_contact(self, a: Unit, b: Unit) -> bool: ...
+    def engaged_with(self, piece: Unit) -> list[Unit]: ...
+    def units_of(self, side: int) -> list[Unit]: ...
+    def leader_distance(self, a: Unit, b: Unit) -> float: ...
+    def gap(self, a: Unit, b: Unit) -> float: ...
+    def blockers(self, unit: Unit) -> list[Unit]: ...
+    def lead_retinue(self, side: int) -> Unit | None: ...
+    def edge_y(self, side: int) -> float: ...
+
+
+# (the compiled build compiles this module: its state and view classes stay regular Python
+# classes, as the kit's Python bases need, and their methods are compiled, reading the compiled
+# Units' fields directly)
+@mypyc_attr(native_class=False)
 @dataclass
 class RaidersState(TableQueries[Unit]):
     dice: Dice
@@ -85,6 +134,7 @@ class RaidersState(TableQueries[Unit]):
         return 0.0 if self.edges[side] == 0 else float(self.table.height)
 
 
+@mypyc_attr(native_class=False)
 class RaidersView(KeepingView[RaidersState]):
     """What a player sees: Raiders of Arcana has open information on the table, so everything
     but the dice and the log. Secret choices (deployment, combat dice splits) never enter the

@@ -56,7 +56,7 @@ from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoo
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
 from warband.rulesets.raiders.splits import CombatSide, solve
-from warband.rulesets.raiders.state import Unit
+from warband.rulesets.raiders.state import RaidersReader, Unit
 from warband.rulesets.raiders.unit import Profile, Spell
 
 __all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan"]
@@ -91,7 +91,7 @@ class Plan:
     reason: str = ""
 
 
-def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
+def _fatigue_penalty(view: RaidersReader, u: Unit, extra: int) -> float:
     """What leaving ``u`` with ``extra`` more fatigue risks: at its limit it cannot react, and
     a charge breaks it."""
     after = u.fatigue + extra
@@ -105,7 +105,7 @@ def _fatigue_penalty(view: Any, u: Unit, extra: int) -> float:
     return 1.0 if danger else 0.2
 
 
-def in_reach(view: Any, u: Unit, start: tuple[float, float], allowance: float,
+def in_reach(view: RaidersReader, u: Unit, start: tuple[float, float], allowance: float,
              on_table: list[tuple[Unit, Base]] | None = None) -> tuple[Base, ...]:
     """The bases of the other units on the table that ``u`` could touch moving up to
     ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
@@ -121,7 +121,7 @@ def in_reach(view: Any, u: Unit, start: tuple[float, float], allowance: float,
                  if o is not u and math.hypot(b.x - sx, b.y - sy) <= reach + b.r)
 
 
-def real_move(view: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tuple[float, float],
               allowance: float, near: tuple[Base, ...]) -> MoveResult:
     """Where ``u`` really gets moving from ``start`` toward ``goal`` (paths round terrain,
     the units ``near`` it in the way: :func:`in_reach`), as :meth:`Table.move` says,
@@ -174,7 +174,7 @@ def _fighting_state(u: Unit) -> tuple[Any, ...]:
             u.size)
 
 
-def _fight_key(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def _fight_key(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> tuple[Any, ...]:
     """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
     fight's sides, values, ceilings and quick estimate the heuristic keeps (the one game
@@ -183,7 +183,7 @@ def _fight_key(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: 
             view.options.impetus_needs_bonus)
 
 
-def _options_read(view: Any) -> tuple[Any, ...]:
+def _options_read(view: RaidersReader) -> tuple[Any, ...]:
     """The game options a threat field's core reads (:meth:`HeuristicController._field_core`:
     the cover bonus and an aimed ranger's bonus in a volley, Impetus in a fight)."""
     o = view.options
@@ -325,16 +325,16 @@ class HeuristicController:
         return handler(view, decision, rng)
 
     # -- set-up ------------------------------------------------------------------------------
-    def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _deploy(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         by_label = {o.label: o for o in decision.options}
         return by_label.get("centre") or by_label.get("line") or decision.options[0]
 
-    def _deploy_scouts(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _deploy_scouts(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         in_area = [o for o in decision.options if o.label == "in the area"]
         return in_area[len(in_area) // 2] if in_area else decision.options[0]
 
     # -- the turn ----------------------------------------------------------------------------
-    def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _activate(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         best = self._best_of(view, [view.by_uid(opt.uid) for opt in decision.options
                                     if isinstance(opt, C.Activate)])
         if best is None or best.value < PASS_BELOW:
@@ -343,7 +343,7 @@ class HeuristicController:
         self._plan = best
         return Reasoned(C.Activate(best.uid), f"{best.reason} (worth {best.value:.1f})")
 
-    def _best_of(self, view: Any, units: list[Unit]) -> Plan | None:
+    def _best_of(self, view: RaidersReader, units: list[Unit]) -> Plan | None:
         """The most valuable plan of any of ``units`` (the first of the most valuable, in the
         order of the units and of their actions, as :meth:`best_plan` unit by unit), or one
         worth less than :data:`PASS_BELOW` if none is worth more.
@@ -358,7 +358,7 @@ class HeuristicController:
         charges: list[tuple[int, int, Unit]] = []
         floor = PASS_BELOW
         for i, u in enumerate(units):
-            acts = view.activation_menus.get(u.uid)
+            acts: Sequence[str] | None = view.activation_menus.get(u.uid)
             if acts is None:
                 acts = actions_for(view, u)
             for j, action in enumerate(acts):
@@ -388,7 +388,7 @@ class HeuristicController:
         found.sort(key=lambda f: f[0])
         return max((p for _, plans in found for p in plans), key=lambda p: p.value, default=None)
 
-    def _move_ceiling(self, view: Any, u: Unit, action: str, tire: float) -> float:
+    def _move_ceiling(self, view: RaidersReader, u: Unit, action: str, tire: float) -> float:
         """A value no plan of :meth:`_move_plans` for ``u`` exceeds. A unit on the table ends
         its move within its allowance of where it stands, so each enemy ends up at most that
         much nearer or further than now. So :meth:`_position` there is at most the best lure
@@ -466,7 +466,7 @@ class HeuristicController:
         terms = self._terms[u.uid] = ((top_m, worst_m, shots_m), (top_r, worst_r, shots_r))
         return terms
 
-    def _action(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _action(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         uid = decision.info["unit"]
         plan = self._plan
         names = [o.action for o in decision.options]
@@ -477,7 +477,7 @@ class HeuristicController:
             return decision.options[0]
         return C.ChooseAction(plan.action)
 
-    def _destination(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _destination(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         u = view.by_uid(decision.info["unit"])
         if decision.info.get("reaction") and self._escape is not None:
             foe = view.by_uid(self._escape)
@@ -488,19 +488,19 @@ class HeuristicController:
         allowance = float(decision.info["allowance"])
         return max(decision.options, key=lambda p: self._position(view, u, *_toward(u, p.x, p.y, allowance)))
 
-    def _target(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _target(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         plan = self._plan
         if plan is not None and plan.uid == decision.info["unit"] and C.Target(plan.target) in decision.options:
             return C.Target(plan.target)
         return decision.options[0]
 
-    def _spell(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _spell(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         plan = self._plan
         if plan is not None and plan.spell and C.ChooseSpell(plan.spell) in decision.options:
             return C.ChooseSpell(plan.spell)
         return decision.options[0]
 
-    def _power(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _power(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         if decision.info.get("reaction"):
             return decision.options[-1]  # a counter-spell worth casting is worth all we have
         plan = self._plan
@@ -508,11 +508,11 @@ class HeuristicController:
             return C.Power(plan.power)
         return decision.options[0]
 
-    def _standard_bearer(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _standard_bearer(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         return max(decision.options, key=lambda o: (view.by_uid(o.uid).fatigue
                                                     / view.by_uid(o.uid).profile.fatigue))
 
-    def _split_dice(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _split_dice(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         me, them = view.by_uid(decision.info["unit"]), view.by_uid(decision.info["enemy"])
         mine = CombatSide(**{**decision.info["me"], "weight": round(figure_value(me), 3)})
         theirs = CombatSide(**{**decision.info["them"], "weight": round(figure_value(them), 3)})
@@ -530,7 +530,7 @@ class HeuristicController:
         return Reasoned(C.Split(choice), f"{choice} attack dice, {how} (value {sol.value:+.1f})")
 
     # -- reactions ---------------------------------------------------------------------------
-    def _react(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+    def _react(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         self._escape = None
         if len(decision.options) == 1:
             return decision.options[0]
@@ -547,7 +547,7 @@ class HeuristicController:
             return best
         return Reasoned(best, f"{C.ACTIONS[best.action].title} (worth {value:.1f})")
 
-    def _reaction_value(self, view: Any, opt: Any, actor: Unit, action: str,
+    def _reaction_value(self, view: RaidersReader, opt: Any, actor: Unit, action: str,
                         target: Unit | None, info: Mapping[str, Any]) -> float:
         mine = target is not None and target.side != actor.side
         if isinstance(opt, C.NoReaction):
@@ -600,7 +600,7 @@ class HeuristicController:
             return fight - cost
         return self._quiet_value(view, v, opt.action) - cost - 0.5
 
-    def _quiet_value(self, view: Any, u: Unit, action: str) -> float:
+    def _quiet_value(self, view: RaidersReader, u: Unit, action: str) -> float:
         """Value of an independent action taken as a reaction (no token, one fatigue)."""
         if action == "make_ready":
             return 0.6 * max((shot_value(view, u, e) for e in view.enemies_of(u)
@@ -615,7 +615,7 @@ class HeuristicController:
             return 1.5 if u.at_half_strength else 0.2
         return 0.0
 
-    def _sides(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+    def _sides(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool, key: tuple[Any, ...] | None = None) -> tuple[CombatSide, CombatSide]:
         """:func:`fight_sides`, remembered under everything the fight depends on
         (:func:`_fight_key`, or ``key`` where the caller made it already), across decisions
@@ -629,7 +629,7 @@ class HeuristicController:
         self._fight_sides[key] = (_side_fields(sides[0]), _side_fields(sides[1]))
         return sides
 
-    def _cv(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+    def _cv(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
         """:func:`combat_value` (the split game), remembered under :meth:`_sides`' key."""
         key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
@@ -639,7 +639,7 @@ class HeuristicController:
                 *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus, key))
         return value
 
-    def _ceiling(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+    def _ceiling(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                  b_bonus: bool) -> float:
         """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`),
         remembered under :meth:`_sides`' key."""
@@ -650,7 +650,7 @@ class HeuristicController:
                 *self._sides(view, a, a_role, a_bonus, b, b_role, b_bonus, key))
         return value
 
-    def _quick(self, view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+    def _quick(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
         every die they may (remembered under :meth:`_sides`' key)."""
@@ -662,7 +662,7 @@ class HeuristicController:
         return value
 
     # -- planning ----------------------------------------------------------------------------
-    def best_plan(self, view: Any, u: Unit, allowed: list[str] | None = None,
+    def best_plan(self, view: RaidersReader, u: Unit, allowed: list[str] | None = None,
                   extra: int = 1) -> Plan | None:
         """The most valuable action for ``u`` (``extra``: fatigue the token will add)."""
         names = allowed if allowed is not None else actions_for(view, u)
@@ -671,7 +671,7 @@ class HeuristicController:
             plans.extend(self._plans_for(view, u, action, extra))
         return max(plans, key=lambda p: p.value, default=None)
 
-    def _plans_for(self, view: Any, u: Unit, action: str, extra: int) -> list[Plan]:
+    def _plans_for(self, view: RaidersReader, u: Unit, action: str, extra: int) -> list[Plan]:
         tire = self._tire(view, u, extra)
         if action in ("move", "run"):
             return self._move_plans(view, u, action, tire)
@@ -707,7 +707,7 @@ class HeuristicController:
             value = 6.0 if near else 0.0
         return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
 
-    def _charge_plan(self, view: Any, u: Unit, t: Unit, extra: int,
+    def _charge_plan(self, view: RaidersReader, u: Unit, t: Unit, extra: int,
                      floor: float = -math.inf) -> Plan | None:
         """The charge of ``u`` on ``t``; None if it could not be worth ``floor``: its value
         mixes the chance ``t`` breaks with the worst of the fights ``t`` may choose, and each
@@ -753,7 +753,7 @@ class HeuristicController:
             plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
         return plan
 
-    def _spell_plans(self, view: Any, u: Unit, tire: float) -> list[Plan]:
+    def _spell_plans(self, view: RaidersReader, u: Unit, tire: float) -> list[Plan]:
         out = []
         # what does not depend on the spell, asked once for all of the caster's spells
         sight: dict[int, bool] = {}
@@ -774,20 +774,26 @@ class HeuristicController:
                                         power=power, reason=f"cast {spell.name} on {t.name}"))
         return out
 
-    def _spell_candidates(self, view: Any, u: Unit, spell: Spell,
+    def _spell_candidates(self, view: RaidersReader, u: Unit, spell: Spell,
                           sight: dict[int, bool]) -> list[Unit]:
         """Units the spell could do some good on, in range and sight (``sight``: the caster's
         line of sight to each unit, filled as it is asked)."""
-        hostile = spell.effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
+        effect = spell.effect
+        hostile = effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
+        # (the effect's kind looked up once, not per unit: each look-up of an enum member is a
+        # Python attribute read, compiled or not)
+        heals = effect is SpellEffect.HEAL
+        refreshes = effect is SpellEffect.REMOVE_FATIGUE
+        moves = effect is SpellEffect.MOVEMENT
         out = []
         for t in view.units:
             if not t.on_table or (t.side != u.side) != hostile:
                 continue
-            if spell.effect is SpellEffect.HEAL and not (t.wounds or t.lost_this_turn):
+            if heals and not (t.wounds or t.lost_this_turn):
                 continue
-            if spell.effect is SpellEffect.REMOVE_FATIGUE and t.fatigue < t.profile.fatigue - 2:
+            if refreshes and t.fatigue < t.profile.fatigue - 2:
                 continue
-            if spell.effect is SpellEffect.MOVEMENT:
+            if moves:
                 continue
             if view.leader_distance(u, t) > spell.range:
                 continue
@@ -798,7 +804,7 @@ class HeuristicController:
                 out.append(t)
         return out
 
-    def _spell_value(self, view: Any, u: Unit, spell: Spell, t: Unit, level: float) -> float:
+    def _spell_value(self, view: RaidersReader, u: Unit, spell: Spell, t: Unit, level: float) -> float:
         friend = t.side == u.side
         effect = spell.effect
         if effect is SpellEffect.HITS:
@@ -821,7 +827,7 @@ class HeuristicController:
             return 2.0 * level
         return 0.0
 
-    def _tire(self, view: Any, u: Unit, extra: int) -> float:
+    def _tire(self, view: RaidersReader, u: Unit, extra: int) -> float:
         """:func:`_fatigue_penalty`, once per decision."""
         key = (u.uid, extra)
         tire = self._tires.get(key)
@@ -829,7 +835,7 @@ class HeuristicController:
             tire = self._tires[key] = _fatigue_penalty(view, u, extra)
         return tire
 
-    def _move_plans(self, view: Any, u: Unit, action: str, tire: float) -> list[Plan]:
+    def _move_plans(self, view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
         allowance = float(u.move if action == "move" else u.run)
         if not u.deployed:
             out = []
@@ -868,7 +874,7 @@ class HeuristicController:
                             reason=f"{action} {p.label}".strip()))
         return out
 
-    def _in_reach(self, view: Any, u: Unit, start: tuple[float, float],
+    def _in_reach(self, view: RaidersReader, u: Unit, start: tuple[float, float],
                   allowance: float) -> tuple[Base, ...]:
         """:func:`in_reach`, once per decision."""
         key = ("in_reach", u.uid, start, allowance)
@@ -879,7 +885,7 @@ class HeuristicController:
             near = self._reach[key] = in_reach(view, u, start, allowance, self._bases)
         return near
 
-    def _field(self, view: Any, u: Unit) -> list[FieldEntry]:
+    def _field(self, view: RaidersReader, u: Unit) -> list[FieldEntry]:
         """Per enemy, what a position needs (computed once per decision): position, the
         inches within which it can charge ``u``, what that charge would cost ``u``, its
         shooting range and what its volley would cost, and (melee) the lure of fighting it.
@@ -912,7 +918,7 @@ class HeuristicController:
         self._fields[key] = out
         return out
 
-    def _field_entry(self, view: Any, u: Unit, e: Unit) -> FieldEntry:
+    def _field_entry(self, view: RaidersReader, u: Unit, e: Unit) -> FieldEntry:
         """:meth:`_field`'s entry for enemy ``e`` (reads only :func:`_kind` of ``u``,
         :func:`_enemy_kind` of ``e``, where the two stand, and the table and options, which a
         game does not change): where ``e`` stands, then the rest (:meth:`_field_core`),
@@ -921,7 +927,7 @@ class HeuristicController:
         alone: an entry worked out again because one of them moved is mostly found there."""
         return self._entry_of(view, u, e, _kind(u), _enemy_kind(e))
 
-    def _entry_of(self, view: Any, u: Unit, e: Unit, kind: tuple[Any, ...],
+    def _entry_of(self, view: RaidersReader, u: Unit, e: Unit, kind: tuple[Any, ...],
                   enemy_kind: tuple[Any, ...]) -> FieldEntry:
         """:meth:`_field_entry` with :func:`_kind` of ``u`` and :func:`_enemy_kind` of ``e``
         at hand."""
@@ -932,7 +938,7 @@ class HeuristicController:
             core = self._cores[key] = self._field_core(view, u, e)
         return (e.x, e.y, *core)
 
-    def _field_core(self, view: Any, u: Unit, e: Unit) -> FieldCore:
+    def _field_core(self, view: RaidersReader, u: Unit, e: Unit) -> FieldCore:
         """:meth:`_field_entry` but where ``e`` stands: the inches within which it can
         charge ``u``, what that charge would cost ``u``, its shooting range and what its
         volley would cost, the lure of fighting it, and the two footprints."""
@@ -950,11 +956,11 @@ class HeuristicController:
             lure = max(weak, self._quick(view, u, "charge", True, e, "fight", False))
         return (reach, charge_loss, shoot_reach, shot_loss, lure, e.radius + u.radius)
 
-    def _position(self, view: Any, u: Unit, x: float, y: float) -> float:
+    def _position(self, view: RaidersReader, u: Unit, x: float, y: float) -> float:
         """How good it is for ``u`` to stand at (x, y), in silver."""
         return self._positions(view, u, ((x, y),))[0]
 
-    def _positions(self, view: Any, u: Unit,
+    def _positions(self, view: RaidersReader, u: Unit,
                    points: Sequence[tuple[float, float]]) -> list[float]:
         """:meth:`_position` at each of ``points``, with ``u``'s threat field and its own side
         of the score fetched once for them all (a menu's rough scores)."""
@@ -992,7 +998,7 @@ class HeuristicController:
             out.append(best - threat * 0.5 - spread)
         return out
 
-    def _here(self, view: Any, u: Unit) -> float:
+    def _here(self, view: RaidersReader, u: Unit) -> float:
         """:meth:`_position` where ``u`` stands, once per decision (its Move and its Run
         both start from it)."""
         here = self._heres.get(u.uid)
@@ -1000,7 +1006,7 @@ class HeuristicController:
             here = self._heres[u.uid] = self._position(view, u, u.x, u.y)
         return here
 
-    def _own(self, view: Any, u: Unit) -> tuple[bool, float, int, tuple[float, float] | None]:
+    def _own(self, view: RaidersReader, u: Unit) -> tuple[bool, float, int, tuple[float, float] | None]:
         """``u``'s side of :meth:`_position`, once per decision: does it fight at range, its
         reach, its move, and where its Lead Retinue stands (None if ``u`` is the Lead
         Retinue or it is gone)."""

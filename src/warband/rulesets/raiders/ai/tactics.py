@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from warband.rulesets.raiders.mechanics import Casting, MagicMissile, MoraleTest, Volley
 from warband.rulesets.raiders.rules.combat import Fighter, combat_side
@@ -21,7 +20,7 @@ from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.shooting import aim_bonus
 from warband.rulesets.raiders.splits import CombatSide, expected_payoff, solve_value, split_range
-from warband.rulesets.raiders.state import Unit
+from warband.rulesets.raiders.state import RaidersReader, Unit
 
 __all__ = [
     "break_chance",
@@ -49,7 +48,7 @@ def figure_value(u: Unit) -> float:
     return u.profile.cost / u.size
 
 
-def break_chance(view: Any, u: Unit) -> float:
+def break_chance(view: RaidersReader, u: Unit) -> float:
     """Chance that ``u`` fails a morale test now (0 if it would not have to test)."""
     if not u.at_half_strength:
         return 0.0
@@ -63,7 +62,7 @@ def _weighted(side: CombatSide, u: Unit) -> CombatSide:
                       side.carried, round(figure_value(u), 3))
 
 
-def fight_sides(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def fight_sides(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                 b_bonus: bool) -> tuple[CombatSide, CombatSide]:
     """Both sides of a round of A against B in these roles, casualties weighted by silver per
     figure."""
@@ -81,7 +80,7 @@ def split_value(a: CombatSide, b: CombatSide) -> float:
     return solve_value(a, b, "casualties")
 
 
-def combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def combat_value(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                  b_bonus: bool) -> float:
     """A's expected gain in silver from one round against B (the split game's value)."""
     return split_value(*fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
@@ -103,13 +102,13 @@ def split_ceiling(a: CombatSide, b: CombatSide) -> float:
     return column + CEILING_SLACK * (1.0 + abs(column))
 
 
-def combat_ceiling(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def combat_ceiling(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                    b_bonus: bool) -> float:
     """A value :func:`combat_value` of the same round never exceeds (:func:`split_ceiling`)."""
     return split_ceiling(*fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus))
 
 
-def quick_combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
+def quick_combat_value(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                        b_bonus: bool) -> float:
     """A cheap estimate of :func:`combat_value` for scoring positions: the payoff when both
     sides attack with every die they may (no linear program)."""
@@ -117,7 +116,7 @@ def quick_combat_value(view: Any, a: Unit, a_role: str, a_bonus: bool, b: Unit, 
     return expected_payoff(wa, max(split_range(wa)), wb, max(split_range(wb)), "casualties")
 
 
-def shot_value(view: Any, shooter: Unit, target: Unit, reaction: str | None = None,
+def shot_value(view: RaidersReader, shooter: Unit, target: Unit, reaction: str | None = None,
                aimed: bool | None = None) -> float:
     """Expected silver of wounds from one volley of ``shooter`` at ``target``."""
     tg = target.profile.target
@@ -177,13 +176,13 @@ def _missile_wounds(level: int, armour: int) -> float:
     return float(sum(k * p for k, p in MagicMissile(level, armour).distribution().items()))
 
 
-def can_charge(view: Any, e: Unit, x: float, y: float, radius: float, slack: float = 0.5) -> bool:
+def can_charge(view: RaidersReader, e: Unit, x: float, y: float, radius: float, slack: float = 0.5) -> bool:
     """Could enemy ``e`` reach a unit of footprint ``radius`` standing at (x, y)?"""
     gap = math.hypot(e.x - x, e.y - y) - e.radius - radius
     return gap <= e.move + slack
 
 
-def threat_to(view: Any, u: Unit, x: float, y: float,
+def threat_to(view: RaidersReader, u: Unit, x: float, y: float,
               fight: Callable[[Unit, Unit], float] | None = None) -> float:
     """Silver ``u`` could lose to enemy charges and shots if it stood at (x, y).
     ``fight(u, e)``: u's value when charged by e (default: :func:`combat_value`)."""
@@ -202,5 +201,5 @@ def threat_to(view: Any, u: Unit, x: float, y: float,
     return max(0.0, worst) + shots
 
 
-def sees(view: Any, a: Unit, b: Unit) -> bool:
+def sees(view: RaidersReader, a: Unit, b: Unit) -> bool:
     return bool(line_of_sight(view, a, b))

@@ -47,7 +47,7 @@ from warband.rulesets.raiders.rules.movement import (
     is_point,
     move_candidates,
 )
-from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit
 from warband.rulesets.raiders.unit import Spell
 
 __all__ = [
@@ -89,7 +89,7 @@ def can_react(u: Unit) -> bool:
     return u.on_table and not u.broken and not u.fatigued
 
 
-def charge_targets(st: Any, u: Unit, start: tuple[float, float] | None = None) -> list[Unit]:
+def charge_targets(st: RaidersReader, u: Unit, start: tuple[float, float] | None = None) -> list[Unit]:
     """Enemy units whose formation is within the unit's standard move of its own (what a
     charge can reach, terrain permitting)."""
     x, y = start if start is not None else (u.x, u.y)
@@ -109,7 +109,7 @@ def _in_charge_reach(u: Unit, e: Unit) -> bool:
     return gap <= u.move
 
 
-def _can_charge(st: Any, u: Unit) -> bool:
+def _can_charge(st: RaidersReader, u: Unit) -> bool:
     """Whether :func:`charge_targets` names anyone: the same test, stopping at the first
     enemy in reach (asked for every unit that may act, at every activation)."""
     x, y, side = u.x, u.y, u.side
@@ -121,7 +121,7 @@ def _can_charge(st: Any, u: Unit) -> bool:
     return False
 
 
-def _can_shoot(st: Any, u: Unit) -> bool:
+def _can_shoot(st: RaidersReader, u: Unit) -> bool:
     """Whether :func:`shoot_targets` names anyone: the same tests, stopping at the first
     enemy in range and in sight (each sight test costs rays and a walk over the units)."""
     rng = u.profile.ranged_range
@@ -131,7 +131,7 @@ def _can_shoot(st: Any, u: Unit) -> bool:
                for e in st.enemies_of(u))
 
 
-def _may_shoot_at(st: Any, shooter: Unit, target: Unit) -> bool:
+def _may_shoot_at(st: RaidersReader, shooter: Unit, target: Unit) -> bool:
     """Whether ``target`` is one of :func:`shoot_targets` of ``shooter`` (an enemy on the
     table, in range and in sight), tested for that one unit only."""
     rng = shooter.profile.ranged_range
@@ -140,7 +140,7 @@ def _may_shoot_at(st: Any, shooter: Unit, target: Unit) -> bool:
             and line_of_sight(st, shooter, target))
 
 
-def _castable(st: Any, u: Unit) -> list[tuple[Spell, list[Unit]]]:
+def _castable(st: RaidersReader, u: Unit) -> list[tuple[Spell, list[Unit]]]:
     """Each of the caster's spells that has a target, with its targets
     (:func:`~.magic.spell_targets`). The units in sight within the longest range are found
     once and each spell keeps those within its own range, in the table's order: the same
@@ -160,7 +160,7 @@ def _castable(st: Any, u: Unit) -> list[tuple[Spell, list[Unit]]]:
     return out
 
 
-def _independent(st: Any, u: Unit) -> list[str]:
+def _independent(st: RaidersReader, u: Unit) -> list[str]:
     acts = ["move", "run"]
     if u.shooter:
         if not u.ready:
@@ -176,7 +176,7 @@ def _independent(st: Any, u: Unit) -> list[str]:
     return acts
 
 
-def actions_for(st: Any, u: Unit) -> list[str]:
+def actions_for(st: RaidersReader, u: Unit) -> list[str]:
     """The actions unit ``u`` may take now (empty if it cannot act)."""
     if u.destroyed or u.fatigued:
         return []
@@ -249,7 +249,7 @@ def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, D
     return d
 
 
-def _target_reactions(st: Any, d: Declared, t: Unit) -> list[C.React]:
+def _target_reactions(st: RaidersReader, d: Declared, t: Unit) -> list[C.React]:
     """What the target of a targeted action may answer with."""
     act = d.unit
     out = [C.React(t.uid, a) for a in _independent(st, t) if a in INDEPENDENT_REACTIONS]
@@ -276,7 +276,7 @@ def _in_range_of(shooter: Unit, x: float, y: float) -> bool:
     return rng is not None and ((x - shooter.x) ** 2 + (y - shooter.y) ** 2) ** 0.5 <= rng
 
 
-def reaction_options(st: Any, d: Declared) -> list[Any]:
+def reaction_options(st: RaidersReader, d: Declared) -> list[Any]:
     """Every legal answer to the declared action ``d`` (the first is :class:`NoReaction`)."""
     act = d.unit
     opp = 1 - act.side

@@ -26,13 +26,13 @@ Readings:
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from warband.core.decisions import Decision, Simultaneous
 from warband.core.game import Pending
 from warband.rulesets.raiders.choices import Split
-from warband.rulesets.raiders.splits import CombatSide, direction, split_range
+from warband.rulesets.raiders.splits import SIDE_FIELDS, CombatSide, direction, split_range
 from warband.rulesets.raiders.state import RaidersState, Unit
 
 __all__ = ["Fighter", "combat_round", "combat_side"]
@@ -86,13 +86,9 @@ def combat_side(st: Any, f: Fighter) -> tuple[CombatSide, list[str]]:
     return side, notes
 
 
-#: a combat side's fields, in order (what ``dataclasses.asdict`` gives, without its deep
-#: copy: every field is a plain number or flag)
-_SIDE_FIELDS = tuple(f.name for f in fields(CombatSide))
-
-
 def _side_dict(side: CombatSide) -> dict[str, Any]:
-    return {name: getattr(side, name) for name in _SIDE_FIELDS}
+    """A combat side's fields by name, in order (every field is a plain number or flag)."""
+    return {name: getattr(side, name) for name in SIDE_FIELDS}
 
 
 def _info(me: Fighter, side: CombatSide, them: Fighter, other: CombatSide) -> dict[str, Any]:

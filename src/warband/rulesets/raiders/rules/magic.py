@@ -31,12 +31,11 @@ Readings (the rules yaml's defaults):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from warband.rulesets.raiders.mechanics import Casting, DiceSum, MagicMissile
 from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules.measure import line_of_sight
-from warband.rulesets.raiders.state import RaidersState, Unit, footprint
+from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit, footprint
 from warband.rulesets.raiders.unit import Spell
 
 __all__ = ["acolytes", "cast_spell", "counter_spellers", "spell_targets"]
@@ -47,13 +46,13 @@ def acolytes(u: Unit) -> int:
     return max(0, u.figures - 1) if u.has("acolyte") else 0
 
 
-def spell_targets(st: Any, caster: Unit, spell: Spell) -> list[Unit]:
+def spell_targets(st: RaidersReader, caster: Unit, spell: Spell) -> list[Unit]:
     """Units in the caster's sight and the spell's range (raiders.magic.choose_spell_and_target)."""
     return [u for u in st.units if u.on_table and st.leader_distance(caster, u) <= spell.range
             and line_of_sight(st, caster, u)]
 
 
-def counter_spellers(st: Any, caster: Unit, target: Unit) -> list[Unit]:
+def counter_spellers(st: RaidersReader, caster: Unit, target: Unit) -> list[Unit]:
     """Enemy magic users able to counter: on the table, neither broken nor fatigued, and in
     sight of the caster or of the target (raiders.action.counter_spell)."""
     return [u for u in st.enemies_of(caster)

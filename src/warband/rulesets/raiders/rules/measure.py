@@ -17,10 +17,8 @@ Rule ids: ``raiders.core.measurement``, ``raiders.core.line_of_sight``,
 
 from __future__ import annotations
 
-from typing import Any
-
 from warband.core.geometry import segment_crosses_circle
-from warband.rulesets.raiders.state import Unit
+from warband.rulesets.raiders.state import RaidersReader, Unit
 
 __all__ = [
     "elevation",
@@ -32,17 +30,17 @@ __all__ = [
 ]
 
 
-def elevation(st: Any, u: Unit) -> float:
+def elevation(st: RaidersReader, u: Unit) -> float:
     return float(st.table.elevation_at(u.x, u.y))
 
 
-def units_blocking(st: Any, viewer: Unit, target: Unit) -> list[Unit]:
+def units_blocking(st: RaidersReader, viewer: Unit, target: Unit) -> list[Unit]:
     """Units standing between ``viewer`` and ``target`` that can block its sight: those the
     line between the leaders crosses, at the viewer's elevation or higher."""
     return _blocking(st, viewer, target.x, target.y, target)
 
 
-def _blocking(st: Any, viewer: Unit, tx: float, ty: float, target: Unit) -> list[Unit]:
+def _blocking(st: RaidersReader, viewer: Unit, tx: float, ty: float, target: Unit) -> list[Unit]:
     vx, vy = viewer.x, viewer.y
     # A unit whose formation lies wholly outside the segment's bounding box cannot be
     # crossed (the segment's nearest point to its leader is then further than its footprint):
@@ -65,7 +63,7 @@ def _blocking(st: Any, viewer: Unit, tx: float, ty: float, target: Unit) -> list
     return [u for u in crossed if elevation(st, u) >= height]
 
 
-def line_of_sight(st: Any, viewer: Unit, target: Unit) -> bool:
+def line_of_sight(st: RaidersReader, viewer: Unit, target: Unit) -> bool:
     """Can ``viewer`` see ``target`` (raiders.core.line_of_sight)?"""
     if viewer is target:
         return True
@@ -75,19 +73,19 @@ def line_of_sight(st: Any, viewer: Unit, target: Unit) -> bool:
     return len(units_blocking(st, viewer, target)) < 2
 
 
-def sees_point(st: Any, viewer: Unit, unit: Unit, x: float, y: float) -> bool:
+def sees_point(st: RaidersReader, viewer: Unit, unit: Unit, x: float, y: float) -> bool:
     """Would ``viewer`` see ``unit`` if its leader stood at (x, y)? (Scouts' placement.)"""
     sight = st.table.sight(viewer.x, viewer.y, viewer.r, x, y, unit.radius)
     return bool(sight.visible) and len(_blocking(st, viewer, x, y, unit)) < 2
 
 
-def in_cover(st: Any, viewer: Unit, target: Unit) -> bool:
+def in_cover(st: RaidersReader, viewer: Unit, target: Unit) -> bool:
     """Terrain hides part of ``target`` from ``viewer`` (house reading of the book's cover)."""
     sight = st.table.sight(viewer.x, viewer.y, viewer.r, target.x, target.y, target.radius)
     return bool(sight.hidden > 0)
 
 
-def shoot_targets(st: Any, shooter: Unit) -> list[Unit]:
+def shoot_targets(st: RaidersReader, shooter: Unit) -> list[Unit]:
     """Enemy units the shooter could fire on: within its weapon's range of its leader and in
     sight (raiders.action.shoot)."""
     rng = shooter.profile.ranged_range

@@ -16,10 +16,8 @@ Readings:
 
 from __future__ import annotations
 
-from typing import Any
-
 from warband.rulesets.raiders.mechanics import MoraleTest, casualties
-from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit
 
 __all__ = ["LEADER_RANGE", "apply_wounds", "morale_test", "morale_value"]
 
@@ -27,7 +25,7 @@ __all__ = ["LEADER_RANGE", "apply_wounds", "morale_test", "morale_value"]
 LEADER_RANGE = 12.0
 
 
-def morale_value(st: Any, u: Unit) -> tuple[int, str | None]:
+def morale_value(st: RaidersReader, u: Unit) -> tuple[int, str | None]:
     """The Morale value ``u`` tests on, and the leader lending it (if any)."""
     own = u.profile.morale
     lead = st.lead_retinue(u.side)

@@ -33,7 +33,7 @@ from typing import Any
 from warband.core.geometry import CONTACT, Base, Inches, MoveResult
 from warband.kit.table import spread_out
 from warband.rulesets.raiders.choices import Point
-from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit
 
 #: :meth:`Table.in_impassable`'s tolerance: a base is in the terrain when its clearance is
 #: below its radius less this
@@ -72,7 +72,7 @@ def path_length(route: list[tuple[float, float]]) -> float:
     return sum(math.dist(a, b) for a, b in zip(route, route[1:], strict=False))
 
 
-def _blocking(st: RaidersState, u: Unit, ignore: Unit | None = None) -> tuple[list[Unit], list[Base]]:
+def _blocking(st: RaidersReader, u: Unit, ignore: Unit | None = None) -> tuple[list[Unit], list[Base]]:
     others = [o for o in st.units if o.on_table and o is not u and o is not ignore]
     return others, [o.base for o in others]
 
@@ -90,7 +90,7 @@ def _emit_move(st: RaidersState, u: Unit, kind: str, start: tuple[float, float],
     )
 
 
-def _why_short(st: Any, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+def _why_short(st: RaidersReader, u: Unit, start: tuple[float, float], goal: tuple[float, float],
                res: MoveResult, allowance: float) -> str | None:
     """Why a Move or Run ended short of its destination (None if it got there), for the
     narration: another unit touched, no room for the formation there, no way through, or
@@ -112,7 +112,7 @@ def _why_short(st: Any, u: Unit, start: tuple[float, float], goal: tuple[float, 
     return f"its allowance ran out ({way:.1f}\" to go, {allowance:g}\" allowed)"
 
 
-def _still_to_go(st: RaidersState, at: tuple[float, float], goal: tuple[float, float],
+def _still_to_go(st: RaidersReader, at: tuple[float, float], goal: tuple[float, float],
                  r: float) -> float:
     """Length of the way on to ``goal`` for a base of radius ``r`` (infinite if none)."""
     route = st.table.path(at, goal, r)
@@ -121,7 +121,7 @@ def _still_to_go(st: RaidersState, at: tuple[float, float], goal: tuple[float, f
     return path_length(route)
 
 
-def _standing_room(st: RaidersState, u: Unit, start: tuple[float, float],
+def _standing_room(st: RaidersReader, u: Unit, start: tuple[float, float],
                    goal: tuple[float, float]) -> tuple[float, float]:
     """The goal, or if the formed unit cannot stand there (in or between impassable terrain),
     the nearest point short of it on the way back to ``start`` where it can."""
@@ -229,7 +229,7 @@ def move_unit(st: RaidersState, u: Unit, goal: tuple[float, float], allowance: I
     return res
 
 
-def entry_start(st: Any, u: Unit, goal: tuple[float, float]) -> tuple[float, float] | None:
+def entry_start(st: RaidersReader, u: Unit, goal: tuple[float, float]) -> tuple[float, float] | None:
     """Where the leader of an off-table unit comes on to reach ``goal``: the nearest point of
     an edge it may use, the formation just on the table. None if no edge it may use is near."""
     w, h, r = st.table.width, st.table.height, u.radius
@@ -249,7 +249,7 @@ def entry_start(st: Any, u: Unit, goal: tuple[float, float]) -> tuple[float, flo
     return options[0][1]
 
 
-def entry_problem(st: Any, u: Unit, allowance: float, goal: Any) -> str | None:
+def entry_problem(st: RaidersReader, u: Unit, allowance: float, goal: Any) -> str | None:
     """Why a destination is not legal for a unit entering the table, or None if it is: it must
     lie within the unit's allowance of an edge it may use (raiders.movement.*), with room for
     the formation to come on there (not on impassable ground, not overlapping a unit)."""
@@ -257,7 +257,7 @@ def entry_problem(st: Any, u: Unit, allowance: float, goal: Any) -> str | None:
     return _entry_problem(st, u, allowance, goal, others, bases)
 
 
-def _entry_problem(st: Any, u: Unit, allowance: float, goal: Any, others: list[Unit],
+def _entry_problem(st: RaidersReader, u: Unit, allowance: float, goal: Any, others: list[Unit],
                    bases: list[Base]) -> str | None:
     """:func:`entry_problem` with the other units on the table and their bases given (the
     same for every point of a menu)."""
@@ -281,7 +281,7 @@ def _entry_problem(st: Any, u: Unit, allowance: float, goal: Any, others: list[U
     return f"no room to come on at ({start[0]:.1f}, {start[1]:.1f})"  # pragma: no cover
 
 
-def entry_ok(st: Any, u: Unit, allowance: float, goal: Any) -> bool:
+def entry_ok(st: RaidersReader, u: Unit, allowance: float, goal: Any) -> bool:
     """A legal destination for a unit entering the table (:func:`entry_problem` finds none)."""
     return entry_problem(st, u, allowance, goal) is None
 
@@ -369,7 +369,7 @@ def flee(st: RaidersState, u: Unit, away_from: Unit | None) -> None:
     _emit_move(st, u, "flee", start, res.travelled, u.move)
 
 
-def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
+def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a Move or Run of up to ``allowance`` inches: up to an inch
     short of each of the nearest enemy units, forward, away from the nearest enemy, to the
     sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
@@ -399,7 +399,21 @@ def move_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     return menu
 
 
-def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
+class _Aim:
+    """A point a menu's Move or Run heads for, before where it really ends is worked out
+    (:func:`_move_menu`; only the ends become :class:`Point` choices). A class of its own, not
+    a Point: the menus make thousands a game, and the compiled build compiles this
+    ``__init__`` where a choice's, made by ``dataclass``, runs as Python code."""
+
+    __slots__ = ("x", "y", "label")
+
+    def __init__(self, x: float, y: float, label: str) -> None:
+        self.x = x
+        self.y = y
+        self.label = label
+
+
+def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit],
                lead: Unit | None) -> list[Point]:
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
     ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
@@ -408,12 +422,12 @@ def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
     r = u.radius
     ux, uy = u.x, u.y
 
-    def pt(x: float, y: float, label: str) -> Point:
+    def pt(x: float, y: float, label: str) -> _Aim:
         # the aim clamped onto the table for the formation, rounded
         cx, cy = clamp(x, y, r)
-        return Point(round(cx, 2), round(cy, 2), label)
+        return _Aim(round(cx, 2), round(cy, 2), label)
 
-    pts: list[Point] = []
+    pts: list[_Aim] = []
     for e in enemies:
         d = math.hypot(e.x - ux, e.y - uy)  # st.leader_distance(u, e)
         stop = e.radius + r + 1.0
@@ -451,7 +465,7 @@ def _move_menu(st: Any, u: Unit, allowance: float, enemies: list[Unit],
     return out or [Point(round(ux, 3), round(uy, 3), "stay where it is")]
 
 
-def _reachable_end(st: Any, u: Unit, aim: tuple[float, float],
+def _reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],
                    allowance: float) -> tuple[float, float] | None:
     """Where a Move or Run of the formed unit toward ``aim`` ends as the terrain allows (short
     of impassable terrain it cannot stand in, round terrain in the way, difficult ground
@@ -471,7 +485,7 @@ def _reachable_end(st: Any, u: Unit, aim: tuple[float, float],
     return (x, y)
 
 
-def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
+def entry_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]:
     """Suggested destinations for a unit entering the table: five points along its own edge
     (and, for Scouts, points in from the side edges), each as deep as the allowance goes,
     those legal now (:func:`entry_problem`: the points' terrain tests are kept on the table,
@@ -484,7 +498,7 @@ def entry_candidates(st: Any, u: Unit, allowance: float) -> list[Point]:
     return [p for p, (x, y) in starts if fits(x, y, r, bases)]
 
 
-def can_enter(st: Any, u: Unit, allowance: float) -> bool:
+def can_enter(st: RaidersReader, u: Unit, allowance: float) -> bool:
     """Whether :func:`entry_candidates` offers anything: its points are tested in its order
     only until one has room (who may act asks this for every unit off the table, at every
     activation)."""
@@ -496,7 +510,7 @@ def can_enter(st: Any, u: Unit, allowance: float) -> bool:
     return any(fits(x, y, r, bases) for _, (x, y) in starts)
 
 
-def _entry_starts(st: Any, u: Unit, allowance: float) -> list[tuple[Point, tuple[float, float]]]:
+def _entry_starts(st: RaidersReader, u: Unit, allowance: float) -> list[tuple[Point, tuple[float, float]]]:
     """The entry menu's points legal on an empty table, each with where the leader comes on
     for it (:func:`entry_start`), in the menu's order. A point is legal with other units on
     the table exactly when it is legal on an empty one and the formation fits among them at
@@ -517,7 +531,7 @@ def _entry_starts(st: Any, u: Unit, allowance: float) -> list[tuple[Point, tuple
     return found
 
 
-def _entry_points(st: Any, u: Unit, allowance: float) -> list[Point]:
+def _entry_points(st: RaidersReader, u: Unit, allowance: float) -> list[Point]:
     """The entry menu's points before their legality is tested."""
     w, h = st.table.width, st.table.height
     depth = max(0.0, allowance - u.radius)

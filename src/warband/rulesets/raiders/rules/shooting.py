@@ -14,11 +14,9 @@ default) or +5 ("stack").
 
 from __future__ import annotations
 
-from typing import Any
-
 from warband.rulesets.raiders.mechanics import Volley
 from warband.rulesets.raiders.rules.measure import in_cover
-from warband.rulesets.raiders.state import RaidersState, Unit
+from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit
 
 __all__ = ["aim_bonus", "shoot", "target_value", "volley"]
 
@@ -30,7 +28,7 @@ AIM = 2
 RANGERS_AIM = 3
 
 
-def aim_bonus(st: Any, shooter: Unit) -> int:
+def aim_bonus(st: RaidersReader, shooter: Unit) -> int:
     if not shooter.aimed:
         return 0
     if shooter.has("rangers"):
@@ -38,7 +36,7 @@ def aim_bonus(st: Any, shooter: Unit) -> int:
     return AIM
 
 
-def target_value(st: Any, shooter: Unit, target: Unit, reaction: str | None,
+def target_value(st: RaidersReader, shooter: Unit, target: Unit, reaction: str | None,
                  running: bool) -> tuple[int, list[str]]:
     """The target's Tg against this shot, with the names of the modifiers applied.
     ``reaction`` is what the target does in answer to the shot; ``running`` whether it is
@@ -63,7 +61,7 @@ def target_value(st: Any, shooter: Unit, target: Unit, reaction: str | None,
     return tg, notes
 
 
-def volley(st: Any, shooter: Unit, figures: int, target: Unit, reaction: str | None,
+def volley(st: RaidersReader, shooter: Unit, figures: int, target: Unit, reaction: str | None,
            running: bool) -> tuple[Volley, list[str]]:
     tg, notes = target_value(st, shooter, target, reaction, running)
     bonus = aim_bonus(st, shooter)
