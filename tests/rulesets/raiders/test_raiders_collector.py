@@ -97,14 +97,19 @@ def test_raiders_action_run_kept_menu_is_the_menu_with_its_labels() -> None:
 
 def test_raiders_action_charge_kept_real_move_is_the_move_worked_out() -> None:
     """raiders.action.charge: the AI's move found on the table (made again from its kept
-    fields) is the :class:`MoveResult` :meth:`Table.move` works out, contact included."""
+    fields) is the :class:`MoveResult` :meth:`Table.move` works out, contact included; one
+    move touches a unit, another wades into the Bog (its cost differs from the distance
+    travelled, so fields kept in the wrong order would show)."""
     st = bare_state(terrain=TERRAIN)
     u = place(st, WARRIORS_1, 10, 7)
     for uid, (x, y) in enumerate([(12, 12), (8, 11), (30, 8)], start=8):
         place(st, uid, x, y)
-    near = in_reach(st, u, (u.x, u.y), 12.0)
-    assert near
-    worked = st.table._move((u.x, u.y), (12.0, 30.0), u.radius, 12.0, near, False, True, 2,
-                            (False,) * len(near))
-    for _ in range(2):
-        assert real_move(st, u, (u.x, u.y), (12.0, 30.0), 12.0, near) == worked
+    for start, goal in (((10.0, 7.0), (12.0, 30.0)), ((28.0, 10.0), (36.0, 30.0))):
+        u.x, u.y = start
+        near = in_reach(st, u, start, 12.0)
+        worked = st.table._move(start, goal, u.radius, 12.0, near, False, True, 2,
+                                (False,) * len(near))
+        assert worked.contact or worked.cost != worked.travelled
+        for _ in range(2):  # worked out, then found in the memo
+            assert real_move(st, u, start, goal, 12.0, near) == worked
+    assert worked.cost != worked.travelled
