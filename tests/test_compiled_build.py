@@ -137,7 +137,8 @@ def test_game_records_deep_copy_and_pickle_alike_in_both_builds(ruleset: str) ->
 
 def test_written_out_value_classes_compare_hash_copy_and_refuse_writes_alike() -> None:
     """``core.geometry.MoveResult`` and Raiders' ``CombatDirection`` and ``CombatSide`` are
-    written out (not made by ``dataclass``) so that their ``__init__`` compiles: they still
+    written out (not made by ``dataclass``) so that their ``__init__`` compiles, and take the
+    rest from ``core.values.ValueRecord``: they still
     compare and hash by their fields, keep an int allowance or die count as given, copy and pickle to equal values in both
     builds, and refuse a write in the compiled build (mypy refuses it in both)."""
     import copy
@@ -163,6 +164,11 @@ def test_written_out_value_classes_compare_hash_copy_and_refuse_writes_alike() -
     assert mech == CombatDirection(4, 3, 3, 5, False) != CombatDirection(4, 3, 3, 5, True)
     assert mech.reroll_defence is False and mech.attack == 4 and type(mech.attack) is int
     assert len({mech, CombatDirection(4, 3, 3, 5)}) == 1
+    # the shared base (core.values.ValueRecord): hashed as a frozen dataclass is (the tuple of
+    # the fields, so sets and dicts of them keep their order), never equal across classes
+    assert hash(move) == hash((1.5, 2.0, 3.25, 4.5, (0, 2), True))
+    assert hash(mech) == hash((4, 3, 3, 5, False))
+    assert mech != (4, 3, 3, 5, False) and move != mech and side != move
     for value in (move, mech, side):
         for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
             assert twin == value and type(twin) is type(value)

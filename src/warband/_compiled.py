@@ -32,6 +32,7 @@ else:
 #: the hot paths the compiled build compiles: geometry, dice, the game loop, the kit, and each
 #: ruleset's state, rules and AI (not its pydantic models, content loaders, CLI, web or campaign)
 COMPILED_MODULES: tuple[str, ...] = (
+    "warband.core.values",
     "warband.core.geometry",
     "warband.core.formations",
     "warband.core.game",

@@ -27,6 +27,8 @@ from typing import Any, Final, NamedTuple, Protocol
 import shapely
 from shapely.geometry import Polygon
 
+from warband.core.values import ValueRecord
+
 __all__ = [
     "CONTACT",
     "Base",
@@ -295,7 +297,7 @@ class Base(NamedTuple):
     r: float
 
 
-class MoveResult:
+class MoveResult(ValueRecord):
     """Where a move ended: ``x``, ``y``; ``travelled``, the length of the path actually
     covered; ``cost``, the allowance used (difficult terrain costs double); ``contact``, the
     indices of the blockers touched at the end; ``blocked``, whether a base, terrain or the
@@ -321,21 +323,9 @@ class MoveResult:
     def _fields(self) -> tuple[float, float, float, float, tuple[int, ...], bool]:
         return (self.x, self.y, self.travelled, self.cost, self.contact, self.blocked)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MoveResult):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
     def __repr__(self) -> str:
         return ("MoveResult(x={!r}, y={!r}, travelled={!r}, cost={!r}, contact={!r}, "
                 "blocked={!r})").format(*self._fields())
-
-    def __reduce__(self) -> tuple[type[MoveResult], tuple[Any, ...]]:
-        # copied and pickled through the constructor (the compiled class has no setters)
-        return MoveResult, self._fields()
 
 
 #: a :class:`MoveResult`'s fields as a plain tuple, in order (what :meth:`Table.move` keeps)

@@ -28,6 +28,7 @@ from math import comb
 from typing import Final
 
 from warband.core.dice import Dice
+from warband.core.values import ValueRecord
 
 __all__ = [
     "Casting",
@@ -152,7 +153,7 @@ class CombatExchangeRoll:
     wounds: int
 
 
-class CombatDirection:
+class CombatDirection(ValueRecord):
     """The attack of one unit against another in a round of combat.
 
     ``attack``: the attacker's attack dice after modifiers (raiders.combat.modify: a shield
@@ -182,21 +183,9 @@ class CombatDirection:
     def _fields(self) -> tuple[int, int, int, int, bool]:
         return (self.attack, self.defence, self.block_on, self.wound_on, self.reroll_defence)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CombatDirection):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
     def __repr__(self) -> str:
         return ("CombatDirection(attack={!r}, defence={!r}, block_on={!r}, wound_on={!r}, "
                 "reroll_defence={!r})").format(*self._fields())
-
-    def __reduce__(self) -> tuple[type[CombatDirection], tuple[int, int, int, int, bool]]:
-        # copied and pickled through the constructor (the compiled class has no setters)
-        return CombatDirection, self._fields()
 
     @property
     def save_chance(self) -> Fraction:

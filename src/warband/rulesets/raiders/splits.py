@@ -26,6 +26,7 @@ from functools import lru_cache
 from math import comb
 from typing import Final, Literal
 
+from warband.core.values import ValueRecord
 from warband.rulesets.raiders.mechanics import CombatDirection, casualties
 
 __all__ = [
@@ -47,7 +48,7 @@ __all__ = [
 Metric = Literal["wounds", "casualties"]
 
 
-class CombatSide:
+class CombatSide(ValueRecord):
     """One unit in a round of combat, with every modifier already applied.
 
     ``pool``: its combat dice (raiders.combat.dice_pool); ``min_defence``: dice that must go to
@@ -86,22 +87,10 @@ class CombatSide:
                 self.min_defence, self.shield_wall, self.figures, self.hp, self.carried,
                 self.weight)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CombatSide):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
     def __repr__(self) -> str:
         return "CombatSide(" + ", ".join(
             f"{name}={value!r}" for name, value in zip(SIDE_FIELDS, self._fields(), strict=True)
         ) + ")"
-
-    def __reduce__(self) -> tuple[type[CombatSide], tuple[int | bool | float, ...]]:
-        # copied and pickled through the constructor (the compiled class has no setters)
-        return CombatSide, self._fields()
 
 
 #: a :class:`CombatSide`'s fields, in order (its constructor's arguments)
