@@ -24,6 +24,13 @@ THANE, WARRIORS_1, WARRIORS_2, SPEARMEN, WIZARD, RANGERS, HOUNDS = range(7)
 WARLORD, RAIDERS_1, RAIDERS_2, RAIDERS_3, SHAMAN, SCOUTS, TROLL = range(7, 14)
 
 
+#: a table with one impassable crag and one difficult bog, for move and menu tests
+TERRAIN = [
+    {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
+    {"name": "Bog", "kind": "difficult", "points": [[30, 14], [40, 14], [40, 24], [30, 24]]},
+]
+
+
 #: any side of a round of combat (the split game's inputs), for property tests
 combat_sides = hs.builds(
     CombatSide, pool=hs.integers(0, 14), attack_skill=hs.integers(2, 7),

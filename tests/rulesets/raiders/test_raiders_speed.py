@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 from raiders_helpers import (
     HOUNDS,
+    TERRAIN,
     WARRIORS_1,
     WARRIORS_2,
     WIZARD,
@@ -56,11 +57,6 @@ from warband.rulesets.raiders.splits import (
     split_range,
 )
 from warband.rulesets.raiders.state import RaidersState, Unit
-
-TERRAIN = [
-    {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
-    {"name": "Bog", "kind": "difficult", "points": [[30, 14], [40, 14], [40, 24], [30, 24]]},
-]
 
 spots = st_.tuples(st_.floats(2, 46), st_.floats(2, 34))
 
