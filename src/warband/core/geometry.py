@@ -297,6 +297,10 @@ class Base(NamedTuple):
     r: float
 
 
+#: a :class:`MoveResult`'s fields as a plain tuple, in order (what :meth:`Table.move` keeps)
+MoveFields = tuple[float, float, float, float, tuple[int, ...], bool]
+
+
 class MoveResult(ValueRecord):
     """Where a move ended: ``x``, ``y``; ``travelled``, the length of the path actually
     covered; ``cost``, the allowance used (difficult terrain costs double); ``contact``, the
@@ -320,16 +324,12 @@ class MoveResult(ValueRecord):
         self.contact: Final = contact
         self.blocked: Final = blocked
 
-    def _fields(self) -> tuple[float, float, float, float, tuple[int, ...], bool]:
+    def fields(self) -> MoveFields:
         return (self.x, self.y, self.travelled, self.cost, self.contact, self.blocked)
 
     def __repr__(self) -> str:
         return ("MoveResult(x={!r}, y={!r}, travelled={!r}, cost={!r}, contact={!r}, "
-                "blocked={!r})").format(*self._fields())
-
-
-#: a :class:`MoveResult`'s fields as a plain tuple, in order (what :meth:`Table.move` keeps)
-MoveFields = tuple[float, float, float, float, tuple[int, ...], bool]
+                "blocked={!r})").format(*self.fields())
 
 
 @dataclass(frozen=True, slots=True)
@@ -816,7 +816,7 @@ class Table:
             res = self._land(start, res, r, blockers)
         if len(self._moves) > 20_000:
             self._moves.clear()
-        self._moves[key] = (res.x, res.y, res.travelled, res.cost, res.contact, res.blocked)
+        self._moves[key] = res.fields()
         return res
 
     def terrain_reach(

@@ -18,21 +18,23 @@ class ValueRecord:
     """The base of a value class: equal to another of its own class with equal fields, hashed
     as the tuple of its fields (as a frozen dataclass is), and copied and pickled through its
     constructor (the compiled class cannot be rebuilt field by field). A subclass lists its
-    fields in :meth:`_fields`, in its constructor's order."""
+    fields in :meth:`fields`, in its constructor's order (what a cache keeps of it: a plain
+    tuple, which the garbage collector stops tracking, and ``type(value)(*fields)`` makes it
+    again)."""
 
     __slots__ = ()
 
-    def _fields(self) -> tuple[Any, ...]:
+    def fields(self) -> tuple[Any, ...]:
         """The fields, in the constructor's order."""
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ValueRecord) or type(other) is not type(self):
             return NotImplemented
-        return self._fields() == other._fields()
+        return self.fields() == other.fields()
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self.fields())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return type(self), self._fields()
+        return type(self), self.fields()

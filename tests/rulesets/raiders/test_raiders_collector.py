@@ -13,7 +13,7 @@ from __future__ import annotations
 import gc
 
 from hypothesis import given, settings
-from raiders_helpers import WARRIORS_1, bare_state, combat_sides, place
+from raiders_helpers import TERRAIN, WARRIORS_1, bare_state, combat_sides, place
 
 from warband.core.controller import play
 from warband.core.geometry import _SIGHTS
@@ -21,17 +21,11 @@ from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.ai.heuristic import (
     KEPT,
     HeuristicController,
-    _side_fields,
     in_reach,
     real_move,
 )
 from warband.rulesets.raiders.rules.movement import _move_menu, move_candidates
 from warband.rulesets.raiders.splits import SIDE_FIELDS, CombatSide
-
-TERRAIN = [
-    {"name": "Crag", "kind": "impassable", "points": [[14, 10], [26, 10], [26, 20], [14, 20]]},
-    {"name": "Bog", "kind": "difficult", "points": [[30, 14], [40, 14], [40, 24], [30, 24]]},
-]
 
 
 def _untracked(cache: dict[object, object]) -> bool:
@@ -76,7 +70,7 @@ def test_raiders_action_move_kept_moves_and_menus_are_untracked_after_a_game() -
 def test_raiders_combat_allocate_kept_side_fields_make_the_side_again(side: CombatSide) -> None:
     """raiders.combat.allocate: a fight's side kept as its fields (what
     :class:`KeptAcrossGames` holds) makes an equal :class:`CombatSide` again."""
-    fields = _side_fields(side)
+    fields = side.fields()
     assert CombatSide(*fields) == side
     assert len(fields) == len(SIDE_FIELDS)
 

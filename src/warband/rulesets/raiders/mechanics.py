@@ -180,12 +180,12 @@ class CombatDirection(ValueRecord):
         self.wound_on: Final = wound_on
         self.reroll_defence: Final = reroll_defence
 
-    def _fields(self) -> tuple[int, int, int, int, bool]:
+    def fields(self) -> tuple[int, int, int, int, bool]:
         return (self.attack, self.defence, self.block_on, self.wound_on, self.reroll_defence)
 
     def __repr__(self) -> str:
         return ("CombatDirection(attack={!r}, defence={!r}, block_on={!r}, wound_on={!r}, "
-                "reroll_defence={!r})").format(*self._fields())
+                "reroll_defence={!r})").format(*self.fields())
 
     @property
     def save_chance(self) -> Fraction:

@@ -32,6 +32,7 @@ from warband.rulesets.raiders.mechanics import CombatDirection, casualties
 __all__ = [
     "SIDE_FIELDS",
     "CombatSide",
+    "SideFields",
     "Metric",
     "SplitSolution",
     "attack_dice_rolled",
@@ -46,6 +47,11 @@ __all__ = [
 ]
 
 Metric = Literal["wounds", "casualties"]
+
+
+#: a :class:`CombatSide`'s fields as a plain tuple, in order (:meth:`CombatSide.fields`: what
+#: the AI keeps of a side across games)
+SideFields = tuple[int, int, int, int, int, int, bool, int, int, int, float]
 
 
 class CombatSide(ValueRecord):
@@ -82,14 +88,14 @@ class CombatSide(ValueRecord):
         self.carried: Final = carried
         self.weight: Final = weight
 
-    def _fields(self) -> tuple[int, int, int, int, int, int, bool, int, int, int, float]:
+    def fields(self) -> SideFields:
         return (self.pool, self.attack_skill, self.defence_bonus, self.strength, self.armour,
                 self.min_defence, self.shield_wall, self.figures, self.hp, self.carried,
                 self.weight)
 
     def __repr__(self) -> str:
         return "CombatSide(" + ", ".join(
-            f"{name}={value!r}" for name, value in zip(SIDE_FIELDS, self._fields(), strict=True)
+            f"{name}={value!r}" for name, value in zip(SIDE_FIELDS, self.fields(), strict=True)
         ) + ")"
 
 
@@ -206,6 +212,19 @@ def payoff_matrix(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> li
     return out
 
 
+def _saddle_point(matrix: Sequence[Sequence[float]]) -> tuple[float, int, int] | None:
+    """The value of the zero-sum game ``matrix`` and the row and column of a pure solution,
+    if it has a saddle point (the max of the row minima equal to the min of the column
+    maxima, within 1e-12); None if it has none (its solution is mixed)."""
+    n_rows, n_cols = len(matrix), len(matrix[0])
+    row_min = [min(r) for r in matrix]
+    col_max = [max(matrix[i][j] for i in range(n_rows)) for j in range(n_cols)]
+    lower, upper = max(row_min), min(col_max)
+    if upper - lower > 1e-12:
+        return None
+    return lower, row_min.index(lower), col_max.index(upper)
+
+
 def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float], list[float]]:
     """Value and optimal mixed strategies (rows, columns) of the zero-sum game ``matrix``
     (the row player receives the entries).
@@ -215,12 +234,10 @@ def solve_zero_sum(matrix: Sequence[Sequence[float]]) -> tuple[float, list[float
     column player's strategy read from its dual (checked, else solved on its own).
     """
     n_rows, n_cols = len(matrix), len(matrix[0])
-    row_min = [min(r) for r in matrix]
-    col_max = [max(matrix[i][j] for i in range(n_rows)) for j in range(n_cols)]
-    lower, upper = max(row_min), min(col_max)
-    if upper - lower <= 1e-12:
-        i, j = row_min.index(lower), col_max.index(upper)
-        return lower, [float(k == i) for k in range(n_rows)], [float(k == j) for k in range(n_cols)]
+    saddle = _saddle_point(matrix)
+    if saddle is not None:
+        value, i, j = saddle
+        return value, [float(k == i) for k in range(n_rows)], [float(k == j) for k in range(n_cols)]
     value, rows, duals = _maximin(matrix)
     if duals is not None and abs(sum(duals) - 1.0) < 1e-6:
         return value, rows, duals
@@ -242,12 +259,9 @@ def game_value(matrix: Sequence[Sequence[float]]) -> float:
     value of a zero-sum game is unique, so the two differ only by the linear program's
     tolerance (up to about 5e-8, where HiGHS is the one off: a test checks the answer lies
     in the bracket the linear program's strategies guarantee, over many random games)."""
-    n_rows, n_cols = len(matrix), len(matrix[0])
-    row_min = [min(r) for r in matrix]
-    col_max = [max(matrix[i][j] for i in range(n_rows)) for j in range(n_cols)]
-    lower, upper = max(row_min), min(col_max)
-    if upper - lower <= 1e-12:
-        return lower
+    saddle = _saddle_point(matrix)
+    if saddle is not None:
+        return saddle[0]
     value = _simplex_value(matrix)
     if value is None:  # pragma: no cover - a safety net: the checked simplex settles them all
         value = _maximin(matrix)[0]

@@ -55,7 +55,7 @@ from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
-from warband.rulesets.raiders.splits import CombatSide, solve
+from warband.rulesets.raiders.splits import CombatSide, SideFields, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
 from warband.rulesets.raiders.unit import Profile, Spell
 
@@ -142,7 +142,7 @@ def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tu
     if kept is not None:
         return MoveResult(*kept)
     end: MoveResult = view.table.move(start, goal, u.radius, allowance, near)
-    moves[key] = (end.x, end.y, end.travelled, end.cost, end.contact, end.blocked)
+    moves[key] = end.fields()
     return end
 
 
@@ -188,17 +188,6 @@ def _options_read(view: RaidersReader) -> tuple[Any, ...]:
     the cover bonus and an aimed ranger's bonus in a volley, Impetus in a fight)."""
     o = view.options
     return (o.cover_bonus, o.rangers_aim, o.impetus_needs_bonus)
-
-
-#: a :class:`CombatSide`'s fields in order, as :class:`KeptAcrossGames` keeps them (a plain
-#: tuple of numbers, which the garbage collector stops tracking)
-SideFields = tuple[int, int, int, int, int, int, bool, int, int, int, float]
-
-
-def _side_fields(side: CombatSide) -> SideFields:
-    """``side``'s fields in order (``CombatSide(*_side_fields(side)) == side``)."""
-    return (side.pool, side.attack_skill, side.defence_bonus, side.strength, side.armour,
-            side.min_defence, side.shield_wall, side.figures, side.hp, side.carried, side.weight)
 
 
 class KeptAcrossGames:
@@ -626,7 +615,7 @@ class HeuristicController:
         if kept is not None:
             return CombatSide(*kept[0]), CombatSide(*kept[1])
         sides = fight_sides(view, a, a_role, a_bonus, b, b_role, b_bonus)
-        self._fight_sides[key] = (_side_fields(sides[0]), _side_fields(sides[1]))
+        self._fight_sides[key] = (sides[0].fields(), sides[1].fields())
         return sides
 
     def _cv(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
