@@ -49,6 +49,7 @@ __all__ = [
     "flee",
     "is_point",
     "move_candidates",
+    "move_menu",
     "move_unit",
     "path_length",
 ]
@@ -375,28 +376,41 @@ def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]
     sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
     where a move toward it really ends (:func:`_reachable_end`), so none lies in impassable
     terrain or beyond reach. Any other point is legal too; these are what the AIs choose among.
+    The :class:`Point` choices of :func:`move_menu`."""
+    return [Point(x, y, label) for x, y, label in move_menu(st, u, allowance)]
+
+
+#: a Move/Run menu's destination as kept: where it ends and its label
+MenuEnd = tuple[float, float, str]
+
+
+def move_menu(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ...]:
+    """:func:`move_candidates` as plain (x, y, label) tuples, in its order (the AI reads
+    these, without a choice made per destination).
 
     The menu is a pure function of the table and of what it is built from (the unit's place,
     footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
     (:meth:`~warband.core.geometry.Table.memo`) under exactly those inputs: units stand still
     most of the time, and an AI weighs the same menus again at every activation."""
-    enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))[:4]
+    ux, uy = u.x, u.y
+    hypot = math.hypot
+    # (st.leader_distance(u, e), the same expression)
+    enemies = sorted(st.enemies_of(u), key=lambda e: hypot(e.x - ux, e.y - uy))[:4]
     lead = st.lead_retinue(u.side)
     if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
         lead = None
-    key = (u.x, u.y, u.radius, allowance, st.edges[u.side],
-           tuple((e.name, e.x, e.y, e.radius) for e in enemies),
+    key = (ux, uy, u.radius, allowance, st.edges[u.side],
+           tuple([(e.name, e.x, e.y, e.radius) for e in enemies]),
            None if lead is None else (lead.name, lead.x, lead.y))
     # Kept as plain (x, y, label) tuples, which the garbage collector stops tracking (the
     # memo lives as long as the table, across games: tracked Points in it made every full
-    # collection walk them); the Points are made again from them, equal to those kept.
+    # collection walk them).
     menus = st.table.memo("raiders.move_candidates")
-    kept: tuple[tuple[float, float, str], ...] | None = menus.get(key)
-    if kept is not None:
-        return [Point(x, y, label) for x, y, label in kept]
-    menu = _move_menu(st, u, allowance, enemies, lead)
-    menus[key] = tuple([(p.x, p.y, p.label) for p in menu])
-    return menu
+    kept: tuple[MenuEnd, ...] | None = menus.get(key)
+    if kept is None:
+        kept = menus[key] = tuple([(p.x, p.y, p.label)
+                                   for p in _move_menu(st, u, allowance, enemies, lead)])
+    return kept
 
 
 class _Aim:
