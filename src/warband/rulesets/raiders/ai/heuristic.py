@@ -304,7 +304,7 @@ class HeuristicController:
         self._seen_as_unit: dict[int, tuple[tuple[Any, ...], int]] = {}
         self._seen_as_enemy: dict[int, tuple[tuple[Any, ...], int]] = {}
         self._state_numbers = 0
-        self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
+        self._owns: dict[int, tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
@@ -370,12 +370,15 @@ class HeuristicController:
         moves: list[tuple[float, int, int, Unit, str, float]] = []
         charges: list[tuple[int, int, Unit]] = []
         floor = PASS_BELOW
+        menus = view.activation_menus
+        # (each "floor = the highest of floor and the plans' values" below is a loop of
+        # comparisons, as max picks it)
         for i, u in enumerate(units):
-            acts: Sequence[str] | None = view.activation_menus.get(u.uid)
+            acts: Sequence[str] | None = menus.get(u.uid)
             if acts is None:
                 acts = actions_for(view, u)
             for j, action in enumerate(acts):
-                if action in ("move", "run"):
+                if action == "move" or action == "run":
                     tire = self._tire(view, u, 1)
                     moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
                     continue
@@ -384,22 +387,37 @@ class HeuristicController:
                     continue
                 plans = self._plans_for(view, u, action, 1)
                 found.append(((i, j), plans))
-                floor = max([floor, *(p.value for p in plans)])
+                for p in plans:
+                    if p.value > floor:
+                        floor = p.value
         for i, j, u in charges:
             # a charge whose ceiling (:meth:`_charge_plan`) is below the floor is not weighed
-            plans = [p for p in (self._charge_plan(view, u, t, 1, floor)
-                                 for t in charge_targets(view, u)) if p is not None]
+            plans = []
+            for t in charge_targets(view, u):
+                plan = self._charge_plan(view, u, t, 1, floor)
+                if plan is not None:
+                    plans.append(plan)
             found.append(((i, j), plans))
-            floor = max([floor, *(p.value for p in plans)])
+            for p in plans:
+                if p.value > floor:
+                    floor = p.value
         moves.sort(key=lambda m: -m[0])
         for ceiling, i, j, u, action, tire in moves:
             if ceiling < floor:
                 break  # nor can any after it
             plans = self._move_plans(view, u, action, tire)
             found.append(((i, j), plans))
-            floor = max([floor, *(p.value for p in plans)])
+            for p in plans:
+                if p.value > floor:
+                    floor = p.value
         found.sort(key=lambda f: f[0])
-        return max((p for _, plans in found for p in plans), key=lambda p: p.value, default=None)
+        # the first of the most valuable plans, as max picks it
+        best: Plan | None = None
+        for _, plans in found:
+            for p in plans:
+                if best is None or p.value > best.value:
+                    best = p
+        return best
 
     def _move_ceiling(self, view: RaidersReader, u: Unit, action: str, tire: float) -> float:
         """A value no plan of :meth:`_move_plans` for ``u`` exceeds. A unit on the table ends
@@ -925,7 +943,7 @@ class HeuristicController:
     def _in_reach(self, view: RaidersReader, u: Unit, start: tuple[float, float],
                   allowance: float) -> tuple[Base, ...]:
         """:func:`in_reach`, once per decision."""
-        key = ("in_reach", u.uid, start, allowance)
+        key = (u.uid, start, allowance)
         near = self._reach.get(key)
         if near is None:
             if self._bases is None:  # every unit's base, once per decision
@@ -1075,11 +1093,10 @@ class HeuristicController:
         """``u``'s side of :meth:`_position`, once per decision: does it fight at range, its
         reach, its move, and where its Lead Retinue stands (None if ``u`` is the Lead
         Retinue or it is gone)."""
-        key = ("own", u.uid)
-        cached = self._owns.get(key)
+        cached = self._owns.get(u.uid)
         if cached is None:
             lead = view.lead_retinue(u.side)
-            cached = self._owns[key] = (
+            cached = self._owns[u.uid] = (
                 bool(u.shooter or u.profile.magic_user), u.profile.ranged_range or 18.0, u.move,
                 (lead.x, lead.y) if lead is not None and lead is not u else None)
         return cached

@@ -408,16 +408,16 @@ def move_menu(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ..
     menus = st.table.memo("raiders.move_candidates")
     kept: tuple[MenuEnd, ...] | None = menus.get(key)
     if kept is None:
-        kept = menus[key] = tuple([(p.x, p.y, p.label)
-                                   for p in _move_menu(st, u, allowance, enemies, lead)])
+        kept = menus[key] = tuple([(end.x, end.y, end.label)
+                                   for end in _move_menu(st, u, allowance, enemies, lead)])
     return kept
 
 
 class _Aim:
-    """A point a menu's Move or Run heads for, before where it really ends is worked out
-    (:func:`_move_menu`; only the ends become :class:`Point` choices). A class of its own, not
-    a Point: the menus make thousands a game, and the compiled build compiles this
-    ``__init__`` where a choice's, made by ``dataclass``, runs as Python code."""
+    """A point a menu's Move or Run heads for, or where it really ends (:func:`_move_menu`;
+    the ends become :class:`Point` choices only when the rules offer them). A class of its
+    own, not a Point: the menus make thousands a game, and a choice's ``__init__``, made by
+    ``dataclass``, is a Python call per field (the compiled build compiles this one)."""
 
     __slots__ = ("x", "y", "label")
 
@@ -428,7 +428,7 @@ class _Aim:
 
 
 def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit],
-               lead: Unit | None) -> list[Point]:
+               lead: Unit | None) -> list[_Aim]:
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
     ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
     table = st.table
@@ -466,17 +466,17 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
     # built for other neighbours) under everything it reads: the unit's place and footprint,
     # the aim and the allowance (the terrain is the table's own).
     ends = table.memo("raiders.reachable")
-    reached: list[Point] = []
+    reached: list[_Aim] = []
     for p in spread_out(pts):
         key = (ux, uy, r, p.x, p.y, allowance)
         end = ends.get(key, False)
         if end is False:
             end = ends[key] = _reachable_end(st, u, (p.x, p.y), allowance)
         if end is not None:
-            reached.append(Point(end[0], end[1], p.label))
+            reached.append(_Aim(end[0], end[1], p.label))
     out = spread_out(reached)
     # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
-    return out or [Point(round(ux, 3), round(uy, 3), "stay where it is")]
+    return out or [_Aim(round(ux, 3), round(uy, 3), "stay where it is")]
 
 
 def _reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],
