@@ -844,16 +844,19 @@ class HeuristicController:
         refreshes = effect is SpellEffect.REMOVE_FATIGUE
         moves = effect is SpellEffect.MOVEMENT
         out = []
+        if moves:
+            return out
+        ux, uy, side, reach = u.x, u.y, u.side, spell.range
+        hypot = math.hypot
         for t in view.units:
-            if not t.on_table or (t.side != u.side) != hostile:
+            # (t.on_table, without the property's call)
+            if not t.deployed or t.destroyed or (t.side != side) != hostile:
                 continue
             if heals and not (t.wounds or t.lost_this_turn):
                 continue
             if refreshes and t.fatigue < t.profile.fatigue - 2:
                 continue
-            if moves:
-                continue
-            if view.leader_distance(u, t) > spell.range:
+            if hypot(t.x - ux, t.y - uy) > reach:  # view.leader_distance(u, t)
                 continue
             seen = sight.get(t.uid)
             if seen is None:
@@ -1055,6 +1058,24 @@ class HeuristicController:
         ranged, reach_u, move, lead = self._own(view, u)
         hypot = math.hypot
         out = []
+        # One loop for units that fight at range, one for the others (the test of which is
+        # made once, not per enemy and point); each max(0.0, v) and max(best, value) below
+        # is a comparison, as max picks it, and lure - 0.8 * 0.0 is lure.
+        if ranged:
+            for x, y in points:
+                worst = shots = 0.0
+                best = -math.inf
+                for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, _ in field:
+                    d = hypot(ex - x, ey - y)
+                    if d <= reach and charge_loss > worst:
+                        worst = charge_loss
+                    if d <= shoot_reach:
+                        shots += shot_loss
+                    value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+                    if value > best:
+                        best = value
+                out.append(best - (worst + shots) * 0.9)
+            return out
         for x, y in points:
             worst = shots = 0.0
             best = -math.inf
@@ -1064,21 +1085,15 @@ class HeuristicController:
                     worst = charge_loss
                 if d <= shoot_reach:
                     shots += shot_loss
-                if ranged:
-                    value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
-                else:
-                    gap = d - radii - move  # max(0.0, gap), as max picks it
-                    value = lure - 0.8 * (gap if gap > 0.0 else 0.0)
+                gap = d - radii - move
+                value = lure - 0.8 * gap if gap > 0.0 else lure
                 if value > best:
                     best = value
-            threat = worst + shots
-            if ranged:
-                out.append(best - threat * 0.9)
-                continue
             spread = 0.0
             if lead is not None:
-                spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
-            out.append(best - threat * 0.5 - spread)
+                strays = hypot(lead[0] - x, lead[1] - y) - 11
+                spread = 0.1 * (strays if strays > 0.0 else 0.0)
+            out.append(best - (worst + shots) * 0.5 - spread)
         return out
 
     def _here(self, view: RaidersReader, u: Unit) -> float:
