@@ -843,7 +843,7 @@ class HeuristicController:
         heals = effect is SpellEffect.HEAL
         refreshes = effect is SpellEffect.REMOVE_FATIGUE
         moves = effect is SpellEffect.MOVEMENT
-        out = []
+        out: list[Unit] = []
         if moves:
             return out
         ux, uy, side, reach = u.x, u.y, u.side, spell.range
