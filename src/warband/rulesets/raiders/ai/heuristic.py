@@ -906,7 +906,7 @@ class HeuristicController:
                     continue
                 # how far it really gets: units already on the edge may be in the way
                 end = real_move(view, u, start, (p.x, p.y), allowance - u.radius,
-                                in_reach(view, u, start, allowance - u.radius))
+                                self._in_reach(view, u, start, allowance - u.radius))
                 score = self._position(view, u, end.x, end.y)
                 value = 8.0 + 0.3 * end.travelled + 0.05 * score
                 out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
