@@ -21,7 +21,7 @@ from warband.rulesets.raiders.ai.heuristic import (
     Plan,
     in_reach,
 )
-from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, split_ceiling
+from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
 from warband.rulesets.raiders.rules.actions import actions_for
@@ -47,10 +47,10 @@ def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
 Check = Callable[[RaidersReader, int, Any, Any], None]
 
 
-def _in_both_scenarios(check: Check) -> None:
-    """Play a seeded heuristic game in each scenario, calling ``check(view, player, decision,
-    controller)`` at each activation once the controller has answered it (its per-decision
-    tables filled as the game uses them)."""
+def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) -> None:
+    """Play a seeded heuristic game in each scenario (with the options ``switched``), calling
+    ``check(view, player, decision, controller)`` at each activation once the controller has
+    answered it (its per-decision tables filled as the game uses them)."""
 
     def at_activation(game: Any, player: int, decision: Any, ctl: Any) -> bool:
         if decision.kind != "activate":
@@ -61,7 +61,7 @@ def _in_both_scenarios(check: Check) -> None:
         return True
 
     for seed, options in GAMES:
-        assert play_checking(seed, at_activation, options) > 20
+        assert play_checking(seed, at_activation, {**options, **(switched or {})}) > 20
 
 
 def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
@@ -159,6 +159,33 @@ def test_raiders_turn_activation_choice_is_the_best_of_every_plan() -> None:
     (fails if the pick takes a later plan of equal
     value, or a floor rises past a plan that was not weighed)."""
     _in_both_scenarios(_best_is_every_plans)
+
+
+def _charge_tops_are_fresh(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
+    on = [u for u in view.units if u.on_table]
+    for u in on:
+        for t in on:
+            if u.side != player or t.side == player:
+                continue
+            gap = view.gap(u, t)
+            bonus = gap > u.move / 2
+            roles = [("fight", False), ("counter_charge", gap > t.move / 2), ("defend", bonus)]
+            if t.has("shield-wall-combat"):
+                roles.append(("shield_wall", False))
+            assert ctl._charge_top(view, u, t, bonus, roles) == min(
+                combat_ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                for role, b_bonus in roles)
+
+
+def test_raiders_action_charge_kept_ceilings_are_the_fresh_ones() -> None:
+    """raiders.action.charge / raiders.combat.allocate: a charge's lowest ceiling over the
+    target's answers, kept across decisions and games under the fighting states, both charge
+    bonuses and the Impetus option, is the lowest :func:`combat_ceiling` of the units as they
+    stand, at every activation of a game in each scenario, and again in games with Impetus
+    switched after the default games filled the kept values (fails if a bonus or the option
+    is left out of the key)."""
+    _in_both_scenarios(_charge_tops_are_fresh)
+    _in_both_scenarios(_charge_tops_are_fresh, {"impetus_needs_bonus": False})
 
 
 def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:

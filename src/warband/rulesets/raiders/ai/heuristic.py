@@ -220,11 +220,13 @@ class KeptAcrossGames:
         self.sides: dict[tuple[Any, ...], tuple[SideFields, SideFields]] = {}
         self.values: dict[tuple[Any, ...], float] = {}
         self.ceilings: dict[tuple[Any, ...], float] = {}
+        # a charge's lowest ceiling over the target's answers (HeuristicController._charge_top)
+        self.tops: dict[tuple[Any, ...], float] = {}
         # threat-field cores under the kinds, the cover flag and _options_read
         self.cores: dict[tuple[Any, ...], FieldCore] = {}
 
     def tables(self) -> tuple[dict[tuple[Any, ...], Any], ...]:
-        return (self.quick, self.sides, self.values, self.ceilings, self.cores)
+        return (self.quick, self.sides, self.values, self.ceilings, self.tops, self.cores)
 
     def bound(self) -> None:
         """Empty any table grown past :data:`KEPT_LIMIT` (its values are worked out again
@@ -293,6 +295,7 @@ class HeuristicController:
         self._cores = kept.cores
         self._values = kept.values
         self._ceilings = kept.ceilings
+        self._tops = kept.tops
         self._fields: dict[int, list[FieldEntry]] = {}
         # Each (unit, enemy) pair's last threat-field entry, kept across decisions, with the
         # numbers of the two states it read (the unit's _kind and the enemy's _enemy_kind,
@@ -780,8 +783,7 @@ class HeuristicController:
                 roles.append(("shield_wall", False))
             test = break_chance(view, t)
             if floor > -math.inf:
-                top = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
-                          for role, b_bonus in roles)
+                top = self._charge_top(view, u, t, bonus, roles)
                 if test * t.profile.cost * 0.5 + (1 - test) * top - tire < floor:
                     return None
         if plan is not None and plan.value < floor:
@@ -796,6 +798,28 @@ class HeuristicController:
             value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
             plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
         return plan
+
+    def _charge_top(self, view: RaidersReader, u: Unit, t: Unit, bonus: bool,
+                    roles: list[tuple[str, bool]]) -> float:
+        """The lowest ceiling (:meth:`_ceiling`) of the fights ``t`` may choose when ``u``
+        charges it (``roles``: its answers with their bonuses, as :meth:`_charge_plan` lists
+        them), kept across decisions and games under the two fighting states, ``u``'s charge
+        bonus and ``t``'s counter-charge bonus (which, with ``t``'s profile in its fighting
+        state, decide the roles) and the Impetus option: one look-up instead of a fight key
+        and a look-up per role."""
+        fighting = self._fighting
+        a_state = fighting.get(u.uid)
+        if a_state is None:
+            a_state = fighting[u.uid] = _fighting_state(u)
+        b_state = fighting.get(t.uid)
+        if b_state is None:
+            b_state = fighting[t.uid] = _fighting_state(t)
+        key = (a_state, b_state, bonus, roles[1][1], view.options.impetus_needs_bonus)
+        top = self._tops.get(key)
+        if top is None:
+            top = self._tops[key] = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                                        for role, b_bonus in roles)
+        return top
 
     def _spell_plans(self, view: RaidersReader, u: Unit, tire: float) -> list[Plan]:
         out = []
