@@ -652,15 +652,15 @@ class HeuristicController:
     def _fight_key(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit,
                    b_role: str, b_bonus: bool) -> tuple[Any, ...]:
         """:func:`_fight_key`, with each unit's fighting state worked out once per decision."""
-        fighting = self._fighting
-        a_state = fighting.get(a.uid)
-        if a_state is None:
-            a_state = fighting[a.uid] = _fighting_state(a)
-        b_state = fighting.get(b.uid)
-        if b_state is None:
-            b_state = fighting[b.uid] = _fighting_state(b)
-        return (a_state, a_role, a_bonus, b_state, b_role, b_bonus,
+        return (self._fighting_of(a), a_role, a_bonus, self._fighting_of(b), b_role, b_bonus,
                 view.options.impetus_needs_bonus)
+
+    def _fighting_of(self, u: Unit) -> tuple[Any, ...]:
+        """:func:`_fighting_state` of ``u``, once per decision."""
+        state = self._fighting.get(u.uid)
+        if state is None:
+            state = self._fighting[u.uid] = _fighting_state(u)
+        return state
 
     def _sides(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool, key: tuple[Any, ...] | None = None) -> tuple[CombatSide, CombatSide]:
@@ -807,14 +807,8 @@ class HeuristicController:
         bonus and ``t``'s counter-charge bonus (which, with ``t``'s profile in its fighting
         state, decide the roles) and the Impetus option: one look-up instead of a fight key
         and a look-up per role."""
-        fighting = self._fighting
-        a_state = fighting.get(u.uid)
-        if a_state is None:
-            a_state = fighting[u.uid] = _fighting_state(u)
-        b_state = fighting.get(t.uid)
-        if b_state is None:
-            b_state = fighting[t.uid] = _fighting_state(t)
-        key = (a_state, b_state, bonus, roles[1][1], view.options.impetus_needs_bonus)
+        key = (self._fighting_of(u), self._fighting_of(t), bonus, roles[1][1],
+               view.options.impetus_needs_bonus)
         top = self._tops.get(key)
         if top is None:
             top = self._tops[key] = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
