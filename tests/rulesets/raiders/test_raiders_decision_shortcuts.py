@@ -5,6 +5,7 @@ they stand for, at every activation of seeded games: each fails if its shortcut 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -20,7 +21,7 @@ from warband.rulesets.raiders.ai.heuristic import (
     Plan,
     in_reach,
 )
-from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, split_ceiling
+from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
 from warband.rulesets.raiders.rules.actions import actions_for
@@ -43,14 +44,24 @@ def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
     return [view.by_uid(o.uid) for o in decision.options if isinstance(o, Activate)]
 
 
-def _answered(game: Any, player: int, decision: Any, ctl: Any) -> RaidersReader | None:
-    """The view of an activation decision, after ``ctl`` has answered it (its per-decision
-    tables filled as the game uses them); None at other decisions."""
-    if decision.kind != "activate":
-        return None
-    view: RaidersReader = game.view(player)
-    ctl.decide(view, decision, None)
-    return view
+Check = Callable[[RaidersReader, int, Any, Any], None]
+
+
+def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) -> None:
+    """Play a seeded heuristic game in each scenario (with the options ``switched``), calling
+    ``check(view, player, decision, controller)`` at each activation once the controller has
+    answered it (its per-decision tables filled as the game uses them)."""
+
+    def at_activation(game: Any, player: int, decision: Any, ctl: Any) -> bool:
+        if decision.kind != "activate":
+            return False
+        view: RaidersReader = game.view(player)
+        ctl.decide(view, decision, None)
+        check(view, player, decision, ctl)
+        return True
+
+    for seed, options in GAMES:
+        assert play_checking(seed, at_activation, {**options, **(switched or {})}) > 20
 
 
 def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
@@ -80,10 +91,7 @@ def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> 
     return out
 
 
-def _move_plans_are_plain(game: Any, player: int, decision: Any, ctl: Any) -> bool:
-    view = _answered(game, player, decision, ctl)
-    if view is None:
-        return False
+def _move_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     for u in _offered(view, decision):
         if not u.deployed:
             continue
@@ -95,7 +103,6 @@ def _move_plans_are_plain(game: Any, player: int, decision: Any, ctl: Any) -> bo
                         == list(move_menu(view, u, allowance)))
                 assert ctl._move_plans(view, u, action, tire) == plain_move_plans(
                     view, u, action, tire)
-    return True
 
 
 def test_raiders_action_move_plans_are_the_plain_ones() -> None:
@@ -103,14 +110,10 @@ def test_raiders_action_move_plans_are_the_plain_ones() -> None:
     read as plain tuples, a shortlisted end that is its rough point scored once) are those of
     the plain code, for every unit offered at every activation of a game in each scenario
     (fails if a rough score is reused for an end elsewhere)."""
-    for seed, options in GAMES:
-        assert play_checking(seed, _move_plans_are_plain, options) > 20
+    _in_both_scenarios(_move_plans_are_plain)
 
 
-def _fields_and_keys_are_fresh(game: Any, player: int, decision: Any, ctl: Any) -> bool:
-    view = _answered(game, player, decision, ctl)
-    if view is None:
-        return False
+def _fields_and_keys_are_fresh(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     fresh = HeuristicController(KeptAcrossGames())
     units = [u for u in view.units if not u.destroyed]
     for u in units:
@@ -121,7 +124,6 @@ def _fields_and_keys_are_fresh(game: Any, player: int, decision: Any, ctl: Any) 
                 a_role, a_bonus, b_role, b_bonus = roles
                 assert (ctl._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus)
                         == H._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus))
-    return True
 
 
 def test_raiders_combat_threat_fields_and_fight_keys_are_a_fresh_controllers() -> None:
@@ -131,14 +133,10 @@ def test_raiders_combat_threat_fields_and_fight_keys_are_a_fresh_controllers() -
     key from the fighting states kept for the decision is the plain key, at every activation
     of a game in each scenario (fails if a state read is left out of its number, or a kept
     fighting state outlives its decision)."""
-    for seed, options in GAMES:
-        assert play_checking(seed, _fields_and_keys_are_fresh, options) > 20
+    _in_both_scenarios(_fields_and_keys_are_fresh)
 
 
-def _best_is_every_plans(game: Any, player: int, decision: Any, ctl: Any) -> bool:
-    view = _answered(game, player, decision, ctl)
-    if view is None:
-        return False
+def _best_is_every_plans(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     units = _offered(view, decision)
     best = ctl._best_of(view, units)
     fresh = HeuristicController(KeptAcrossGames())
@@ -151,30 +149,52 @@ def _best_is_every_plans(game: Any, player: int, decision: Any, ctl: Any) -> boo
         assert best is None or best.value < PASS_BELOW
     else:
         assert best == top
-    return True
 
 
 def test_raiders_turn_activation_choice_is_the_best_of_every_plan() -> None:
     """raiders.turn.activation: the unit and plan the heuristic picks (charges and moves
     weighed under their ceilings, floors and the pick as loops of comparisons) is the first
     of the most valuable of every plan of every unit offered, weighed plainly, or a pass
-    when none is worth :data:`PASS_BELOW` (fails if the pick takes a later plan of equal
+    when none is worth :data:`PASS_BELOW`, at every activation of a game in each scenario
+    (fails if the pick takes a later plan of equal
     value, or a floor rises past a plan that was not weighed)."""
-    seed, options = GAMES[0]
-    assert play_checking(seed, _best_is_every_plans, options) > 20
+    _in_both_scenarios(_best_is_every_plans)
 
 
-def _counters_are_plain(game: Any, player: int, decision: Any, ctl: Any) -> bool:
-    view = _answered(game, player, decision, ctl)
-    if view is None:
-        return False
+def _charge_tops_are_fresh(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
+    on = [u for u in view.units if u.on_table]
+    for u in on:
+        for t in on:
+            if u.side != player or t.side == player:
+                continue
+            gap = view.gap(u, t)
+            bonus = gap > u.move / 2
+            roles = [("fight", False), ("counter_charge", gap > t.move / 2), ("defend", bonus)]
+            if t.has("shield-wall-combat"):
+                roles.append(("shield_wall", False))
+            assert ctl._charge_top(view, u, t, bonus, roles) == min(
+                combat_ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                for role, b_bonus in roles)
+
+
+def test_raiders_action_charge_kept_ceilings_are_the_fresh_ones() -> None:
+    """raiders.action.charge / raiders.combat.allocate: a charge's lowest ceiling over the
+    target's answers, kept across decisions and games under the fighting states, both charge
+    bonuses and the Impetus option, is the lowest :func:`combat_ceiling` of the units as they
+    stand, at every activation of a game in each scenario, and again in games with Impetus
+    switched after the default games filled the kept values (fails if a bonus or the option
+    is left out of the key)."""
+    _in_both_scenarios(_charge_tops_are_fresh)
+    _in_both_scenarios(_charge_tops_are_fresh, {"impetus_needs_bonus": False})
+
+
+def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     sees = ctl._sees(view)
     on = [u for u in view.units if u.on_table]
     for caster in on:
         if caster.profile.magic_user:
             for t in on:
                 assert counter_spellers(view, caster, t, sees) == counter_spellers(view, caster, t)
-    return True
 
 
 def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None:
@@ -182,8 +202,7 @@ def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None
     (viewer, unit) sight kept for the decision are those the rules find, for every caster and
     unit on the table at every activation (fails if the kept sight is keyed on one unit of
     the pair only, or kept across decisions)."""
-    for seed, options in GAMES:
-        assert play_checking(seed, _counters_are_plain, options) > 20
+    _in_both_scenarios(_counters_are_plain)
 
 
 @settings(max_examples=200, deadline=None)

@@ -125,7 +125,8 @@ class RaidersState(TableQueries[Unit]):
 
     def lead_retinue(self, side: int) -> Unit | None:
         for u in self.units:
-            if u.side == side and u.on_table and u.has("leader"):
+            # (u.on_table read inline: asked for every unit's plans at every decision)
+            if u.side == side and u.deployed and not u.destroyed and u.has("leader"):
                 return u
         return None
 

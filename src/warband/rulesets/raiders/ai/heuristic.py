@@ -220,11 +220,13 @@ class KeptAcrossGames:
         self.sides: dict[tuple[Any, ...], tuple[SideFields, SideFields]] = {}
         self.values: dict[tuple[Any, ...], float] = {}
         self.ceilings: dict[tuple[Any, ...], float] = {}
+        # a charge's lowest ceiling over the target's answers (HeuristicController._charge_top)
+        self.tops: dict[tuple[Any, ...], float] = {}
         # threat-field cores under the kinds, the cover flag and _options_read
         self.cores: dict[tuple[Any, ...], FieldCore] = {}
 
     def tables(self) -> tuple[dict[tuple[Any, ...], Any], ...]:
-        return (self.quick, self.sides, self.values, self.ceilings, self.cores)
+        return (self.quick, self.sides, self.values, self.ceilings, self.tops, self.cores)
 
     def bound(self) -> None:
         """Empty any table grown past :data:`KEPT_LIMIT` (its values are worked out again
@@ -293,6 +295,7 @@ class HeuristicController:
         self._cores = kept.cores
         self._values = kept.values
         self._ceilings = kept.ceilings
+        self._tops = kept.tops
         self._fields: dict[int, list[FieldEntry]] = {}
         # Each (unit, enemy) pair's last threat-field entry, kept across decisions, with the
         # numbers of the two states it read (the unit's _kind and the enemy's _enemy_kind,
@@ -649,15 +652,15 @@ class HeuristicController:
     def _fight_key(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit,
                    b_role: str, b_bonus: bool) -> tuple[Any, ...]:
         """:func:`_fight_key`, with each unit's fighting state worked out once per decision."""
-        fighting = self._fighting
-        a_state = fighting.get(a.uid)
-        if a_state is None:
-            a_state = fighting[a.uid] = _fighting_state(a)
-        b_state = fighting.get(b.uid)
-        if b_state is None:
-            b_state = fighting[b.uid] = _fighting_state(b)
-        return (a_state, a_role, a_bonus, b_state, b_role, b_bonus,
+        return (self._fighting_of(a), a_role, a_bonus, self._fighting_of(b), b_role, b_bonus,
                 view.options.impetus_needs_bonus)
+
+    def _fighting_of(self, u: Unit) -> tuple[Any, ...]:
+        """:func:`_fighting_state` of ``u``, once per decision."""
+        state = self._fighting.get(u.uid)
+        if state is None:
+            state = self._fighting[u.uid] = _fighting_state(u)
+        return state
 
     def _sides(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool, key: tuple[Any, ...] | None = None) -> tuple[CombatSide, CombatSide]:
@@ -780,8 +783,7 @@ class HeuristicController:
                 roles.append(("shield_wall", False))
             test = break_chance(view, t)
             if floor > -math.inf:
-                top = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
-                          for role, b_bonus in roles)
+                top = self._charge_top(view, u, t, bonus, roles)
                 if test * t.profile.cost * 0.5 + (1 - test) * top - tire < floor:
                     return None
         if plan is not None and plan.value < floor:
@@ -796,6 +798,22 @@ class HeuristicController:
             value = test * t.profile.cost * 0.5 + (1 - test) * min(fights)
             plan = Plan(value - tire, u.uid, "charge", t.uid, reason=f"charge {t.name}")
         return plan
+
+    def _charge_top(self, view: RaidersReader, u: Unit, t: Unit, bonus: bool,
+                    roles: list[tuple[str, bool]]) -> float:
+        """The lowest ceiling (:meth:`_ceiling`) of the fights ``t`` may choose when ``u``
+        charges it (``roles``: its answers with their bonuses, as :meth:`_charge_plan` lists
+        them), kept across decisions and games under the two fighting states, ``u``'s charge
+        bonus and ``t``'s counter-charge bonus (which, with ``t``'s profile in its fighting
+        state, decide the roles) and the Impetus option: one look-up instead of a fight key
+        and a look-up per role."""
+        key = (self._fighting_of(u), self._fighting_of(t), bonus, roles[1][1],
+               view.options.impetus_needs_bonus)
+        top = self._tops.get(key)
+        if top is None:
+            top = self._tops[key] = min(self._ceiling(view, u, "charge", bonus, t, role, b_bonus)
+                                        for role, b_bonus in roles)
+        return top
 
     def _spell_plans(self, view: RaidersReader, u: Unit, tire: float) -> list[Plan]:
         out = []
@@ -843,17 +861,20 @@ class HeuristicController:
         heals = effect is SpellEffect.HEAL
         refreshes = effect is SpellEffect.REMOVE_FATIGUE
         moves = effect is SpellEffect.MOVEMENT
-        out = []
+        out: list[Unit] = []
+        if moves:
+            return out
+        ux, uy, side, reach = u.x, u.y, u.side, spell.range
+        hypot = math.hypot
         for t in view.units:
-            if not t.on_table or (t.side != u.side) != hostile:
+            # (t.on_table, without the property's call)
+            if not t.deployed or t.destroyed or (t.side != side) != hostile:
                 continue
             if heals and not (t.wounds or t.lost_this_turn):
                 continue
             if refreshes and t.fatigue < t.profile.fatigue - 2:
                 continue
-            if moves:
-                continue
-            if view.leader_distance(u, t) > spell.range:
+            if hypot(t.x - ux, t.y - uy) > reach:  # view.leader_distance(u, t)
                 continue
             seen = sight.get(t.uid)
             if seen is None:
@@ -903,7 +924,7 @@ class HeuristicController:
                     continue
                 # how far it really gets: units already on the edge may be in the way
                 end = real_move(view, u, start, (p.x, p.y), allowance - u.radius,
-                                in_reach(view, u, start, allowance - u.radius))
+                                self._in_reach(view, u, start, allowance - u.radius))
                 score = self._position(view, u, end.x, end.y)
                 value = 8.0 + 0.3 * end.travelled + 0.05 * score
                 out.append(Plan(value - tire, u.uid, action, point=(p.x, p.y),
@@ -1055,6 +1076,24 @@ class HeuristicController:
         ranged, reach_u, move, lead = self._own(view, u)
         hypot = math.hypot
         out = []
+        # One loop for units that fight at range, one for the others (the test of which is
+        # made once, not per enemy and point); each max(0.0, v) and max(best, value) below
+        # is a comparison, as max picks it, and lure - 0.8 * 0.0 is lure.
+        if ranged:
+            for x, y in points:
+                worst = shots = 0.0
+                best = -math.inf
+                for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, _ in field:
+                    d = hypot(ex - x, ey - y)
+                    if d <= reach and charge_loss > worst:
+                        worst = charge_loss
+                    if d <= shoot_reach:
+                        shots += shot_loss
+                    value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+                    if value > best:
+                        best = value
+                out.append(best - (worst + shots) * 0.9)
+            return out
         for x, y in points:
             worst = shots = 0.0
             best = -math.inf
@@ -1064,21 +1103,15 @@ class HeuristicController:
                     worst = charge_loss
                 if d <= shoot_reach:
                     shots += shot_loss
-                if ranged:
-                    value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
-                else:
-                    gap = d - radii - move  # max(0.0, gap), as max picks it
-                    value = lure - 0.8 * (gap if gap > 0.0 else 0.0)
+                gap = d - radii - move
+                value = lure - 0.8 * gap if gap > 0.0 else lure
                 if value > best:
                     best = value
-            threat = worst + shots
-            if ranged:
-                out.append(best - threat * 0.9)
-                continue
             spread = 0.0
             if lead is not None:
-                spread = 0.1 * max(0.0, hypot(lead[0] - x, lead[1] - y) - 11)
-            out.append(best - threat * 0.5 - spread)
+                strays = hypot(lead[0] - x, lead[1] - y) - 11
+                spread = 0.1 * (strays if strays > 0.0 else 0.0)
+            out.append(best - (worst + shots) * 0.5 - spread)
         return out
 
     def _here(self, view: RaidersReader, u: Unit) -> float:

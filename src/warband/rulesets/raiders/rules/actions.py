@@ -115,7 +115,8 @@ def _can_charge(st: RaidersReader, u: Unit) -> bool:
     x, y, side = u.x, u.y, u.side
     own, move = u.radius, u.move
     for e in st.units:  # st.enemies_of(u), in its order, without building the tuple
-        if (e.side != side and e.on_table
+        # (e.on_table read inline: a property's call per unit, at every activation)
+        if (e.side != side and e.deployed and not e.destroyed
                 and ((e.x - x) ** 2 + (e.y - y) ** 2) ** 0.5 - own - e.radius <= move):
             return True
     return False

@@ -74,7 +74,9 @@ def path_length(route: list[tuple[float, float]]) -> float:
 
 
 def _blocking(st: RaidersReader, u: Unit, ignore: Unit | None = None) -> tuple[list[Unit], list[Base]]:
-    others = [o for o in st.units if o.on_table and o is not u and o is not ignore]
+    # (o.on_table read inline: asked for every move, entry and menu)
+    others = [o for o in st.units
+              if o.deployed and not o.destroyed and o is not u and o is not ignore]
     return others, [o.base for o in others]
 
 
