@@ -54,7 +54,7 @@ from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.morale import morale_value
-from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
+from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_menu_points
 from warband.rulesets.raiders.splits import CombatSide, SideFields, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
 from warband.rulesets.raiders.unit import Profile, Spell
@@ -863,19 +863,20 @@ class HeuristicController:
             penalty += 4.0  # and its palisades, for good
         # First pass: straight-line ends for every candidate; the real move (paths round
         # terrain, units in the way) only for a shortlist.
-        menu = move_candidates(view, u, allowance)
-        scores = self._positions(view, u, [_toward(u, p.x, p.y, allowance) for p in menu])
+        # (the menu's points as the table keeps them: move_candidates' Points, unmade)
+        menu = move_menu_points(view, u, allowance)
+        scores = self._positions(view, u, [_toward(u, x, y, allowance) for x, y, _ in menu])
         rough = list(zip(scores, menu, strict=True))
         rough.sort(key=lambda item: -item[0])
         out = []
         near = self._in_reach(view, u, (u.x, u.y), allowance)
-        for _, p in rough[:SHORTLIST]:
-            end = real_move(view, u, (u.x, u.y), (p.x, p.y), allowance, near)
+        for _, (x, y, label) in rough[:SHORTLIST]:
+            end = real_move(view, u, (u.x, u.y), (x, y), allowance, near)
             if end.travelled < 0.5:
                 continue
             gain = self._position(view, u, end.x, end.y) - here - penalty
-            out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
-                            reason=f"{action} {p.label}".strip()))
+            out.append(Plan(gain - tire, u.uid, action, point=(x, y),
+                            reason=f"{action} {label}".strip()))
         return out
 
     def _in_reach(self, view: RaidersReader, u: Unit, start: tuple[float, float],

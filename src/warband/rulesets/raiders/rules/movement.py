@@ -51,6 +51,7 @@ __all__ = [
     "flee",
     "is_point",
     "move_candidates",
+    "move_menu_points",
     "move_unit",
     "path_length",
 ]
@@ -381,7 +382,19 @@ def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]
     The menu is a pure function of the table and of what it is built from (the unit's place,
     footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
     (:meth:`~warband.core.geometry.Table.memo`) under exactly those inputs: units stand still
-    most of the time, and an AI weighs the same menus again at every activation."""
+    most of the time, and an AI weighs the same menus again at every activation
+    (:func:`move_menu_points`)."""
+    return [Point(x, y, label) for x, y, label in move_menu_points(st, u, allowance)]
+
+
+#: a point of a move menu as the table keeps it: the leader's destination and the menu's label
+MenuPoint = tuple[float, float, str]
+
+
+def move_menu_points(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuPoint, ...]:
+    """:func:`move_candidates`' points as the plain ``(x, y, label)`` tuples the table keeps,
+    in the same order: what an AI reads of the menu, without making a :class:`Point` choice
+    of each (the compiled build runs a choice's dataclass ``__init__`` as Python code)."""
     enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))[:4]
     lead = st.lead_retinue(u.side)
     if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
@@ -393,12 +406,10 @@ def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]
     # memo lives as long as the table, across games: tracked Points in it made every full
     # collection walk them); the Points are made again from them, equal to those kept.
     menus = st.table.memo("raiders.move_candidates")
-    kept: tuple[tuple[float, float, str], ...] | None = menus.get(key)
-    if kept is not None:
-        return [Point(x, y, label) for x, y, label in kept]
-    menu = _move_menu(st, u, allowance, enemies, lead)
-    menus[key] = tuple([(p.x, p.y, p.label) for p in menu])
-    return menu
+    kept: tuple[MenuPoint, ...] | None = menus.get(key)
+    if kept is None:
+        kept = menus[key] = tuple([(p.x, p.y, p.label) for p in _move_menu(st, u, allowance, enemies, lead)])
+    return kept
 
 
 class _Aim:
