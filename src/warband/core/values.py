@@ -10,16 +10,9 @@ fields: mypy refuses a write, the compiled class has no setter) and derive the r
 from __future__ import annotations
 
 import math
-from typing import Any, Final
+from typing import Any
 
 __all__ = ["ValueRecord", "rounded"]
-
-#: the scales :func:`rounded` works with (``10.0 ** digits``, each exact)
-_TENS: Final = (1.0, 10.0, 100.0, 1000.0, 10000.0)
-#: how far from a half the scaled value must be for its nearest integer to be certain: the
-#: product ``x * scale`` is off the exact one by at most half an ulp (below 1.2e-10 while it
-#: stays under 1e6), its fractional part exact or as close
-_TIE_MARGIN: Final = 1e-9
 
 
 class ValueRecord:
@@ -56,21 +49,28 @@ def rounded(x: float, digits: int) -> float:
     menus round every point they offer. The answer is the float nearest ``n / 10**digits``,
     ``n`` the integer nearest the exact ``x * 10**digits``; the float product is within
     1.2e-10 of the exact one below 1e6, so wherever its fractional part is further than
-    :data:`_TIE_MARGIN` from a half, ``n`` is certain, and ``n / scale`` (two exact floats, a
+    1e-9 from a half, ``n`` is certain, and ``n / scale`` (two exact floats, a
     correctly rounded division) is that float. Near a tie, far from zero, NaN or infinite, or
     for other ``digits``, it asks ``round`` itself. A zero keeps ``x``'s sign, as ``round``
     does. Same floats checked in ``tests/core/test_values.py``."""
-    if not 0 <= digits < len(_TENS):
+    if digits == 2:
+        scale = 100.0
+    elif digits == 3:
+        scale = 1000.0
+    elif digits == 1:
+        scale = 10.0
+    elif digits == 0:
+        scale = 1.0
+    else:
         return round(x, digits)
-    scale = _TENS[digits]
     y = x * scale
     if not -1e6 < y < 1e6:  # also NaN
         return round(x, digits)
     n = math.floor(y)
-    frac = y - n
-    if frac > 0.5 + _TIE_MARGIN:
+    frac = y - n  # exact, or within an ulp of y: far below the margin
+    if frac > 0.5 + 1e-9:
         n += 1
-    elif frac >= 0.5 - _TIE_MARGIN:
+    elif frac >= 0.5 - 1e-9:  # too near a tie to be sure which way the exact value goes
         return round(x, digits)
     if n == 0:
         return 0.0 * x  # -0.0 for a negative x, as round gives
