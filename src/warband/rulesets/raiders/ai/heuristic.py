@@ -33,6 +33,7 @@ from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
+from warband.core.values import rounded
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -518,8 +519,8 @@ class HeuristicController:
 
     def _split_dice(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         me, them = view.by_uid(decision.info["unit"]), view.by_uid(decision.info["enemy"])
-        mine = CombatSide(**{**decision.info["me"], "weight": round(figure_value(me), 3)})
-        theirs = CombatSide(**{**decision.info["them"], "weight": round(figure_value(them), 3)})
+        mine = CombatSide(**{**decision.info["me"], "weight": rounded(figure_value(me), 3)})
+        theirs = CombatSide(**{**decision.info["them"], "weight": rounded(figure_value(them), 3)})
         sol = solve(mine, theirs, "casualties")
         pick = rng.random()
         acc = 0.0
