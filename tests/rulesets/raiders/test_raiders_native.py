@@ -1,37 +1,15 @@
 """What the compiled build's Raiders changes keep the same (docs/performance.md, Raiders,
-"Issue 16, session 9: the compiled build"): the AI's view of a move menu, and a unit's kept
-base. Each runs pure and against the compiled build."""
+"Issue 16, session 9: the compiled build"): a unit's kept base. Runs pure and against the
+compiled build."""
 
 from __future__ import annotations
 
 import random
 
-from raiders_helpers import RANGERS, WARRIORS_1, bare_state, place
+from raiders_helpers import bare_state
 
 from warband.core.geometry import Base
-from warband.rulesets.raiders.rules.movement import move_candidates, move_menu_points
 from warband.rulesets.raiders.state import footprint
-
-
-def test_raiders_action_move_menu_points_are_the_offered_points() -> None:
-    """raiders.action.move, raiders.action.run: the menu the AI weighs
-    (:func:`move_menu_points`) is the rules' menu (:func:`move_candidates`: the decision's
-    Point choices), point for point, label for label and in order, kept or made afresh."""
-    rng = random.Random(9)
-    st = bare_state()
-    checked = 0
-    for _ in range(40):
-        for uid in (RANGERS, WARRIORS_1):
-            place(st, uid, rng.uniform(4, 68), rng.uniform(4, 44))
-        for u in st.units:
-            if not u.on_table:
-                continue
-            for allowance in (float(u.move), float(u.run)):
-                offered = [(p.x, p.y, p.label) for p in move_candidates(st, u, allowance)]
-                assert list(move_menu_points(st, u, allowance)) == offered
-                assert [type(v) for p in offered for v in p[:2]] == [float] * (2 * len(offered))
-                checked += len(offered)
-    assert checked > 200
 
 
 def test_raiders_core_measurement_kept_base_follows_the_leader() -> None:
