@@ -52,6 +52,7 @@ from warband.rulesets.arcworlde.rules.movement import (
     simulate_move,
     surroundings,
 )
+from warband.rulesets.arcworlde.records import Attack, CharacterClass
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["FullHeuristicController", "HeuristicController"]
@@ -156,14 +157,33 @@ class _Context:
             ]
         self.pickups = pickups
         self.rounds_left = view.options.rounds - view.round
-        usable = ch.usable_attacks()
-        self.ranged = [a for a in usable if a.ranged]
-        self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
-        self.shot_reach += spell_reach(view, ch)  # a Mage keeps enemies within its Spells' range
-        self.melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
-        # (HeuristicController._fighter, from the usable Attacks already listed)
-        self.fighter = (max((a.power for a in usable if not a.ranged), default=0)
-                        > max((a.power for a in self.ranged), default=0))
+        # One pass over the usable Attacks: the Ranged ones, and the best Power of each kind
+        # (HeuristicController._fighter: max() over each kind with 0 when none, written out;
+        # a Power is never below 0)
+        ranged: list[Attack] = []
+        melee_power = ranged_power = 0
+        for a in ch.usable_attacks():
+            if a.ranged:
+                ranged.append(a)
+                if a.power > ranged_power:
+                    ranged_power = a.power
+            elif a.power > melee_power:
+                melee_power = a.power
+        self.ranged = ranged
+        self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in ranged]
+        if CharacterClass.MAGE in ch.profile.classes:
+            # a Mage keeps enemies within its Spells' range (only a Mage has Spells)
+            self.shot_reach += spell_reach(view, ch)
+        #: the best melee Power per AP of its Attacks (read only as "has it any worth?"):
+        #: max() over them with 0 when none, written out
+        melee = 0.0
+        for a in ch.attacks:
+            if not a.ranged:
+                v = a.power / max(1, a.ap or 1)
+                if v > melee:
+                    melee = v
+        self.melee = melee
+        self.fighter = melee_power > ranged_power
         # Danger: fighters accept it; the Commander and the wounded less so.
         care = 0.6 if ch.commander else (0.12 if self.fighter else 0.3)
         if ch.hp <= 3:
@@ -223,17 +243,20 @@ class _Enemies:
             self.rows.append((e.x, e.y, e.r, e, e.movement, e.movement + 3.5, blows))
 
 
-def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
+def _straight_move(ch: Character, m: Any, allowance: float, around: Surroundings
                    ) -> tuple[float, float, list[Character]]:
-    """Where a move would end if nothing but the goal's own base were in the way."""
+    """Where a move would end if nothing but the goal's own base were in the way
+    (``around``: the surroundings of ``ch``, whose bases are the other Characters' places)."""
     cx, cy, mx, my, hypot = ch.x, ch.y, m.x, m.y, math.hypot
     dx, dy = mx - cx, my - cy
     d = hypot(dx, dy)
     if d < 1e-9:
         return cx, cy, []
     target = None  # the first base the goal point lies in
-    for o in others:
-        if hypot(o.x - mx, o.y - my) <= o.r:
+    # (each other Character's base read as the tuple it is: the same x, y and r as the
+    # Character's own, unpacked at once instead of three attribute reads)
+    for o, (ox, oy, o_r) in zip(around[0], around[1], strict=True):
+        if hypot(ox - mx, oy - my) <= o_r:
             target = o
             break
     if target is None:
@@ -665,10 +688,9 @@ class HeuristicController:
         candidates = _distinct_headings(ch, moves, inches)
         if len(candidates) > self.SPELL_SHORTLIST:
             # straight-line estimates first; only the most promising are simulated in full
-            blockers = ctx.around[0]
             guesses = []
             for m in candidates:
-                x, y, touched = _straight_move(ch, m, inches, blockers)
+                x, y, touched = _straight_move(ch, m, inches, ctx.around)
                 guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
             guesses.sort(key=lambda g: -g[0])
             candidates = [m for _, m in guesses[: self.SPELL_SHORTLIST]]
@@ -791,7 +813,6 @@ class HeuristicController:
             ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
-        blockers = ctx.around[0]
         candidates = _distinct_headings(ch, moves, ch.movement)
         shortlist: list[tuple[float, Any]] = [(math.inf, m) for m in candidates]
         if len(candidates) > self.SHORTLIST:
@@ -799,7 +820,7 @@ class HeuristicController:
             # simulated with the full movement rules.
             guesses = []
             for m in candidates:
-                x, y, touched = _straight_move(ch, m, ch.movement, blockers)
+                x, y, touched = _straight_move(ch, m, ch.movement, ctx.around)
                 guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
             guesses.sort(key=lambda g: -g[0])
             shortlist = guesses[: self.SHORTLIST]
@@ -1062,10 +1083,9 @@ class HeuristicController:
         if keep is not None and len(candidates) > keep:
             # A first pass on straight-line estimates (as for free moves); only the best
             # dashes are walked with the real movement rules.
-            blockers = ctx.around[0]
             guesses = []
             for m in candidates:
-                x, y, touched = _straight_move(ch, m, inches, blockers)
+                x, y, touched = _straight_move(ch, m, inches, ctx.around)
                 bonus = 3.0 if touched else (
                     0.8 * ctx.charge_at(x, y, ap, next_roll) if next_roll <= 3 else 0.0)
                 guesses.append((self._position_score(view, ch, x, y, 3, touched, ctx, rough=True)

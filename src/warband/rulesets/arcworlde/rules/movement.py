@@ -47,8 +47,9 @@ def surroundings(st: Any, ch: Character) -> Surroundings:
     from one position computes it once and passes it to :func:`simulate_move`."""
     others: list[Character] = st.blocker_chars(ch)  # (typed: compiled, fields read directly)
     side = ch.side
-    # the bases of ``others`` (st.blockers(ch), without a second pass over the table)
-    return others, [Base(c.x, c.y, c.r) for c in others], [c.side != side for c in others]
+    # the bases of ``others`` (st.blockers(ch), without a second pass over the table; each
+    # Character keeps its ``base`` up to date as it moves)
+    return others, [c.base for c in others], [c.side != side for c in others]
 
 
 def simulate_move(
