@@ -43,6 +43,7 @@ from warband.rulesets.arcworlde.ai.tactics import (
     shot_chance,
     shot_value,
 )
+from warband.rulesets.arcworlde.records import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import COVER_SHARE, stray_victim
 from warband.rulesets.arcworlde.rules.magic import CAST_AP
@@ -52,7 +53,6 @@ from warband.rulesets.arcworlde.rules.movement import (
     simulate_move,
     surroundings,
 )
-from warband.rulesets.arcworlde.records import Attack, CharacterClass
 from warband.rulesets.arcworlde.state import Character
 
 __all__ = ["FullHeuristicController", "HeuristicController"]
@@ -343,9 +343,19 @@ class HeuristicController:
 
     def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         me = decision.player
+        # the options of each Character, in order (the menu lists one Character's places in
+        # a run: the list is looked up once per run, not once per option)
         by_uid: dict[int, list[Any]] = {}
+        run: list[Any] = []
+        last: int | None = None
         for opt in decision.options:
-            by_uid.setdefault(opt.uid, []).append(opt)
+            if opt.uid != last:
+                last = opt.uid
+                found = by_uid.get(last)
+                if found is None:
+                    found = by_uid[last] = []
+                run = found
+            run.append(opt)
         # Fighters first, the Commander last (it goes where the warband is).
         def order(uid: int) -> tuple[int, int]:
             ch = view.chars[uid]
