@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from warband.core.decisions import Decision, Reasoned
@@ -291,6 +292,25 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
     return kept
 
 
+def _options_by_uid(options: Sequence[Any]) -> dict[int, list[Any]]:
+    """The options of each Character (by ``uid``), in the menu's order, the Characters in the
+    order of their first option: what ``setdefault(uid, []).append(option)`` over the menu
+    gives. (A deployment menu lists one Character's places in a run, some 40 each: the list
+    is looked up once per run, not once per option.)"""
+    by_uid: dict[int, list[Any]] = {}
+    run: list[Any] = []
+    last: int | None = None
+    for opt in options:
+        if opt.uid != last:
+            last = opt.uid
+            found = by_uid.get(last)
+            if found is None:
+                found = by_uid[last] = []
+            run = found
+        run.append(opt)
+    return by_uid
+
+
 def _listed(answer: Reasoned, by_type: dict[type, list[Any]]) -> Reasoned:
     """``answer`` with the option the menu lists equal to its choice, where it lists one: the
     same choice by value (the same game), found by the flow's legality test by identity."""
@@ -343,19 +363,7 @@ class HeuristicController:
 
     def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         me = decision.player
-        # the options of each Character, in order (the menu lists one Character's places in
-        # a run: the list is looked up once per run, not once per option)
-        by_uid: dict[int, list[Any]] = {}
-        run: list[Any] = []
-        last: int | None = None
-        for opt in decision.options:
-            if opt.uid != last:
-                last = opt.uid
-                found = by_uid.get(last)
-                if found is None:
-                    found = by_uid[last] = []
-                run = found
-            run.append(opt)
+        by_uid = _options_by_uid(decision.options)
         # Fighters first, the Commander last (it goes where the warband is).
         def order(uid: int) -> tuple[int, int]:
             ch = view.chars[uid]
@@ -443,6 +451,10 @@ class HeuristicController:
         # with the radii taken away in its order, the same terms added in the same order)
         gaps: list[float] = []
         engaged: list[Character] = []
+        # (the enemies within a Charge's reach, with their gaps, in table order: picked out on
+        # the way rather than by a second pass over every enemy)
+        reach = ch.movement + 3.0
+        near: list[tuple[Character, float]] = []
         threat = 0.0
         for ex, ey, er, e, move, leg_it, blows in enemies.rows:
             h = hypot(ex - x, ey - y)
@@ -450,19 +462,19 @@ class HeuristicController:
             gaps.append(d)
             if d <= CONTACT:
                 engaged.append(e)
+            if d <= reach:
+                near.append((e, d))
             t = h - er - r
             if t <= leg_it:
                 threat += blows * (1.0 if t <= move else 0.5)
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
-        reach = ch.movement + 3.0
         ap, movement, cover_test = ch.ap, ch.movement, self.CHARGE_COVER_TEST
-        for e, d in zip(enemies.chars, gaps, strict=True):
-            if d <= reach:
-                s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
-                if s > score:  # (keeps what max(score, s) keeps)
-                    score = s
+        for e, d in near:
+            s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
+            if s > score:  # (keeps what max(score, s) keeps)
+                score = s
         table: Table = view.table  # (typed: compiled, ``table.sight`` is a direct call)
         for a in ch.usable_attacks():
             if a.ranged:
