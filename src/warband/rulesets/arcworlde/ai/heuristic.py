@@ -35,6 +35,7 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
 )
 from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
+    FIRST_ROLL_WITHIN_SIX,
     attack_score,
     best_melee_blows,
     best_shot_ap,
@@ -907,12 +908,16 @@ class HeuristicController:
                 charging = ap >= 2
                 strikes = ctx._strike
                 prone_cost = HeuristicController.PRONE_COST
+                first_roll, ceil = FIRST_ROLL_WITHIN_SIX, math.ceil
                 for ex, ey, er, move, reach, blows, e in ctx.rows:
                     d = hypot(ex - x, ey - y) - er - r
                     if d < nearest:
                         nearest = d
                     if charging and d <= 6.0:
-                        arrive, trip = charge_chance(d, 1)
+                        # charge_chance(d, 1), looked up: the gap in tenths rounded up as it
+                        # rounds it (at most 60 within 6"), none below 0
+                        tenths = ceil(d * 10 - 1e-6)
+                        arrive, trip = first_roll[tenths if tenths > 0 else 0]
                         if arrive:  # (no chance to arrive: worth at most 0, never more)
                             strike = strikes.get((e.uid, ap))
                             if strike is None:

@@ -259,6 +259,13 @@ def _charge_chance(gap_tenths: int, attempt: int, last: int) -> tuple[float, flo
     return reach, trip
 
 
+#: :func:`charge_chance` of a first roll (attempt 1 of 3) by the gap in tenths of an inch
+#: rounded up, 0 to 60: the position score's Charge estimate looks it up for every enemy
+#: within 6" of every spot it weighs
+FIRST_ROLL_WITHIN_SIX: tuple[tuple[float, float], ...] = tuple(
+    _charge_chance(tenths, 1, 3) for tenths in range(61))
+
+
 def charge_chance(gap: float, attempt: int = 1, last: int = 3) -> tuple[float, float]:
     """(chance to cover ``gap`` inches, chance to trip) when Legging It from roll ``attempt``
     and rolling again while short, up to roll ``last`` (arcworlde.action.leg_it)."""
