@@ -8,9 +8,11 @@ from typing import Any
 
 from hypothesis import strategies as hs
 
+from warband.core.controller import controller_rng
 from warband.core.decisions import Decision, Simultaneous
 from warband.core.dice import ScriptedDice
 from warband.rulesets.raiders import RULESET
+from warband.rulesets.raiders.ai.heuristic import HeuristicController
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.models import ScenarioModel
@@ -108,3 +110,24 @@ def entry_menu_plain(st: RaidersState, u: Unit, allowance: float) -> list[Point]
     point tested in full by ``entry_problem`` (terrain and every unit on the table), nothing
     remembered."""
     return [p for p in _entry_points(st, u, allowance) if entry_problem(st, u, allowance, p) is None]
+
+
+def play_checking(seed: int, check: object, options: dict[str, object] | None = None) -> int:
+    """Play a seeded heuristic game (Meeting Engagement unless ``options`` say otherwise),
+    calling ``check(game, player, decision, controller)`` before each answer; returns how many
+    decisions were checked."""
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement", **(options or {})},
+                            log_events=False)
+    controllers = {0: HeuristicController(), 1: HeuristicController()}
+    rngs = {p: controller_rng(seed, p) for p in controllers}
+    checked = 0
+    while game.pending() is not None:
+        for player in game.waiting_for():
+            decision = game.decision_for(player)
+            assert decision is not None
+            if check(game, player, decision, controllers[player]):  # type: ignore[operator]
+                checked += 1
+            game.apply(player, controllers[player].decide(game.view(player), decision,
+                                                          rngs[player]))
+    return checked

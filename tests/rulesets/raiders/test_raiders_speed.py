@@ -26,6 +26,7 @@ from raiders_helpers import (
     combat_sides,
     entry_menu_plain,
     place,
+    play_checking,
 )
 
 from warband.core.controller import controller_rng
@@ -168,27 +169,6 @@ def test_raiders_core_line_of_sight_unit_astride_the_line_outside_its_box_blocks
         assert units_blocking(st, viewer, target) == [blocker]
 
 
-def _play_checking(seed: int, check: object, options: dict[str, object] | None = None) -> int:
-    """Play a seeded heuristic game (Meeting Engagement unless ``options`` say otherwise),
-    calling ``check(game, player, decision, controller)`` before each answer; returns how many
-    decisions were checked."""
-    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
-    game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement", **(options or {})},
-                            log_events=False)
-    controllers = {0: HeuristicController(), 1: HeuristicController()}
-    rngs = {p: controller_rng(seed, p) for p in controllers}
-    checked = 0
-    while game.pending() is not None:
-        for player in game.waiting_for():
-            decision = game.decision_for(player)
-            assert decision is not None
-            if check(game, player, decision, controllers[player]):  # type: ignore[operator]
-                checked += 1
-            game.apply(player, controllers[player].decide(game.view(player), decision,
-                                                          rngs[player]))
-    return checked
-
-
 def test_raiders_turn_perform_actions_menus_handed_to_the_ai_are_the_rules() -> None:
     """raiders.turn.perform_actions: while the flow asks which unit acts, the actions it hands
     the AI (``activation_menus``) are, for exactly the units offered, what
@@ -204,7 +184,7 @@ def test_raiders_turn_perform_actions_menus_handed_to_the_ai_are_the_rules() -> 
             assert acts == tuple(actions_for(st, st.units[uid]))
         return True
 
-    assert _play_checking(3, check) > 20
+    assert play_checking(3, check) > 20
 
 
 def test_raiders_heuristic_threat_field_kept_across_decisions_is_the_fresh_one() -> None:
@@ -223,7 +203,7 @@ def test_raiders_heuristic_threat_field_kept_across_decisions_is_the_fresh_one()
                 assert ctl._field(view, u) == fresh._field(view, u)  # type: ignore[attr-defined]
         return True
 
-    assert _play_checking(5, check) > 20
+    assert play_checking(5, check) > 20
 
 
 def test_raiders_view_enemies_are_the_states() -> None:
@@ -236,7 +216,7 @@ def test_raiders_view_enemies_are_the_states() -> None:
             assert view.enemies_of(u) == st.enemies_of(u)
         return True
 
-    assert _play_checking(7, check) > 50
+    assert play_checking(7, check) > 50
 
 
 def _standing_room_every_step(st: RaidersState, u: Unit, start: tuple[float, float],
@@ -348,7 +328,7 @@ def test_raiders_combat_allocate_kept_values_and_field_cores_are_the_fresh_ones(
     threat-field cores kept under the units' kinds and the cover are what a controller that
     has never seen the game works out, at every activation of a seeded game (fails if
     something a fight or an entry reads is left out of its key)."""
-    assert _play_checking(7, _kept_values_are_fresh) > 20
+    assert play_checking(7, _kept_values_are_fresh) > 20
 
 
 def test_raiders_combat_allocate_kept_values_tell_a_veteran_from_a_green_unit(tmp_path: Path) -> None:
@@ -396,8 +376,8 @@ def test_raiders_combat_allocate_values_kept_across_games_are_a_fresh_controller
     read switched (the cover bonus, Impetus without the bonus), one option at a time so that
     each is checked on its own: fails if that option is left out of their keys. (Stacked
     ranger aim has a test of its own below: these games never meet an aimed Rangers unit.)"""
-    _play_checking(3, lambda *_: False)  # fills the process's kept values
-    assert _play_checking(3, _kept_values_are_fresh, switched) > 20
+    play_checking(3, lambda *_: False)  # fills the process's kept values
+    assert play_checking(3, _kept_values_are_fresh, switched) > 20
 
 
 def test_a_kept_view_sees_each_decision_afresh() -> None:

@@ -38,6 +38,7 @@ __all__ = [
     "attack_dice_rolled",
     "expected_payoff",
     "game_value",
+    "payoff_column",
     "payoff_matrix",
     "solve",
     "solve_value",
@@ -195,11 +196,24 @@ def payoff_matrix(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> li
     Each entry is :func:`expected_payoff`; the chances of each direction are worked out once
     for the whole matrix and each side's expected losses once per row or column pair, so no
     :class:`CombatDirection` is built per entry (the same floats, computed the same way)."""
+    return _payoffs(a, b, split_range(b), metric)
+
+
+def payoff_column(a: CombatSide, b: CombatSide, b_attack: int,
+                  metric: Metric = "wounds") -> list[float]:
+    """The column of :func:`payoff_matrix` where B attacks with ``b_attack`` dice (A's payoff
+    for each of its splits, in ``split_range(a)``'s order), without the other columns."""
+    return [row[0] for row in _payoffs(a, b, (b_attack,), metric)]
+
+
+def _payoffs(a: CombatSide, b: CombatSide, b_splits: Sequence[int],
+             metric: Metric) -> list[list[float]]:
+    """:func:`payoff_matrix`'s rows for B's splits ``b_splits`` only."""
     b_save, b_wound = _chances(a.attack_skill - b.defence_bonus, b.armour - a.strength,
                                b.shield_wall)
     a_save, a_wound = _chances(b.attack_skill - a.defence_bonus, a.armour - b.strength,
                                a.shield_wall)
-    b_columns = [(attack_dice_rolled(b, j), b.pool - j) for j in split_range(b)]
+    b_columns = [(attack_dice_rolled(b, j), b.pool - j) for j in b_splits]
     loss = _expected_loss
     out = []
     for i in split_range(a):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any
@@ -54,7 +54,7 @@ from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.morale import morale_value
-from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_candidates
+from warband.rulesets.raiders.rules.movement import entry_candidates, entry_start, move_menu
 from warband.rulesets.raiders.splits import CombatSide, SideFields, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
 from warband.rulesets.raiders.unit import Profile, Spell
@@ -156,14 +156,27 @@ def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tu
 
 #: a number for each distinct profile (by value) the heuristic has met in this process
 _PROFILE_NUMBERS: dict[Profile, int] = {}
+#: the same numbers by the profile object's identity, each with the profile (which keeps it
+#: alive, so its id is not reused while the entry lasts): a look-up by an int instead of
+#: hashing the profile, a Python call, at every key built
+_NUMBERS_BY_ID: dict[int, tuple[Profile, int]] = {}
+#: the most profile objects :data:`_NUMBERS_BY_ID` holds before it is emptied (each list
+#: loaded makes its own profile objects)
+_BY_ID_LIMIT = 4096
 
 
 def _profile_number(profile: Profile) -> int:
     """The number standing for ``profile`` in the heuristic's keys: the same for equal
     profiles (Profile compares field by field), another for any profile that differs."""
+    known = _NUMBERS_BY_ID.get(id(profile))
+    if known is not None and known[0] is profile:
+        return known[1]
     number = _PROFILE_NUMBERS.get(profile)
     if number is None:
         number = _PROFILE_NUMBERS[profile] = len(_PROFILE_NUMBERS)
+    if len(_NUMBERS_BY_ID) >= _BY_ID_LIMIT:
+        _NUMBERS_BY_ID.clear()
+    _NUMBERS_BY_ID[id(profile)] = (profile, number)
     return number
 
 
@@ -280,21 +293,29 @@ class HeuristicController:
         self._cores = kept.cores
         self._values = kept.values
         self._ceilings = kept.ceilings
-        self._fields: dict[tuple[Any, ...], list[FieldEntry]] = {}
-        # each (unit, enemy) pair's last threat-field entry with everything it read (the
-        # unit's _kind and the enemy's _enemy_kind, each with where it stands: their states),
-        # kept across decisions: looked up by the two uids and compared, not hashed (their
-        # states hold profiles)
-        self._entries: dict[tuple[int, int],
-                            tuple[tuple[Any, ...], tuple[Any, ...], FieldEntry]] = {}
-        self._owns: dict[tuple[Any, ...], tuple[bool, float, int, tuple[float, float] | None]] = {}
+        self._fields: dict[int, list[FieldEntry]] = {}
+        # Each (unit, enemy) pair's last threat-field entry, kept across decisions, with the
+        # numbers of the two states it read (the unit's _kind and the enemy's _enemy_kind,
+        # each with where it stands): looked up by the two uids. A unit's state as a mover
+        # and as an enemy is compared with the one last seen once per decision
+        # (:meth:`_state_number`), and gets a new number whenever it differs, so an entry
+        # whose two numbers are the current ones read exactly the states there are now.
+        self._entries: dict[int, dict[int, tuple[int, int, FieldEntry]]] = {}
+        self._seen_as_unit: dict[int, tuple[tuple[Any, ...], int]] = {}
+        self._seen_as_enemy: dict[int, tuple[tuple[Any, ...], int]] = {}
+        self._state_numbers = 0
+        self._owns: dict[int, tuple[bool, float, int, tuple[float, float] | None]] = {}
         self._reach: dict[tuple[Any, ...], tuple[Base, ...]] = {}
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
-        # each enemy's _enemy_kind and state (its kind and where it stands), each unit's
-        # position score where it stands and its _reach_terms, once per decision (every
-        # unit's threat field reads every enemy's state)
-        self._states: dict[int, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+        # each enemy's _enemy_kind and the number of its state (its kind and where it
+        # stands), each unit's _kind and the number of its state, each unit's fighting state
+        # (:func:`_fighting_state`), position score where it stands and _reach_terms, once
+        # per decision (every unit's threat field reads every enemy's state)
+        self._states: dict[int, tuple[tuple[Any, ...], int]] = {}
+        self._movers: dict[int, tuple[tuple[Any, ...], int]] = {}
+        self._fighting: dict[int, tuple[Any, ...]] = {}
+        self._sight: dict[tuple[int, int], bool] = {}
         self._heres: dict[int, float] = {}
         self._terms: dict[int, tuple[tuple[float, float, float], ...]] = {}
 
@@ -306,6 +327,9 @@ class HeuristicController:
         self._bases = None
         self._tires = {}
         self._states = {}
+        self._movers = {}
+        self._fighting = {}
+        self._sight = {}
         self._heres = {}
         self._terms = {}
         handler = getattr(self, f"_{decision.kind}", None)
@@ -346,12 +370,15 @@ class HeuristicController:
         moves: list[tuple[float, int, int, Unit, str, float]] = []
         charges: list[tuple[int, int, Unit]] = []
         floor = PASS_BELOW
+        menus = view.activation_menus
+        # (each "floor = the highest of floor and the plans' values" below is a loop of
+        # comparisons, as max picks it)
         for i, u in enumerate(units):
-            acts: Sequence[str] | None = view.activation_menus.get(u.uid)
+            acts: Sequence[str] | None = menus.get(u.uid)
             if acts is None:
                 acts = actions_for(view, u)
             for j, action in enumerate(acts):
-                if action in ("move", "run"):
+                if action == "move" or action == "run":
                     tire = self._tire(view, u, 1)
                     moves.append((self._move_ceiling(view, u, action, tire), i, j, u, action, tire))
                     continue
@@ -360,22 +387,37 @@ class HeuristicController:
                     continue
                 plans = self._plans_for(view, u, action, 1)
                 found.append(((i, j), plans))
-                floor = max([floor, *(p.value for p in plans)])
+                for p in plans:
+                    if p.value > floor:
+                        floor = p.value
         for i, j, u in charges:
             # a charge whose ceiling (:meth:`_charge_plan`) is below the floor is not weighed
-            plans = [p for p in (self._charge_plan(view, u, t, 1, floor)
-                                 for t in charge_targets(view, u)) if p is not None]
+            plans = []
+            for t in charge_targets(view, u):
+                plan = self._charge_plan(view, u, t, 1, floor)
+                if plan is not None:
+                    plans.append(plan)
             found.append(((i, j), plans))
-            floor = max([floor, *(p.value for p in plans)])
+            for p in plans:
+                if p.value > floor:
+                    floor = p.value
         moves.sort(key=lambda m: -m[0])
         for ceiling, i, j, u, action, tire in moves:
             if ceiling < floor:
                 break  # nor can any after it
             plans = self._move_plans(view, u, action, tire)
             found.append(((i, j), plans))
-            floor = max([floor, *(p.value for p in plans)])
+            for p in plans:
+                if p.value > floor:
+                    floor = p.value
         found.sort(key=lambda f: f[0])
-        return max((p for _, plans in found for p in plans), key=lambda p: p.value, default=None)
+        # the first of the most valuable plans, as max picks it
+        best: Plan | None = None
+        for _, plans in found:
+            for p in plans:
+                if best is None or p.value > best.value:
+                    best = p
+        return best
 
     def _move_ceiling(self, view: RaidersReader, u: Unit, action: str, tire: float) -> float:
         """A value no plan of :meth:`_move_plans` for ``u`` exceeds. A unit on the table ends
@@ -604,13 +646,26 @@ class HeuristicController:
             return 1.5 if u.at_half_strength else 0.2
         return 0.0
 
+    def _fight_key(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit,
+                   b_role: str, b_bonus: bool) -> tuple[Any, ...]:
+        """:func:`_fight_key`, with each unit's fighting state worked out once per decision."""
+        fighting = self._fighting
+        a_state = fighting.get(a.uid)
+        if a_state is None:
+            a_state = fighting[a.uid] = _fighting_state(a)
+        b_state = fighting.get(b.uid)
+        if b_state is None:
+            b_state = fighting[b.uid] = _fighting_state(b)
+        return (a_state, a_role, a_bonus, b_state, b_role, b_bonus,
+                view.options.impetus_needs_bonus)
+
     def _sides(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool, key: tuple[Any, ...] | None = None) -> tuple[CombatSide, CombatSide]:
         """:func:`fight_sides`, remembered under everything the fight depends on
         (:func:`_fight_key`, or ``key`` where the caller made it already), across decisions
         (the ceiling of a charge and its value read the same sides)."""
         if key is None:
-            key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
+            key = self._fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         kept = self._fight_sides.get(key)
         if kept is not None:
             return CombatSide(*kept[0]), CombatSide(*kept[1])
@@ -621,7 +676,7 @@ class HeuristicController:
     def _cv(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
             b_bonus: bool) -> float:
         """:func:`combat_value` (the split game), remembered under :meth:`_sides`' key."""
-        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
+        key = self._fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._values.get(key)
         if value is None:
             value = self._values[key] = split_value(
@@ -632,7 +687,7 @@ class HeuristicController:
                  b_bonus: bool) -> float:
         """A value :meth:`_cv` of the same fight does not exceed (:func:`split_ceiling`),
         remembered under :meth:`_sides`' key."""
-        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
+        key = self._fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._ceilings.get(key)
         if value is None:
             value = self._ceilings[key] = split_ceiling(
@@ -643,7 +698,7 @@ class HeuristicController:
                b_bonus: bool) -> float:
         """A cheap stand-in for :meth:`_cv` when scoring positions: both sides attack with
         every die they may (remembered under :meth:`_sides`' key)."""
-        key = _fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
+        key = self._fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
         value = self._combat.get(key)
         if value is None:
             value = self._combat[key] = quick_combat_value(view, a, a_role, a_bonus, b, b_role,
@@ -751,8 +806,8 @@ class HeuristicController:
             spell: Spell = view.spells[sid]
             for t in self._spell_candidates(view, u, spell, sight):
                 if t.uid not in counter_of:
-                    counter_of[t.uid] = max(counter_spellers(view, u, t), key=lambda c: c.power,
-                                            default=None)
+                    counter_of[t.uid] = max(counter_spellers(view, u, t, self._sees(view)),
+                                            key=lambda c: c.power, default=None)
                 counter = counter_of[t.uid]
                 for power in sorted({0, u.power}):
                     level = expected_power(u, power, spell.difficulty + t.profile.mr, counter,
@@ -762,6 +817,20 @@ class HeuristicController:
                         out.append(Plan(value - tire, u.uid, "cast_spell", t.uid, spell=sid,
                                         power=power, reason=f"cast {spell.name} on {t.name}"))
         return out
+
+    def _sees(self, view: RaidersReader) -> Callable[[Unit, Unit], bool]:
+        """:func:`line_of_sight` in ``view``, each (viewer, unit) pair's answer kept for the
+        decision (the state does not change during it: the counter-spellers of every
+        target of every caster ask the same pairs again)."""
+        seen = self._sight
+
+        def sees(viewer: Unit, unit: Unit) -> bool:
+            pair = (viewer.uid, unit.uid)
+            answer = seen.get(pair)
+            if answer is None:
+                answer = seen[pair] = line_of_sight(view, viewer, unit)
+            return answer
+        return sees
 
     def _spell_candidates(self, view: RaidersReader, u: Unit, spell: Spell,
                           sight: dict[int, bool]) -> list[Unit]:
@@ -848,25 +917,33 @@ class HeuristicController:
             penalty += 4.0  # and its palisades, for good
         # First pass: straight-line ends for every candidate; the real move (paths round
         # terrain, units in the way) only for a shortlist.
-        menu = move_candidates(view, u, allowance)
-        scores = self._positions(view, u, [_toward(u, p.x, p.y, allowance) for p in menu])
-        rough = list(zip(scores, menu, strict=True))
-        rough.sort(key=lambda item: -item[0])
+        menu = move_menu(view, u, allowance)
+        aims = [_toward(u, x, y, allowance) for x, y, _ in menu]
+        scores = self._positions(view, u, aims)
+        # the menu's indices by rough score, best first (a stable sort: ties in menu order)
+        order = sorted(range(len(menu)), key=lambda k: -scores[k])
         out = []
-        near = self._in_reach(view, u, (u.x, u.y), allowance)
-        for _, p in rough[:SHORTLIST]:
-            end = real_move(view, u, (u.x, u.y), (p.x, p.y), allowance, near)
+        start = (u.x, u.y)
+        near = self._in_reach(view, u, start, allowance)
+        for k in order[:SHORTLIST]:
+            x, y, label = menu[k]
+            end = real_move(view, u, start, (x, y), allowance, near)
             if end.travelled < 0.5:
                 continue
-            gain = self._position(view, u, end.x, end.y) - here - penalty
-            out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
-                            reason=f"{action} {p.label}".strip()))
+            ex, ey = end.x, end.y
+            # where nothing was in the way the move ends at its rough point, whose score is
+            # at hand (:meth:`_position` there is the same sum over the same field)
+            ax, ay = aims[k]
+            score = scores[k] if ex == ax and ey == ay else self._position(view, u, ex, ey)
+            gain = score - here - penalty
+            out.append(Plan(gain - tire, u.uid, action, point=(x, y),
+                            reason=f"{action} {label}".strip()))
         return out
 
     def _in_reach(self, view: RaidersReader, u: Unit, start: tuple[float, float],
                   allowance: float) -> tuple[Base, ...]:
         """:func:`in_reach`, once per decision."""
-        key = ("in_reach", u.uid, start, allowance)
+        key = (u.uid, start, allowance)
         near = self._reach.get(key)
         if near is None:
             if self._bases is None:  # every unit's base, once per decision
@@ -881,13 +958,19 @@ class HeuristicController:
 
         Each enemy's entry is also kept across decisions (:meth:`_field_entry`) under
         everything it reads: most units stand still between two activations."""
-        key = ("field", u.uid)
-        cached = self._fields.get(key)
+        cached = self._fields.get(u.uid)
         if cached is not None:
             return cached
-        kind = _kind(u)
-        mine = (*kind, u.x, u.y)  # u's state: everything about it its entries read
-        entries = self._entries
+        mover = self._movers.get(u.uid)
+        if mover is None:
+            kind = _kind(u)
+            # (u's state: everything about it its entries read)
+            mover = self._movers[u.uid] = (
+                kind, self._state_number(self._seen_as_unit, u.uid, (*kind, u.x, u.y)))
+        kind, mine = mover
+        row = self._entries.get(u.uid)
+        if row is None:
+            row = self._entries[u.uid] = {}
         states = self._states
         out: list[FieldEntry] = []
         for e in view.enemies_of(u):
@@ -895,17 +978,28 @@ class HeuristicController:
             if known is None:
                 enemy_kind = _enemy_kind(e)
                 # (the enemy's state: everything about it an entry reads)
-                known = states[e.uid] = (enemy_kind, (*enemy_kind, e.x, e.y))
-            pair = (u.uid, e.uid)
-            last = entries.get(pair)
+                known = states[e.uid] = (enemy_kind, self._state_number(
+                    self._seen_as_enemy, e.uid, (*enemy_kind, e.x, e.y)))
+            last = row.get(e.uid)
             if last is not None and last[0] == mine and last[1] == known[1]:
                 entry = last[2]
             else:
                 entry = self._entry_of(view, u, e, kind, known[0])
-                entries[pair] = (mine, known[1], entry)
+                row[e.uid] = (mine, known[1], entry)
             out.append(entry)
-        self._fields[key] = out
+        self._fields[u.uid] = out
         return out
+
+    def _state_number(self, seen: dict[int, tuple[tuple[Any, ...], int]], uid: int,
+                      state: tuple[Any, ...]) -> int:
+        """The number of unit ``uid``'s ``state`` in ``seen`` (as a mover or as an enemy):
+        the last one's if the state is the one last seen, a new one otherwise."""
+        last = seen.get(uid)
+        if last is not None and last[0] == state:
+            return last[1]
+        self._state_numbers += 1
+        seen[uid] = (state, self._state_numbers)
+        return self._state_numbers
 
     def _field_entry(self, view: RaidersReader, u: Unit, e: Unit) -> FieldEntry:
         """:meth:`_field`'s entry for enemy ``e`` (reads only :func:`_kind` of ``u``,
@@ -999,11 +1093,10 @@ class HeuristicController:
         """``u``'s side of :meth:`_position`, once per decision: does it fight at range, its
         reach, its move, and where its Lead Retinue stands (None if ``u`` is the Lead
         Retinue or it is gone)."""
-        key = ("own", u.uid)
-        cached = self._owns.get(key)
+        cached = self._owns.get(u.uid)
         if cached is None:
             lead = view.lead_retinue(u.side)
-            cached = self._owns[key] = (
+            cached = self._owns[u.uid] = (
                 bool(u.shooter or u.profile.magic_user), u.profile.ranged_range or 18.0, u.move,
                 (lead.x, lead.y) if lead is not None and lead is not u else None)
         return cached

@@ -19,7 +19,13 @@ from warband.rulesets.raiders.rules.magic import acolytes
 from warband.rulesets.raiders.rules.measure import in_cover, line_of_sight
 from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.shooting import aim_bonus
-from warband.rulesets.raiders.splits import CombatSide, expected_payoff, solve_value, split_range
+from warband.rulesets.raiders.splits import (
+    CombatSide,
+    expected_payoff,
+    payoff_column,
+    solve_value,
+    split_range,
+)
 from warband.rulesets.raiders.state import RaidersReader, Unit
 
 __all__ = [
@@ -97,8 +103,8 @@ def split_ceiling(a: CombatSide, b: CombatSide) -> float:
     at most A's best reply to it (one column of the payoff matrix), plus a little slack."""
     if a.pool == 0 and b.pool == 0:
         return 0.0
-    j = max(split_range(b))
-    column = max(expected_payoff(a, i, b, j, "casualties") for i in split_range(a))
+    # (each entry is expected_payoff(a, i, b, j, "casualties") for A's splits i, in order)
+    column = max(payoff_column(a, b, max(split_range(b)), "casualties"))
     return column + CEILING_SLACK * (1.0 + abs(column))
 
 

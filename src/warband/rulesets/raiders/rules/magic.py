@@ -52,12 +52,19 @@ def spell_targets(st: RaidersReader, caster: Unit, spell: Spell) -> list[Unit]:
             and line_of_sight(st, caster, u)]
 
 
-def counter_spellers(st: RaidersReader, caster: Unit, target: Unit) -> list[Unit]:
+def counter_spellers(st: RaidersReader, caster: Unit, target: Unit,
+                     sees: Callable[[Unit, Unit], bool] | None = None) -> list[Unit]:
     """Enemy magic users able to counter: on the table, neither broken nor fatigued, and in
-    sight of the caster or of the target (raiders.action.counter_spell)."""
+    sight of the caster or of the target (raiders.action.counter_spell). ``sees(viewer,
+    unit)``: :func:`~.measure.line_of_sight` in ``st``, if the caller keeps its answers
+    (the AI asks this for every target of every caster)."""
+    if sees is None:
+        return [u for u in st.enemies_of(caster)
+                if u.profile.magic_user and not u.broken and not u.fatigued
+                and (line_of_sight(st, u, caster) or line_of_sight(st, u, target))]
     return [u for u in st.enemies_of(caster)
             if u.profile.magic_user and not u.broken and not u.fatigued
-            and (line_of_sight(st, u, caster) or line_of_sight(st, u, target))]
+            and (sees(u, caster) or sees(u, target))]
 
 
 def cast_spell(

@@ -49,7 +49,8 @@ def _blocking(st: RaidersReader, viewer: Unit, tx: float, ty: float, target: Uni
     lo_y, hi_y = (vy, ty) if vy <= ty else (ty, vy)
     crossed = []
     for u in st.units:
-        if u is viewer or u is target or not u.on_table:
+        # (not u.on_table, read without the property's call: every unit, at every sight test)
+        if u is viewer or u is target or not u.deployed or u.destroyed:
             continue
         r = u.radius
         ux, uy = u.x, u.y

@@ -49,6 +49,7 @@ __all__ = [
     "flee",
     "is_point",
     "move_candidates",
+    "move_menu",
     "move_unit",
     "path_length",
 ]
@@ -375,35 +376,48 @@ def move_candidates(st: RaidersReader, u: Unit, allowance: float) -> list[Point]
     sides, into nearby cover or onto high ground, and back toward the Lead Retinue; each one
     where a move toward it really ends (:func:`_reachable_end`), so none lies in impassable
     terrain or beyond reach. Any other point is legal too; these are what the AIs choose among.
+    The :class:`Point` choices of :func:`move_menu`."""
+    return [Point(x, y, label) for x, y, label in move_menu(st, u, allowance)]
+
+
+#: a Move/Run menu's destination as kept: where it ends and its label
+MenuEnd = tuple[float, float, str]
+
+
+def move_menu(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ...]:
+    """:func:`move_candidates` as plain (x, y, label) tuples, in its order (the AI reads
+    these, without a choice made per destination).
 
     The menu is a pure function of the table and of what it is built from (the unit's place,
     footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
     (:meth:`~warband.core.geometry.Table.memo`) under exactly those inputs: units stand still
     most of the time, and an AI weighs the same menus again at every activation."""
-    enemies = sorted(st.enemies_of(u), key=lambda e: st.leader_distance(u, e))[:4]
+    ux, uy = u.x, u.y
+    hypot = math.hypot
+    # (st.leader_distance(u, e), the same expression)
+    enemies = sorted(st.enemies_of(u), key=lambda e: hypot(e.x - ux, e.y - uy))[:4]
     lead = st.lead_retinue(u.side)
     if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
         lead = None
-    key = (u.x, u.y, u.radius, allowance, st.edges[u.side],
-           tuple((e.name, e.x, e.y, e.radius) for e in enemies),
+    key = (ux, uy, u.radius, allowance, st.edges[u.side],
+           tuple([(e.name, e.x, e.y, e.radius) for e in enemies]),
            None if lead is None else (lead.name, lead.x, lead.y))
     # Kept as plain (x, y, label) tuples, which the garbage collector stops tracking (the
     # memo lives as long as the table, across games: tracked Points in it made every full
-    # collection walk them); the Points are made again from them, equal to those kept.
+    # collection walk them).
     menus = st.table.memo("raiders.move_candidates")
-    kept: tuple[tuple[float, float, str], ...] | None = menus.get(key)
-    if kept is not None:
-        return [Point(x, y, label) for x, y, label in kept]
-    menu = _move_menu(st, u, allowance, enemies, lead)
-    menus[key] = tuple([(p.x, p.y, p.label) for p in menu])
-    return menu
+    kept: tuple[MenuEnd, ...] | None = menus.get(key)
+    if kept is None:
+        kept = menus[key] = tuple([(end.x, end.y, end.label)
+                                   for end in _move_menu(st, u, allowance, enemies, lead)])
+    return kept
 
 
 class _Aim:
-    """A point a menu's Move or Run heads for, before where it really ends is worked out
-    (:func:`_move_menu`; only the ends become :class:`Point` choices). A class of its own, not
-    a Point: the menus make thousands a game, and the compiled build compiles this
-    ``__init__`` where a choice's, made by ``dataclass``, runs as Python code."""
+    """A point a menu's Move or Run heads for, or where it really ends (:func:`_move_menu`;
+    the ends become :class:`Point` choices only when the rules offer them). A class of its
+    own, not a Point: the menus make thousands a game, and a choice's ``__init__``, made by
+    ``dataclass``, is a Python call per field (the compiled build compiles this one)."""
 
     __slots__ = ("x", "y", "label")
 
@@ -414,7 +428,7 @@ class _Aim:
 
 
 def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit],
-               lead: Unit | None) -> list[Point]:
+               lead: Unit | None) -> list[_Aim]:
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
     ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
     table = st.table
@@ -452,17 +466,17 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
     # built for other neighbours) under everything it reads: the unit's place and footprint,
     # the aim and the allowance (the terrain is the table's own).
     ends = table.memo("raiders.reachable")
-    reached: list[Point] = []
+    reached: list[_Aim] = []
     for p in spread_out(pts):
         key = (ux, uy, r, p.x, p.y, allowance)
         end = ends.get(key, False)
         if end is False:
             end = ends[key] = _reachable_end(st, u, (p.x, p.y), allowance)
         if end is not None:
-            reached.append(Point(end[0], end[1], p.label))
+            reached.append(_Aim(end[0], end[1], p.label))
     out = spread_out(reached)
     # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
-    return out or [Point(round(ux, 3), round(uy, 3), "stay where it is")]
+    return out or [_Aim(round(ux, 3), round(uy, 3), "stay where it is")]
 
 
 def _reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],

@@ -1,0 +1,222 @@
+"""The Raiders heuristic's per-decision shortcuts (issue 16, session 9) against the plain code
+they stand for, at every activation of seeded games: each fails if its shortcut is broken
+(docs/performance.md, Raiders, "Issue 16, session 9")."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+from raiders_helpers import combat_sides, play_checking
+
+from warband.rulesets.raiders.ai import heuristic as H
+from warband.rulesets.raiders.ai.heuristic import (
+    PASS_BELOW,
+    SHORTLIST,
+    HeuristicController,
+    KeptAcrossGames,
+    Plan,
+    in_reach,
+)
+from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, split_ceiling
+from warband.rulesets.raiders.catalogue import catalogue
+from warband.rulesets.raiders.choices import Activate
+from warband.rulesets.raiders.rules.actions import actions_for
+from warband.rulesets.raiders.rules.magic import counter_spellers
+from warband.rulesets.raiders.rules.movement import move_candidates, move_menu
+from warband.rulesets.raiders.splits import (
+    CombatSide,
+    expected_payoff,
+    payoff_column,
+    payoff_matrix,
+    split_range,
+)
+from warband.rulesets.raiders.state import RaidersReader, Unit
+
+#: the two scenarios, each with a seed that plays Moves, Runs, charges and spells
+GAMES = ((4, {"scenario": "meeting-engagement"}), (6, {"scenario": "battle-lines"}))
+
+
+def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
+    return [view.by_uid(o.uid) for o in decision.options if isinstance(o, Activate)]
+
+
+def _answered(game: Any, player: int, decision: Any, ctl: Any) -> RaidersReader | None:
+    """The view of an activation decision, after ``ctl`` has answered it (its per-decision
+    tables filled as the game uses them); None at other decisions."""
+    if decision.kind != "activate":
+        return None
+    view: RaidersReader = game.view(player)
+    ctl.decide(view, decision, None)
+    return view
+
+
+def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
+    """The heuristic's Move/Run plans of a unit on the table written plainly, as before the
+    shortcuts: the rules' menu as choices, every score by :meth:`_position` of a controller
+    that has seen nothing, the real moves by :meth:`Table.move` with the units in reach."""
+    fresh = HeuristicController(KeptAcrossGames())
+    allowance = float(u.move if action == "move" else u.run)
+    here = fresh._position(view, u, u.x, u.y)
+    penalty = 0.3 if action == "run" else 0.0
+    if u.ready and not u.has("rangers"):
+        penalty += 2.0
+    if u.behind_palisade:
+        penalty += 4.0
+    menu = move_candidates(view, u, allowance)
+    scores = [fresh._position(view, u, *H._toward(u, p.x, p.y, allowance)) for p in menu]
+    rough = sorted(zip(scores, menu, strict=True), key=lambda item: -item[0])
+    near = in_reach(view, u, (u.x, u.y), allowance)
+    out = []
+    for _, p in rough[:SHORTLIST]:
+        end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, near)
+        if end.travelled < 0.5:
+            continue
+        gain = fresh._position(view, u, end.x, end.y) - here - penalty
+        out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
+                        reason=f"{action} {p.label}".strip()))
+    return out
+
+
+def _move_plans_are_plain(game: Any, player: int, decision: Any, ctl: Any) -> bool:
+    view = _answered(game, player, decision, ctl)
+    if view is None:
+        return False
+    for u in _offered(view, decision):
+        if not u.deployed:
+            continue
+        for action in ("move", "run"):
+            if action in actions_for(view, u):
+                tire = ctl._tire(view, u, 1)
+                allowance = float(u.move if action == "move" else u.run)
+                assert ([(p.x, p.y, p.label) for p in move_candidates(view, u, allowance)]
+                        == list(move_menu(view, u, allowance)))
+                assert ctl._move_plans(view, u, action, tire) == plain_move_plans(
+                    view, u, action, tire)
+    return True
+
+
+def test_raiders_action_move_plans_are_the_plain_ones() -> None:
+    """raiders.action.move / raiders.action.run: the heuristic's Move and Run plans (the menu
+    read as plain tuples, a shortlisted end that is its rough point scored once) are those of
+    the plain code, for every unit offered at every activation of a game in each scenario
+    (fails if a rough score is reused for an end elsewhere)."""
+    for seed, options in GAMES:
+        assert play_checking(seed, _move_plans_are_plain, options) > 20
+
+
+def _fields_and_keys_are_fresh(game: Any, player: int, decision: Any, ctl: Any) -> bool:
+    view = _answered(game, player, decision, ctl)
+    if view is None:
+        return False
+    fresh = HeuristicController(KeptAcrossGames())
+    units = [u for u in view.units if not u.destroyed]
+    for u in units:
+        if u.side == player:
+            assert ctl._field(view, u) == fresh._field(view, u)
+        for e in units:
+            for roles in (("charge", True, "fight", False), ("defend", False, "charge", True)):
+                a_role, a_bonus, b_role, b_bonus = roles
+                assert (ctl._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus)
+                        == H._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus))
+    return True
+
+
+def test_raiders_combat_threat_fields_and_fight_keys_are_a_fresh_controllers() -> None:
+    """raiders.action.charge / raiders.action.shoot / raiders.combat.allocate: the threat
+    field a controller builds from entries kept across decisions (checked by the numbers of
+    the states they read) is the one a controller that has seen nothing builds, and a fight's
+    key from the fighting states kept for the decision is the plain key, at every activation
+    of a game in each scenario (fails if a state read is left out of its number, or a kept
+    fighting state outlives its decision)."""
+    for seed, options in GAMES:
+        assert play_checking(seed, _fields_and_keys_are_fresh, options) > 20
+
+
+def _best_is_every_plans(game: Any, player: int, decision: Any, ctl: Any) -> bool:
+    view = _answered(game, player, decision, ctl)
+    if view is None:
+        return False
+    units = _offered(view, decision)
+    best = ctl._best_of(view, units)
+    fresh = HeuristicController(KeptAcrossGames())
+    every: list[Plan] = []
+    for u in units:
+        for action in actions_for(view, u):
+            every.extend(fresh._plans_for(view, u, action, 1))
+    top = max(every, key=lambda p: p.value, default=None)
+    if top is None or top.value < PASS_BELOW:
+        assert best is None or best.value < PASS_BELOW
+    else:
+        assert best == top
+    return True
+
+
+def test_raiders_turn_activation_choice_is_the_best_of_every_plan() -> None:
+    """raiders.turn.activation: the unit and plan the heuristic picks (charges and moves
+    weighed under their ceilings, floors and the pick as loops of comparisons) is the first
+    of the most valuable of every plan of every unit offered, weighed plainly, or a pass
+    when none is worth :data:`PASS_BELOW` (fails if the pick takes a later plan of equal
+    value, or a floor rises past a plan that was not weighed)."""
+    seed, options = GAMES[0]
+    assert play_checking(seed, _best_is_every_plans, options) > 20
+
+
+def _counters_are_plain(game: Any, player: int, decision: Any, ctl: Any) -> bool:
+    view = _answered(game, player, decision, ctl)
+    if view is None:
+        return False
+    sees = ctl._sees(view)
+    on = [u for u in view.units if u.on_table]
+    for caster in on:
+        if caster.profile.magic_user:
+            for t in on:
+                assert counter_spellers(view, caster, t, sees) == counter_spellers(view, caster, t)
+    return True
+
+
+def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None:
+    """raiders.action.counter_spell: the counter-spellers the heuristic finds with each
+    (viewer, unit) sight kept for the decision are those the rules find, for every caster and
+    unit on the table at every activation (fails if the kept sight is keyed on one unit of
+    the pair only, or kept across decisions)."""
+    for seed, options in GAMES:
+        assert play_checking(seed, _counters_are_plain, options) > 20
+
+
+@settings(max_examples=200, deadline=None)
+@given(a=combat_sides, b=combat_sides, metric=hs.sampled_from(["wounds", "casualties"]))
+def test_raiders_combat_allocate_payoff_column_and_ceiling(a: CombatSide, b: CombatSide,
+                                                           metric: Any) -> None:
+    """raiders.combat.allocate: a payoff column is that column of the payoff matrix, entry
+    for entry :func:`expected_payoff`, and the split game's ceiling is A's best reply to B
+    attacking with every die plus the slack, as before (fails if the column is another
+    column, or its entries another row's)."""
+    matrix = payoff_matrix(a, b, metric)
+    for k, j in enumerate(split_range(b)):
+        column = payoff_column(a, b, j, metric)
+        assert column == [row[k] for row in matrix]
+        assert column == [expected_payoff(a, i, b, j, metric) for i in split_range(a)]
+    split_ceiling.cache_clear()
+    if a.pool == 0 and b.pool == 0:
+        assert split_ceiling(a, b) == 0.0
+        return
+    best = max(expected_payoff(a, i, b, max(split_range(b)), "casualties") for i in split_range(a))
+    assert split_ceiling(a, b) == best + CEILING_SLACK * (1.0 + abs(best))
+
+
+def test_raiders_combat_allocate_profile_numbers_by_identity_are_by_value() -> None:
+    """raiders.combat.allocate (the heuristic's kept values key a profile by its number): the
+    number found by the profile object's identity is the one its value gives: an equal
+    profile made afresh shares it, a veteran's (the same id, better numbers) does not, and
+    emptying the identity table changes none of them."""
+    profile = next(iter(catalogue().profiles.values()))
+    twin = dataclasses.replace(profile)
+    veteran = dataclasses.replace(profile, cd=profile.cd + 1)
+    assert twin is not profile and twin == profile and veteran != profile
+    numbers = [H._profile_number(p) for p in (profile, twin, veteran)]
+    assert numbers[0] == numbers[1] != numbers[2]
+    H._NUMBERS_BY_ID.clear()
+    assert [H._profile_number(p) for p in (veteran, twin, profile)] == numbers[::-1]
