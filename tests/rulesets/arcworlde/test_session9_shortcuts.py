@@ -154,6 +154,42 @@ def test_context_attack_facts_are_the_plain_ones(names: tuple[str, ...]) -> None
             assert ctx.fighter == (max((a.power for a in usable if not a.ranged), default=0)
                                    > max((a.power for a in ranged), default=0))
             assert ctx.fighter == HeuristicController._fighter(ch)
+            assert ctx.rows == _plain_rows(ctx.enemies)
+            assert ctx.shooters == _plain_shooters(ctx.enemies)
+
+
+def _plain_rows(enemies: list[Character]) -> list[tuple[Any, ...]]:
+    """The context's per-enemy rows as worked out at 373ffa6 (a pass over each enemy's
+    Attacks)."""
+    rows: list[tuple[Any, ...]] = []
+    for e in enemies:
+        blows = 0.0
+        for a in e.attacks:
+            if a.range is None and a.ap:
+                hit = a.power * 0.45 / a.ap * e.ap
+                if hit > blows:
+                    blows = hit
+        if blows > 0 and not e.broken:
+            rows.append((e.x, e.y, e.r, e.movement, e.movement + 3.5, blows, e))
+        else:
+            rows.append((e.x, e.y, e.r, 0.0, -math.inf, 0.0, e))
+    return rows
+
+
+def _plain_shooters(enemies: list[Character]) -> list[tuple[Character, Any]]:
+    """The context's shooters and their reach as worked out at 373ffa6."""
+    out = []
+    for e in enemies:
+        far = 0.0
+        shoots = False
+        for a in e.attacks:
+            if a.range is not None:
+                shoots = True
+                if a.range > far:
+                    far = a.range
+        if shoots:
+            out.append((e, far + e.movement))
+    return out
 
 
 # -- the straight-line estimate ---------------------------------------------------------------

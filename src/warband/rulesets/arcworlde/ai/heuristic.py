@@ -36,6 +36,7 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
 from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
     FIRST_ROLL_WITHIN_SIX,
+    attack_figures,
     attack_score,
     best_melee_blows,
     best_shot_ap,
@@ -99,18 +100,9 @@ class _Context:
         rows: list[tuple[float, float, float, float, float, float, Character]] = []
         self.rows = rows
         for e in enemies:
-            far = 0.0
-            shoots = False
-            blows = 0.0
-            for a in e.attacks:
-                if a.range is not None:
-                    shoots = True
-                    if a.range > far:
-                        far = a.range
-                elif a.ap:
-                    hit = a.power * 0.45 / a.ap * e.ap
-                    if hit > blows:
-                        blows = hit
+            # (its longest Shot range and best melee blows, kept per Attacks tuple and AP:
+            # tactics.attack_figures, the same one pass over its Attacks)
+            _, _, _, blows, far, shoots = attack_figures(e)
             if shoots:
                 self.shooters.append((e, far + e.movement))
             if blows > 0 and not e.broken:
@@ -258,7 +250,15 @@ def _straight_move(ch: Character, m: Any, allowance: float, around: Surroundings
     # (each other Character's base read as the tuple it is: the same x, y and r as the
     # Character's own, unpacked at once instead of three attribute reads)
     for o, (ox, oy, o_r) in zip(around[0], around[1], strict=True):
-        if hypot(ox - mx, oy - my) <= o_r:
+        # (a base farther than its radius along either axis cannot hold the goal: the hypot
+        # is never below either leg, so the test is left out for it)
+        gx = ox - mx
+        if gx > o_r or gx < -o_r:
+            continue
+        gy = oy - my
+        if gy > o_r or gy < -o_r:
+            continue
+        if hypot(gx, gy) <= o_r:
             target = o
             break
     if target is None:
