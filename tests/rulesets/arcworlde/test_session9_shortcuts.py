@@ -336,3 +336,40 @@ def test_options_by_uid_is_setdefault_grouping() -> None:
         fast = _options_by_uid(options)
         assert fast == plain
         assert list(fast) == list(plain)
+
+
+# -- Shot targets ---------------------------------------------------------------------------
+def _plain_shot_targets(st: Any, shooter: Character, attack: Any) -> list[Character]:
+    """combat.shot_targets as it was at 373ffa6 (st.distance and st.table per enemy)."""
+    out = []
+    for enemy in st.enemies_of(shooter):
+        if st.distance(shooter, enemy) > attack.range + 1e-9:
+            continue
+        if st.table.sight(shooter.x, shooter.y, shooter.r, enemy.x, enemy.y, enemy.r).visible:
+            out.append(enemy)
+    return out
+
+
+def test_shot_targets_are_the_plain_ones() -> None:
+    """arcworlde.feat.take_shot, arcworlde.combat.line_of_sight: the enemies within range and
+    at least partly visible, with the distance written out, are the plain query's, in order,
+    through the state and through a player's view, over scatters wide enough for targets
+    out of range and behind terrain."""
+    from warband.rulesets.arcworlde.rules.combat import shot_targets
+
+    st = _played(("sheriffs-posse", "ironjaw-mob"), 8)
+    rng = random.Random(12)
+    view = ArcView(st, 1)
+    seen = out_of_range = 0
+    for _ in range(30):
+        _scatter(st, rng, 40.0)
+        for ch in st.chars:
+            for a in ch.usable_attacks():
+                if not a.ranged:
+                    continue
+                plain = _plain_shot_targets(st, ch, a)
+                assert shot_targets(st, ch, a) == plain
+                assert shot_targets(view, ch, a) == plain
+                seen += len(plain)
+                out_of_range += len(st.enemies_of(ch)) - len(plain)
+    assert seen > 50 and out_of_range > 50
