@@ -25,6 +25,7 @@ from warband.rulesets.arcworlde.ai.arcanite_ai import arcanite_action, extra_die
 from warband.rulesets.arcworlde.ai.heuristic import (
     HeuristicController,
     _Context,
+    _grouped,
     _options_by_uid,
     _straight_move,
 )
@@ -336,6 +337,28 @@ def test_options_by_uid_is_setdefault_grouping() -> None:
         fast = _options_by_uid(options)
         assert fast == plain
         assert list(fast) == list(plain)
+
+
+def test_options_by_type_is_setdefault_grouping() -> None:
+    """arcworlde.activation.ap_and_actions: the action menu's options by type, grouped run by
+    run for the heuristic, are what grouping each option on its own gives, whether the menu
+    lists each type in a run (as the flow does) or mixes them."""
+    rng = random.Random(5)
+    makers = [lambda: C.Move(rng.uniform(0, 48), rng.uniform(0, 48), "x"),
+              lambda: C.Shoot("bow", rng.randint(0, 9), rng.randint(1, 3)),
+              lambda: C.EndActivation(), lambda: C.LegIt(),
+              lambda: C.Attack("sword", rng.randint(0, 9))]
+    for _ in range(200):
+        options = [rng.choice(makers)() for _ in range(rng.randint(0, 25))]
+        if rng.random() < 0.5:
+            options.sort(key=lambda o: type(o).__name__)  # in runs
+        plain: dict[type, list[Any]] = {}
+        for o in options:
+            plain.setdefault(type(o), []).append(o)
+        fast = _grouped(options, type)
+        assert fast == plain
+        assert list(fast) == list(plain)
+        assert all(a is b for k in plain for a, b in zip(fast[k], plain[k], strict=True))
 
 
 # -- Shot targets ---------------------------------------------------------------------------

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.geometry import CONTACT, Table
@@ -261,11 +262,17 @@ def _straight_move(ch: Character, m: Any, allowance: float, around: Surroundings
         if hypot(gx, gy) <= o_r:
             target = o
             break
+    # (max(0.0, min(allowance, ...)) written out: min keeps the allowance unless the other is
+    # less, max keeps 0.0 unless the other is more; the same value and type)
     if target is None:
-        go = max(0.0, min(allowance, d))
+        go = d if d < allowance else allowance
+        if not go > 0.0:
+            go = 0.0
         return cx + dx / d * go, cy + dy / d * go, []
     stop = d - ch.r - target.r
-    go = max(0.0, min(allowance, stop))
+    go = stop if stop < allowance else allowance
+    if not go > 0.0:
+        go = 0.0
     touched = [target] if go >= stop - 1e-9 and target.side != ch.side else []
     return cx + dx / d * go, cy + dy / d * go, touched
 
@@ -293,23 +300,36 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
     return kept
 
 
-def _options_by_uid(options: Sequence[Any]) -> dict[int, list[Any]]:
-    """The options of each Character (by ``uid``), in the menu's order, the Characters in the
-    order of their first option: what ``setdefault(uid, []).append(option)`` over the menu
-    gives. (A deployment menu lists one Character's places in a run, some 40 each: the list
-    is looked up once per run, not once per option.)"""
-    by_uid: dict[int, list[Any]] = {}
+K = TypeVar("K")
+
+
+def _grouped(options: Sequence[Any], key: Callable[[Any], K]) -> dict[K, list[Any]]:
+    """The options under each ``key`` (their type, the Character they place...), in the menu's
+    order, the keys in the order of their first option: what ``setdefault(key(option),
+    []).append(option)`` over the menu gives. (A menu lists each type, and a deployment menu
+    each Character's places, in a run: the list is looked up once per run, not once per
+    option.)"""
+    groups: dict[K, list[Any]] = {}
     run: list[Any] = []
-    last: int | None = None
+    last: Any = _NO_KEY
     for opt in options:
-        if opt.uid != last:
-            last = opt.uid
-            found = by_uid.get(last)
+        k = key(opt)
+        if k is not last and k != last:
+            last = k
+            found = groups.get(k)
             if found is None:
-                found = by_uid[last] = []
+                found = groups[k] = []
             run = found
         run.append(opt)
-    return by_uid
+    return groups
+
+
+_NO_KEY = object()  # (no option's key: the first option always starts a run)
+
+
+def _options_by_uid(options: Sequence[Any]) -> dict[int, list[Any]]:
+    """:func:`_grouped` by the Character placed (``uid``)."""
+    return _grouped(options, attrgetter("uid"))
 
 
 def _listed(answer: Reasoned, by_type: dict[type, list[Any]]) -> Reasoned:
@@ -517,14 +537,7 @@ class HeuristicController:
         ch: Character = view.chars[decision.info["character"]]
         ap: int = decision.info["ap"]
         opts = decision.options
-        by_type: dict[type, list[Any]] = {}
-        for o in opts:
-            kind = type(o)
-            same = by_type.get(kind)
-            if same is None:
-                by_type[kind] = [o]
-            else:
-                same.append(o)
+        by_type: dict[type, list[Any]] = _grouped(opts, type)
         # (the menu's own EndActivation and LegIt, equal to fresh ones: the flow's legality
         # test finds the very option at once instead of comparing it with every option)
         ends = by_type.get(C.EndActivation)
