@@ -5,6 +5,7 @@ they stand for, at every activation of seeded games: each fails if its shortcut 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -64,20 +65,52 @@ def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) 
         assert play_checking(seed, at_activation, {**options, **(switched or {})}) > 20
 
 
+def plain_position(fresh: HeuristicController, view: RaidersReader, u: Unit, x: float,
+                   y: float) -> float:
+    """How good it is for ``u`` to stand at (x, y) (the heuristic's position score), written
+    as before the shortcuts: one loop whether ``u`` fights at range or not, ``max`` for each
+    best, worst and floor at 0, over the threat field of ``fresh`` (a controller that has
+    seen nothing)."""
+    field = fresh._field(view, u)
+    if not field:
+        return -abs(y - view.edge_y(1 - u.side)) * 0.4 - abs(x - view.table.width / 2) * 0.05
+    ranged, reach_u, move, lead = fresh._own(view, u)
+    worst = shots = 0.0
+    best = -math.inf
+    for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+        d = math.hypot(ex - x, ey - y)
+        if d <= reach:
+            worst = max(worst, charge_loss)
+        if d <= shoot_reach:
+            shots += shot_loss
+        if ranged:
+            value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+        else:
+            value = lure - 0.8 * max(0.0, d - radii - move)
+        best = max(best, value)
+    if ranged:
+        return best - (worst + shots) * 0.9
+    spread = 0.0
+    if lead is not None:
+        spread = 0.1 * max(0.0, math.hypot(lead[0] - x, lead[1] - y) - 11)
+    return best - (worst + shots) * 0.5 - spread
+
+
 def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
     """The heuristic's Move/Run plans of a unit on the table written plainly, as before the
-    shortcuts: the rules' menu as choices, every score by :meth:`_position` of a controller
-    that has seen nothing, the real moves by :meth:`Table.move` with the units in reach."""
+    shortcuts: the rules' menu as choices, every score by :func:`plain_position` over the
+    field of a controller that has seen nothing, the real moves by :meth:`Table.move` with
+    the units in reach."""
     fresh = HeuristicController(KeptAcrossGames())
     allowance = float(u.move if action == "move" else u.run)
-    here = fresh._position(view, u, u.x, u.y)
+    here = plain_position(fresh, view, u, u.x, u.y)
     penalty = 0.3 if action == "run" else 0.0
     if u.ready and not u.has("rangers"):
         penalty += 2.0
     if u.behind_palisade:
         penalty += 4.0
     menu = move_candidates(view, u, allowance)
-    scores = [fresh._position(view, u, *H._toward(u, p.x, p.y, allowance)) for p in menu]
+    scores = [plain_position(fresh, view, u, *H._toward(u, p.x, p.y, allowance)) for p in menu]
     rough = sorted(zip(scores, menu, strict=True), key=lambda item: -item[0])
     near = in_reach(view, u, (u.x, u.y), allowance)
     out = []
@@ -85,7 +118,7 @@ def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> 
         end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, near)
         if end.travelled < 0.5:
             continue
-        gain = fresh._position(view, u, end.x, end.y) - here - penalty
+        gain = plain_position(fresh, view, u, end.x, end.y) - here - penalty
         out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
                         reason=f"{action} {p.label}".strip()))
     return out
@@ -107,9 +140,11 @@ def _move_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: 
 
 def test_raiders_action_move_plans_are_the_plain_ones() -> None:
     """raiders.action.move / raiders.action.run: the heuristic's Move and Run plans (the menu
-    read as plain tuples, a shortlisted end that is its rough point scored once) are those of
-    the plain code, for every unit offered at every activation of a game in each scenario
-    (fails if a rough score is reused for an end elsewhere)."""
+    read as plain tuples, a shortlisted end that is its rough point scored once, the position
+    score in one loop for units that fight at range and one for the others) are those of the
+    plain code, for every unit offered at every activation of a game in each scenario (fails
+    if a rough score is reused for an end elsewhere, or either loop of the score differs from
+    the plain one)."""
     _in_both_scenarios(_move_plans_are_plain)
 
 
@@ -230,7 +265,10 @@ def test_raiders_combat_allocate_profile_numbers_by_identity_are_by_value() -> N
     """raiders.combat.allocate (the heuristic's kept values key a profile by its number): the
     number found by the profile object's identity is the one its value gives: an equal
     profile made afresh shares it, a veteran's (the same id, better numbers) does not, and
-    emptying the identity table changes none of them."""
+    emptying the identity table changes none of them. An equal profile numbered by identity
+    and then dropped does not lend its number to a different profile made where it lay (the
+    identity table keeps each profile it numbers, so its id is not reused while its entry
+    lasts: fails if it keeps the number alone)."""
     profile = next(iter(catalogue().profiles.values()))
     twin = dataclasses.replace(profile)
     veteran = dataclasses.replace(profile, cd=profile.cd + 1)
@@ -239,3 +277,9 @@ def test_raiders_combat_allocate_profile_numbers_by_identity_are_by_value() -> N
     assert numbers[0] == numbers[1] != numbers[2]
     H._NUMBERS_BY_ID.clear()
     assert [H._profile_number(p) for p in (veteran, twin, profile)] == numbers[::-1]
+    for k in range(50):
+        dropped = dataclasses.replace(profile)
+        assert H._profile_number(dropped) == numbers[0]
+        del dropped
+        other = dataclasses.replace(profile, cd=profile.cd + 2 + k)
+        assert H._profile_number(other) != numbers[0]
