@@ -25,6 +25,7 @@ from warband.rulesets.raiders.ai.heuristic import (
 from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
+from warband.rulesets.raiders.rules import movement
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.movement import move_candidates, move_menu
@@ -124,6 +125,25 @@ def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> 
     return out
 
 
+def unkept_move_menu(view: RaidersReader, u: Unit, allowance: float) -> tuple[Any, ...]:
+    """:func:`move_menu` worked out with none of the table's memos (the menus and the
+    reachable ends kept across activations and games), from the nearest four enemies by
+    :meth:`leader_distance` and the Lead Retinue if more than 10" away: the reference for the
+    kept one."""
+    enemies = sorted(view.enemies_of(u), key=lambda e: view.leader_distance(u, e))[:4]
+    lead = view.lead_retinue(u.side)
+    if lead is None or lead is u or view.leader_distance(u, lead) <= 10:
+        lead = None
+    table = view.table
+    kept = table._memos
+    table._memos = {}
+    try:
+        return tuple([(end.x, end.y, end.label)
+                      for end in movement._move_menu(view, u, allowance, enemies, lead)])
+    finally:
+        table._memos = kept
+
+
 def _move_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     for u in _offered(view, decision):
         if not u.deployed:
@@ -132,19 +152,21 @@ def _move_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: 
             if action in actions_for(view, u):
                 tire = ctl._tire(view, u, 1)
                 allowance = float(u.move if action == "move" else u.run)
-                assert ([(p.x, p.y, p.label) for p in move_candidates(view, u, allowance)]
-                        == list(move_menu(view, u, allowance)))
+                menu = move_menu(view, u, allowance)
+                assert menu == unkept_move_menu(view, u, allowance)
+                assert [(p.x, p.y, p.label) for p in move_candidates(view, u, allowance)] == list(menu)
                 assert ctl._move_plans(view, u, action, tire) == plain_move_plans(
                     view, u, action, tire)
 
 
 def test_raiders_action_move_plans_are_the_plain_ones() -> None:
-    """raiders.action.move / raiders.action.run: the heuristic's Move and Run plans (the menu
-    read as plain tuples, a shortlisted end that is its rough point scored once, the position
+    """raiders.action.move / raiders.action.run: the Move/Run menu kept on the table is the one
+    worked out afresh, and the rules' choices are its ends; the heuristic's Move and Run plans
+    (the menu read as plain tuples, a shortlisted end that is its rough point scored once, the position
     score in one loop for units that fight at range and one for the others) are those of the
     plain code, for every unit offered at every activation of a game in each scenario (fails
     if a rough score is reused for an end elsewhere, or either loop of the score differs from
-    the plain one)."""
+    the plain one, or the kept menu's key leaves out an input)."""
     _in_both_scenarios(_move_plans_are_plain)
 
 
