@@ -191,7 +191,9 @@ def _fight_key(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit
                b_bonus: bool) -> tuple[Any, ...]:
     """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
     fight's sides, values, ceilings and quick estimate the heuristic keeps (the one game
-    option a fight reads included: they are kept across games, :data:`KEPT`)."""
+    option a fight reads included: they are kept across games, :data:`KEPT`). The plain
+    definition: a controller builds the same key from the fighting states it keeps for the
+    decision (:meth:`HeuristicController._fight_key`; the tests compare the two)."""
     return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus,
             view.options.impetus_needs_bonus)
 
