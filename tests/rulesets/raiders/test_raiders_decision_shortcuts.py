@@ -25,9 +25,10 @@ from warband.rulesets.raiders.ai.heuristic import (
 from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
+from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules import movement
 from warband.rulesets.raiders.rules.actions import actions_for
-from warband.rulesets.raiders.rules.magic import counter_spellers
+from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
 from warband.rulesets.raiders.rules.movement import move_candidates, move_menu
 from warband.rulesets.raiders.splits import (
     CombatSide,
@@ -245,6 +246,22 @@ def test_raiders_action_charge_kept_ceilings_are_the_fresh_ones() -> None:
     _in_both_scenarios(_charge_tops_are_fresh, {"impetus_needs_bonus": False})
 
 
+def plain_spell_candidates(view: RaidersReader, caster: Unit, spell: Any) -> list[Unit]:
+    """The units a spell of ``caster`` could do some good on, written plainly from the rules'
+    targets (:func:`spell_targets`: on the table, in range by :meth:`leader_distance`, in
+    sight): enemies for a spell that hits or tires, friends otherwise; a heal only for a unit
+    with wounds or losses this turn, a refresh only near the fatigue limit; none for a
+    Movement spell."""
+    effect = spell.effect
+    if effect is SpellEffect.MOVEMENT:
+        return []
+    hostile = effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
+    return [t for t in spell_targets(view, caster, spell)
+            if (t.side != caster.side) == hostile
+            and not (effect is SpellEffect.HEAL and not (t.wounds or t.lost_this_turn))
+            and not (effect is SpellEffect.REMOVE_FATIGUE and t.fatigue < t.profile.fatigue - 2)]
+
+
 def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     sees = ctl._sees(view)
     on = [u for u in view.units if u.on_table]
@@ -252,13 +269,19 @@ def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: An
         if caster.profile.magic_user:
             for t in on:
                 assert counter_spellers(view, caster, t, sees) == counter_spellers(view, caster, t)
+            for sid in caster.profile.spells:
+                spell = view.spells[sid]
+                assert (ctl._spell_candidates(view, caster, spell, {})
+                        == plain_spell_candidates(view, caster, spell))
 
 
 def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None:
-    """raiders.action.counter_spell: the counter-spellers the heuristic finds with each
-    (viewer, unit) sight kept for the decision are those the rules find, for every caster and
-    unit on the table at every activation (fails if the kept sight is keyed on one unit of
-    the pair only, or kept across decisions)."""
+    """raiders.action.counter_spell / raiders.magic.choose_spell_and_target: the
+    counter-spellers the heuristic finds with each (viewer, unit) sight kept for the decision
+    are those the rules find, for every caster and unit on the table at every activation
+    (fails if the kept sight is keyed on one unit of the pair only, or kept across
+    decisions), and the units each spell of each caster is weighed on are the rules' targets
+    it could do some good on (fails if the inline range or on-the-table test differs)."""
     _in_both_scenarios(_counters_are_plain)
 
 
