@@ -55,10 +55,13 @@ def spread_out(points: list[L], tol: float = 0.75) -> list[L]:
     """``points`` in order, leaving out any within ``tol`` inches (on both axes) of one kept."""
     out: list[L] = []
     kept: list[tuple[float, float]] = []
+    low = -tol
     for p in points:
         x, y = p.x, p.y
         for ox, oy in kept:
-            if abs(x - ox) <= tol and abs(y - oy) <= tol:
+            # (``abs(d) <= tol`` as a chained comparison: the same test, negation being
+            # exact, without a call per axis; menus are built thousands of times a game)
+            if low <= x - ox <= tol and low <= y - oy <= tol:
                 break
         else:
             out.append(p)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -416,7 +416,7 @@ def test_deployment_spots_are_the_plain_spots(lists: tuple[str, ...]) -> None:
             if not waiting:
                 break
             for side in range(len(lists)):
-                clear: dict[float, list[bool]] = {}  # shared by a side's Characters
+                clear: dict[float, Sequence[bool]] = {}  # shared by a side's Characters
                 for c in st.chars:
                     if c.side != side:
                         continue
@@ -496,7 +496,7 @@ def test_deployment_spots_shared_per_base_size() -> None:
     assert S.deployment_points(st, small[0])[0] == first
     assert S.deployment_points(st, big[0])[0] != plain_deployment_points(st, small[0])[0]
     for order in (small[:-1] + big, big + small[:-1]):
-        clear: dict[float, list[bool]] = {}
+        clear: dict[float, Sequence[bool]] = {}
         for c in order:
             assert _exact(S.deployment_places(st, c, clear)) == _exact(
                 [C.Place(c.uid, x, y) for x, y in plain_deployment_points(st, c)])

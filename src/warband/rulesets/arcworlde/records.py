@@ -120,6 +120,8 @@ class Profile(FrozenRecord):
 
 #: the Character's facts ``on_table`` is made of
 _ON_TABLE_FACTS = frozenset({"deployed", "ko", "gobbled_by"})
+#: the Character's facts its ``base`` is made of
+_BASE_FACTS = frozenset({"x", "y", "r"})
 
 
 @dataclass(slots=True)
@@ -182,9 +184,16 @@ class Character:
     #: the flow and the AIs read it some 16,000 times a game, the facts change a few times
     on_table: bool = field(init=False, default=False, repr=False, compare=False)
 
+    #: the base where it stands, ``Base(x, y, r)``: made again only when ``x``, ``y`` or
+    #: ``r`` is written (by ``__setattr__``: a few moves a game), not for each of the some
+    #: 1,500 reads a game (the bases round a mover for every move an AI weighs)
+    base: Base = field(init=False, default=Base(-100.0, -100.0, 0.0), repr=False,
+                       compare=False)
+
     def __post_init__(self) -> None:
         self.commander = self.profile.commander
         self.on_table = self.deployed and not self.ko and self.gobbled_by is None
+        self.base = Base(self.x, self.y, self.r)
 
     def __setattr__(self, name: str, value: Any) -> None:
         object.__setattr__(self, name, value)
@@ -194,16 +203,18 @@ class Character:
             except AttributeError:  # still being built: __post_init__ works it out
                 return
             object.__setattr__(self, "on_table", on)
+        elif name in _BASE_FACTS:
+            try:
+                base = Base(self.x, self.y, self.r)
+            except AttributeError:  # still being built: __post_init__ works it out
+                return
+            object.__setattr__(self, "base", base)
 
     @property
     def aboard(self) -> bool:
         """A rider on its Monstrous Mount: it shares the mount's base, so it is no base of
         its own for movement and placement (arcworlde.trait.monstrous_mount)."""
         return self.mount_uid is not None
-
-    @property
-    def base(self) -> Base:
-        return Base(self.x, self.y, self.r)
 
     def usable_attacks(self) -> list[Attack]:
         """Profile Attacks plus the Attacks of the weapon in hand

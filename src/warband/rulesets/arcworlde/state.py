@@ -115,7 +115,7 @@ class ArcState(TableQueries[Character]):
     # (``not c.aboard`` written out as ``c.mount_uid is None``: a property call per
     # Character, and the AIs ask for the bases round a mover for every move they weigh)
     def blockers(self, ch: Character) -> list[Base]:
-        return [Base(c.x, c.y, c.r) for c in self.chars
+        return [c.base for c in self.chars
                 if c.on_table and c is not ch and c.mount_uid is None]
 
     def blocker_chars(self, ch: Character) -> list[Character]:

@@ -7,9 +7,9 @@ and the benchmark read it many thousands of times per game.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
+from math import hypot
 from typing import Any, Protocol
 
 from warband._compiled import mypyc_attr
@@ -114,11 +114,11 @@ class RaidersState(TableQueries[Unit]):
 
     def leader_distance(self, a: Unit, b: Unit) -> float:
         """Leader figure to leader figure (raiders.core.measurement)."""
-        return math.hypot(b.x - a.x, b.y - a.y)
+        return hypot(b.x - a.x, b.y - a.y)
 
     def gap(self, a: Unit, b: Unit) -> float:
         """The distance between the two units' formations (edge to edge)."""
-        return math.hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
+        return hypot(b.x - a.x, b.y - a.y) - a.radius - b.radius
 
     def blockers(self, unit: Unit) -> list[Unit]:
         return [u for u in self.units if u.on_table and u is not unit]

@@ -139,6 +139,10 @@ class Unit:
     # of thousands of times a game, it changes only when figures are lost or come back
     _footprint: float = field(default=0.0, init=False, repr=False, compare=False)
     _footprint_of: int = field(default=-1, init=False, repr=False, compare=False)
+    # the last ``base`` made, handed out again while the leader stands where it stood and the
+    # footprint is the same (units stand still most of the time; the AI reads every unit's
+    # base at every decision)
+    _base: Base | None = field(default=None, init=False, repr=False, compare=False)
 
     # -- reading -------------------------------------------------------------------------
     @property
@@ -156,7 +160,12 @@ class Unit:
 
     @property
     def base(self) -> Base:
-        return _new_base(Base, (self.x, self.y, self.radius))
+        """The unit's footprint as a base: where the leader stands, and :attr:`radius`."""
+        r = self.radius
+        kept = self._base
+        if kept is None or kept[0] != self.x or kept[1] != self.y or kept[2] != r:
+            kept = self._base = _new_base(Base, (self.x, self.y, r))
+        return kept
 
     @property
     def fatigued(self) -> bool:

@@ -50,8 +50,19 @@ def extra_die_swing(view: Any, ch: Character, attack: Any, target: Character) ->
     return (kill2 - kill) + (mean2 - mean) * 0.05
 
 
+#: the kinds of choice :func:`arcanite_action` answers: a menu without any of them has no
+#: Arcanite choice to weigh (most menus: the AI asks at every action decision)
+_ARCANITE_KINDS = frozenset({C.ClaimArtefact, C.OpenCache, C.PickUpArcanite, C.StealArcanite,
+                             C.PickUpItem, C.StealItem, C.UseArcanite})
+
+
 def arcanite_action(view: Any, ch: Character, ap: int, by_type: dict[type, list[Any]]) -> Any:
     """An Arcanite choice worth making now, or None."""
+    for kind in by_type:  # (any() over the menu's kinds, written out)
+        if kind in _ARCANITE_KINDS:
+            break
+    else:
+        return None  # (every look-up below would find nothing: the same None)
     for kind, dice in ((C.ClaimArtefact, 3), (C.OpenCache, 2), (C.PickUpArcanite, 2),
                        (C.StealArcanite, 2), (C.PickUpItem, 2), (C.StealItem, 2)):
         opts = by_type.get(kind)

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, ClassVar
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import Any, ClassVar, TypeVar
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.geometry import CONTACT, Table
@@ -34,6 +36,8 @@ from warband.rulesets.arcworlde.ai.magic_ai import (
 )
 from warband.rulesets.arcworlde.ai.narrative_ai import best_narrative
 from warband.rulesets.arcworlde.ai.tactics import (
+    FIRST_ROLL_WITHIN_SIX,
+    attack_figures,
     attack_score,
     best_melee_blows,
     best_shot_ap,
@@ -43,6 +47,7 @@ from warband.rulesets.arcworlde.ai.tactics import (
     shot_chance,
     shot_value,
 )
+from warband.rulesets.arcworlde.records import Attack, CharacterClass
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
 from warband.rulesets.arcworlde.rules.combat import COVER_SHARE, stray_victim
 from warband.rulesets.arcworlde.rules.magic import CAST_AP
@@ -96,18 +101,9 @@ class _Context:
         rows: list[tuple[float, float, float, float, float, float, Character]] = []
         self.rows = rows
         for e in enemies:
-            far = 0.0
-            shoots = False
-            blows = 0.0
-            for a in e.attacks:
-                if a.range is not None:
-                    shoots = True
-                    if a.range > far:
-                        far = a.range
-                elif a.ap:
-                    hit = a.power * 0.45 / a.ap * e.ap
-                    if hit > blows:
-                        blows = hit
+            # (its longest Shot range and best melee blows, kept per Attacks tuple and AP:
+            # tactics.attack_figures, the same one pass over its Attacks)
+            _, _, _, blows, far, shoots = attack_figures(e)
             if shoots:
                 self.shooters.append((e, far + e.movement))
             if blows > 0 and not e.broken:
@@ -156,14 +152,33 @@ class _Context:
             ]
         self.pickups = pickups
         self.rounds_left = view.options.rounds - view.round
-        usable = ch.usable_attacks()
-        self.ranged = [a for a in usable if a.ranged]
-        self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in self.ranged]
-        self.shot_reach += spell_reach(view, ch)  # a Mage keeps enemies within its Spells' range
-        self.melee = max((a.power / max(1, a.ap or 1) for a in ch.attacks if not a.ranged), default=0)
-        # (HeuristicController._fighter, from the usable Attacks already listed)
-        self.fighter = (max((a.power for a in usable if not a.ranged), default=0)
-                        > max((a.power for a in self.ranged), default=0))
+        # One pass over the usable Attacks: the Ranged ones, and the best Power of each kind
+        # (HeuristicController._fighter: max() over each kind with 0 when none, written out;
+        # a Power is never below 0)
+        ranged: list[Attack] = []
+        melee_power = ranged_power = 0
+        for a in ch.usable_attacks():
+            if a.ranged:
+                ranged.append(a)
+                if a.power > ranged_power:
+                    ranged_power = a.power
+            elif a.power > melee_power:
+                melee_power = a.power
+        self.ranged = ranged
+        self.shot_reach = [(a.range or 0, 1.0 + a.power * 0.2) for a in ranged]
+        if CharacterClass.MAGE in ch.profile.classes:
+            # a Mage keeps enemies within its Spells' range (only a Mage has Spells)
+            self.shot_reach += spell_reach(view, ch)
+        #: the best melee Power per AP of its Attacks (read only as "has it any worth?"):
+        #: max() over them with 0 when none, written out
+        melee = 0.0
+        for a in ch.attacks:
+            if not a.ranged:
+                v = a.power / max(1, a.ap or 1)
+                if v > melee:
+                    melee = v
+        self.melee = melee
+        self.fighter = melee_power > ranged_power
         # Danger: fighters accept it; the Commander and the wounded less so.
         care = 0.6 if ch.commander else (0.12 if self.fighter else 0.3)
         if ch.hp <= 3:
@@ -223,24 +238,41 @@ class _Enemies:
             self.rows.append((e.x, e.y, e.r, e, e.movement, e.movement + 3.5, blows))
 
 
-def _straight_move(ch: Character, m: Any, allowance: float, others: list[Character]
+def _straight_move(ch: Character, m: Any, allowance: float, around: Surroundings
                    ) -> tuple[float, float, list[Character]]:
-    """Where a move would end if nothing but the goal's own base were in the way."""
+    """Where a move would end if nothing but the goal's own base were in the way
+    (``around``: the surroundings of ``ch``, whose bases are the other Characters' places)."""
     cx, cy, mx, my, hypot = ch.x, ch.y, m.x, m.y, math.hypot
     dx, dy = mx - cx, my - cy
     d = hypot(dx, dy)
     if d < 1e-9:
         return cx, cy, []
     target = None  # the first base the goal point lies in
-    for o in others:
-        if hypot(o.x - mx, o.y - my) <= o.r:
+    # (each other Character's base read as the tuple it is: the same x, y and r as the
+    # Character's own, unpacked at once instead of three attribute reads)
+    for o, (ox, oy, o_r) in zip(around[0], around[1], strict=True):
+        # (a base farther than its radius along either axis cannot hold the goal: the hypot
+        # is never below either leg, so the test is left out for it)
+        gx = ox - mx
+        if gx > o_r or gx < -o_r:
+            continue
+        gy = oy - my
+        if gy > o_r or gy < -o_r:
+            continue
+        if hypot(gx, gy) <= o_r:
             target = o
             break
+    # (max(0.0, min(allowance, ...)) written out: min keeps the allowance unless the other is
+    # less, max keeps 0.0 unless the other is more; the same value and type)
     if target is None:
-        go = max(0.0, min(allowance, d))
+        go = d if d < allowance else allowance
+        if not go > 0.0:
+            go = 0.0
         return cx + dx / d * go, cy + dy / d * go, []
     stop = d - ch.r - target.r
-    go = max(0.0, min(allowance, stop))
+    go = stop if stop < allowance else allowance
+    if not go > 0.0:
+        go = 0.0
     touched = [target] if go >= stop - 1e-9 and target.side != ch.side else []
     return cx + dx / d * go, cy + dy / d * go, touched
 
@@ -266,6 +298,38 @@ def _distinct_headings(ch: Character, moves: list[Any], allowance: float) -> lis
             headings.append((ux, uy))
         kept.append(m)
     return kept
+
+
+K = TypeVar("K")
+
+
+def _grouped(options: Sequence[Any], key: Callable[[Any], K]) -> dict[K, list[Any]]:
+    """The options under each ``key`` (their type, the Character they place...), in the menu's
+    order, the keys in the order of their first option: what ``setdefault(key(option),
+    []).append(option)`` over the menu gives. (A menu lists each type, and a deployment menu
+    each Character's places, in a run: the list is looked up once per run, not once per
+    option.)"""
+    groups: dict[K, list[Any]] = {}
+    run: list[Any] = []
+    last: Any = _NO_KEY
+    for opt in options:
+        k = key(opt)
+        if k is not last and k != last:
+            last = k
+            found = groups.get(k)
+            if found is None:
+                found = groups[k] = []
+            run = found
+        run.append(opt)
+    return groups
+
+
+_NO_KEY = object()  # (no option's key: the first option always starts a run)
+
+
+def _options_by_uid(options: Sequence[Any]) -> dict[int, list[Any]]:
+    """:func:`_grouped` by the Character placed (``uid``)."""
+    return _grouped(options, attrgetter("uid"))
 
 
 def _listed(answer: Reasoned, by_type: dict[type, list[Any]]) -> Reasoned:
@@ -320,9 +384,7 @@ class HeuristicController:
 
     def _deploy(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         me = decision.player
-        by_uid: dict[int, list[Any]] = {}
-        for opt in decision.options:
-            by_uid.setdefault(opt.uid, []).append(opt)
+        by_uid = _options_by_uid(decision.options)
         # Fighters first, the Commander last (it goes where the warband is).
         def order(uid: int) -> tuple[int, int]:
             ch = view.chars[uid]
@@ -410,6 +472,10 @@ class HeuristicController:
         # with the radii taken away in its order, the same terms added in the same order)
         gaps: list[float] = []
         engaged: list[Character] = []
+        # (the enemies within a Charge's reach, with their gaps, in table order: picked out on
+        # the way rather than by a second pass over every enemy)
+        reach = ch.movement + 3.0
+        near: list[tuple[Character, float]] = []
         threat = 0.0
         for ex, ey, er, e, move, leg_it, blows in enemies.rows:
             h = hypot(ex - x, ey - y)
@@ -417,19 +483,19 @@ class HeuristicController:
             gaps.append(d)
             if d <= CONTACT:
                 engaged.append(e)
+            if d <= reach:
+                near.append((e, d))
             t = h - er - r
             if t <= leg_it:
                 threat += blows * (1.0 if t <= move else 0.5)
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
         score = 0.0
-        reach = ch.movement + 3.0
         ap, movement, cover_test = ch.ap, ch.movement, self.CHARGE_COVER_TEST
-        for e, d in zip(enemies.chars, gaps, strict=True):
-            if d <= reach:
-                s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
-                if s > score:  # (keeps what max(score, s) keeps)
-                    score = s
+        for e, d in near:
+            s = 6.0 + melee_value(view, ch, ap, [e], d > movement, cover_test) - d * 0.3
+            if s > score:  # (keeps what max(score, s) keeps)
+                score = s
         table: Table = view.table  # (typed: compiled, ``table.sight`` is a direct call)
         for a in ch.usable_attacks():
             if a.ranged:
@@ -471,14 +537,7 @@ class HeuristicController:
         ch: Character = view.chars[decision.info["character"]]
         ap: int = decision.info["ap"]
         opts = decision.options
-        by_type: dict[type, list[Any]] = {}
-        for o in opts:
-            kind = type(o)
-            same = by_type.get(kind)
-            if same is None:
-                by_type[kind] = [o]
-            else:
-                same.append(o)
+        by_type: dict[type, list[Any]] = _grouped(opts, type)
         # (the menu's own EndActivation and LegIt, equal to fresh ones: the flow's legality
         # test finds the very option at once instead of comparing it with every option)
         ends = by_type.get(C.EndActivation)
@@ -665,10 +724,9 @@ class HeuristicController:
         candidates = _distinct_headings(ch, moves, inches)
         if len(candidates) > self.SPELL_SHORTLIST:
             # straight-line estimates first; only the most promising are simulated in full
-            blockers = ctx.around[0]
             guesses = []
             for m in candidates:
-                x, y, touched = _straight_move(ch, m, inches, blockers)
+                x, y, touched = _straight_move(ch, m, inches, ctx.around)
                 guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
             guesses.sort(key=lambda g: -g[0])
             candidates = [m for _, m in guesses[: self.SPELL_SHORTLIST]]
@@ -791,7 +849,6 @@ class HeuristicController:
             ctx = self._context(view, ch)
         here = self._position_score(view, ch, ch.x, ch.y, ap, [], ctx)
         best, best_v = None, here + 0.05
-        blockers = ctx.around[0]
         candidates = _distinct_headings(ch, moves, ch.movement)
         shortlist: list[tuple[float, Any]] = [(math.inf, m) for m in candidates]
         if len(candidates) > self.SHORTLIST:
@@ -799,7 +856,7 @@ class HeuristicController:
             # simulated with the full movement rules.
             guesses = []
             for m in candidates:
-                x, y, touched = _straight_move(ch, m, ch.movement, blockers)
+                x, y, touched = _straight_move(ch, m, ch.movement, ctx.around)
                 guesses.append((self._position_score(view, ch, x, y, ap, touched, ctx, rough=True), m))
             guesses.sort(key=lambda g: -g[0])
             shortlist = guesses[: self.SHORTLIST]
@@ -864,12 +921,16 @@ class HeuristicController:
                 charging = ap >= 2
                 strikes = ctx._strike
                 prone_cost = HeuristicController.PRONE_COST
+                first_roll, ceil = FIRST_ROLL_WITHIN_SIX, math.ceil
                 for ex, ey, er, move, reach, blows, e in ctx.rows:
                     d = hypot(ex - x, ey - y) - er - r
                     if d < nearest:
                         nearest = d
                     if charging and d <= 6.0:
-                        arrive, trip = charge_chance(d, 1)
+                        # charge_chance(d, 1), looked up: the gap in tenths rounded up as it
+                        # rounds it (at most 60 within 6"), none below 0
+                        tenths = ceil(d * 10 - 1e-6)
+                        arrive, trip = first_roll[tenths if tenths > 0 else 0]
                         if arrive:  # (no chance to arrive: worth at most 0, never more)
                             strike = strikes.get((e.uid, ap))
                             if strike is None:
@@ -1062,10 +1123,9 @@ class HeuristicController:
         if keep is not None and len(candidates) > keep:
             # A first pass on straight-line estimates (as for free moves); only the best
             # dashes are walked with the real movement rules.
-            blockers = ctx.around[0]
             guesses = []
             for m in candidates:
-                x, y, touched = _straight_move(ch, m, inches, blockers)
+                x, y, touched = _straight_move(ch, m, inches, ctx.around)
                 bonus = 3.0 if touched else (
                     0.8 * ctx.charge_at(x, y, ap, next_roll) if next_roll <= 3 else 0.0)
                 guesses.append((self._position_score(view, ch, x, y, 3, touched, ctx, rough=True)

@@ -90,19 +90,44 @@ def attack_score(view: Any, ch: Character, attack: Attack, target: Character,
 #: the AP they were worked out for: both read only a Character's Attacks (a tuple of frozen
 #: Attacks, replaced, never changed, when an Item comes or goes) and its AP, and the AIs ask
 #: them some 700 times a game for the same few Characters
-_FIGURES_BY_ATTACKS: dict[int, tuple[tuple[Attack, ...], int, float, float]] = {}
+_FIGURES_BY_ATTACKS: dict[int, AttackFigures] = {}
+
+#: (Attacks, AP, :func:`target_danger`, :func:`best_melee_blows`, the longest Shot range (0
+#: when none), whether any Attack shoots) of a Character
+AttackFigures = tuple[tuple[Attack, ...], int, float, float, float, bool]
 
 
-def _attack_figures(ch: Character) -> tuple[tuple[Attack, ...], int, float, float]:
-    """(Attacks, AP, :func:`target_danger`, :func:`best_melee_blows`) of ``ch``."""
+def _attack_figures(ch: Character) -> AttackFigures:
+    """:data:`AttackFigures` of ``ch``."""
     attacks, ap = ch.attacks, ch.ap
     known = _FIGURES_BY_ATTACKS.get(id(attacks))
     if known is None or known[0] is not attacks or known[1] != ap:
         if len(_FIGURES_BY_ATTACKS) > 4096:
             _FIGURES_BY_ATTACKS.clear()
+        far, shoots = _shot_range(attacks)
         known = _FIGURES_BY_ATTACKS[id(attacks)] = (
-            attacks, ap, _target_danger(attacks, ap), _best_melee_blows(attacks, ap))
+            attacks, ap, _target_danger(attacks, ap), _best_melee_blows(attacks, ap), far,
+            shoots)
     return known
+
+
+def attack_figures(ch: Character) -> AttackFigures:
+    """:data:`AttackFigures` of ``ch``, kept per Attacks tuple and AP (above): what the
+    heuristic's decision context reads of every enemy."""
+    return _attack_figures(ch)
+
+
+def _shot_range(attacks: tuple[Attack, ...]) -> tuple[float, bool]:
+    """(the longest range of the Ranged Attacks, 0.0 when none; whether there is one): one
+    pass, as max() over them gives (ranges are above 0)."""
+    far: float = 0.0
+    shoots = False
+    for a in attacks:
+        if a.range is not None:
+            shoots = True
+            if a.range > far:
+                far = a.range
+    return far, shoots
 
 
 def target_danger(target: Character) -> float:
@@ -257,6 +282,13 @@ def _charge_chance(gap_tenths: int, attempt: int, last: int) -> tuple[float, flo
             reach += r / 6
             trip += t / 6
     return reach, trip
+
+
+#: :func:`charge_chance` of a first roll (attempt 1 of 3) by the gap in tenths of an inch
+#: rounded up, 0 to 60: the position score's Charge estimate looks it up for every enemy
+#: within 6" of every spot it weighs
+FIRST_ROLL_WITHIN_SIX: tuple[tuple[float, float], ...] = tuple(
+    _charge_chance(tenths, 1, 3) for tenths in range(61))
 
 
 def charge_chance(gap: float, attempt: int = 1, last: int = 3) -> tuple[float, float]:

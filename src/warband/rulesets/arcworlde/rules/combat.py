@@ -69,8 +69,11 @@ def attack_mechanic(
     """The dice mechanic of ``attack`` against ``target`` in the current situation.
     Mechanics are frozen, so one is shared by every Attack with the same numbers (the AIs
     ask for thousands a game, and making one costs more than finding it)."""
+    # (defence_mode(cover, target), that is net_advantage's -1, 0 or +1, written out: the
+    # AIs ask for some 600 mechanics a game)
     key = (attack.power + (attack.charge_power if charged else 0), target.armour,
-           defence_mode(cover, target), attack.crit_ignores_armour, attack.ignores_armour,
+           (1 if cover else 0) - (1 if target.prone or target.broken else 0),
+           attack.crit_ignores_armour, attack.ignores_armour,
            1 if "shield" in target.traits else 0)
     mech = _MECHANICS.get(key)
     if mech is None:
@@ -234,10 +237,14 @@ def shot_targets(st: ArcState | ArcView, shooter: Character, attack: Attack) -> 
     player's view (the AIs ask)."""
     assert attack.range is not None
     out = []
+    x, y, r, hypot = shooter.x, shooter.y, shooter.r, math.hypot
+    far = attack.range + 1e-9
+    table: Table = st.table  # (typed: compiled, ``table.sight`` is a direct call)
     for enemy in st.enemies_of(shooter):
-        if st.distance(shooter, enemy) > attack.range + 1e-9:
+        # (st.distance(shooter, enemy) written out: the same float expression)
+        if hypot(enemy.x - x, enemy.y - y) - r - enemy.r > far:
             continue
-        if st.table.sight(shooter.x, shooter.y, shooter.r, enemy.x, enemy.y, enemy.r).visible:
+        if table.sight(x, y, r, enemy.x, enemy.y, enemy.r).visible:
             out.append(enemy)
     return out
 

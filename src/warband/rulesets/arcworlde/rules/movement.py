@@ -47,8 +47,9 @@ def surroundings(st: Any, ch: Character) -> Surroundings:
     from one position computes it once and passes it to :func:`simulate_move`."""
     others: list[Character] = st.blocker_chars(ch)  # (typed: compiled, fields read directly)
     side = ch.side
-    # the bases of ``others`` (st.blockers(ch), without a second pass over the table)
-    return others, [Base(c.x, c.y, c.r) for c in others], [c.side != side for c in others]
+    # the bases of ``others`` (st.blockers(ch), without a second pass over the table; each
+    # Character keeps its ``base`` up to date as it moves)
+    return others, [c.base for c in others], [c.side != side for c in others]
 
 
 def simulate_move(
@@ -129,14 +130,26 @@ def move_candidates(st: Any, ch: Character, allowance: float) -> list[Move]:
     commanders = [f for f in chars
                   if f.on_table and f.side == side and f.commander and f is not ch]
     forest = st.forest
-    key = (ch.x, ch.y, ch.r, allowance,
-           tuple([(e.name, e.x, e.y) for e in enemies]),
-           tuple([(f.name, f.x, f.y) for f in commanders]),
-           tuple([(o.name, o.x, o.y) for o in st.scenario.objectives]),
-           tuple(st.tokens), tuple(st.items),
-           None if forest is None else (tuple(forest["cache"]), tuple(forest["portals"]),
-                                        forest["artefact"], forest["bush"]))
-    return kept_menu(st.table, "arcworlde.move_candidates", key,
+    # (one flat tuple: each list's length, then its entries' fields in a row; built faster
+    # than a tuple per entry, and as exact: the lengths say where each list ends)
+    key: list[Any] = [ch.x, ch.y, ch.r, allowance, len(enemies)]
+    for e in enemies:
+        key += (e.name, e.x, e.y)
+    key.append(len(commanders))
+    for f in commanders:
+        key += (f.name, f.x, f.y)
+    objectives = st.scenario.objectives
+    key.append(len(objectives))
+    for o in objectives:
+        key += (o.name, o.x, o.y)
+    key.append(len(st.tokens))
+    key += st.tokens
+    key.append(len(st.items))
+    key += st.items
+    if forest is not None:
+        key += (len(forest["cache"]), *forest["cache"], len(forest["portals"]),
+                *forest["portals"], forest["artefact"], forest["bush"])
+    return kept_menu(st.table, "arcworlde.move_candidates", tuple(key),
                      lambda: _move_menu(st, ch, allowance, enemies, commanders))
 
 

@@ -66,10 +66,30 @@ def decided(st: ArcState) -> bool:
     table (a delayed Rogue Warband that has yet to arrive is still in the game; the forest's
     Creatures are not a player)."""
     fighting = 0
+    chars = st.chars
     for p in st.player_sides():
-        if p == st.arriving or any(True for _ in st.living(p)):
+        if p == st.arriving:
             fighting += 1
+            continue
+        for c in chars:  # (any() over st.living(p), written out: asked after each turn)
+            if c.side == p and c.on_table:
+                fighting += 1
+                break
     return fighting <= 1
+
+
+#: one Activate choice per Character uid: frozen value choices (compared by value, never by
+#: identity), so one serves every menu that offers that Character (about 200 a game)
+_ACTIVATES: dict[int, C.Activate] = {}
+
+
+def _activate(uid: int) -> C.Activate:
+    choice = _ACTIVATES.get(uid)
+    if choice is None:
+        if len(_ACTIVATES) > 4096:
+            _ACTIVATES.clear()
+        choice = _ACTIVATES[uid] = C.Activate(uid)
+    return choice
 
 
 def play_round(st: ArcState) -> Steps:
@@ -100,7 +120,7 @@ def play_round(st: ArcState) -> Steps:
                 st.first_player = player  # who Activated first in Round 1 (Outcome.extra)
             packs = [C.ActivatePack(g) for g in pack_groups(st, player)]
             pick = yield Decision(
-                "activate", player, [*(C.Activate(c.uid) for c in ready), *packs],
+                "activate", player, [*[_activate(c.uid) for c in ready], *packs],
                 prompt=f"Round {st.round}: choose a Character to Activate",
             )
             if isinstance(pick, C.ActivatePack):

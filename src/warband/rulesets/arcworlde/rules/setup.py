@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 from warband.core.decisions import Decision
@@ -129,7 +130,7 @@ def deployment_points(st: Any, ch: Character) -> list[tuple[float, float]]:
 
 
 def deployment_places(st: Any, ch: Character,
-                      clear: dict[float, list[bool]] | None = None) -> list[C.Place]:
+                      clear: dict[float, Sequence[bool]] | None = None) -> list[C.Place]:
     """The placements of ``ch`` on offer: a :class:`~warband.rulesets.arcworlde.choices.Place`
     at each spot of its zone's grid where its base fits, else at each close-packed spot
     (:meth:`Table.packed_points`). The grid's Places are made once per table, side, depth,
@@ -145,11 +146,20 @@ def deployment_places(st: Any, ch: Character,
     if free is None:
         # only the bases that reach the grid's box can overlap a spot of it (those in the
         # other zones never do): the rest are left out of the test, which they would pass
-        x0, y0, x1, y1 = _box(grid) if grid else (0.0, 0.0, 0.0, 0.0)
+        depth = _depth(st)
+        x0, y0, x1, y1 = _grid_box(st, ch.side, depth, r, grid)
         near = [o for o in others
                 if o.x + o.r + r + 1e-6 >= x0 and o.x - o.r - r - 1e-6 <= x1
                 and o.y + o.r + r + 1e-6 >= y0 and o.y - o.r - r - 1e-6 <= y1]
-        free = [_clear_of(x, y, r, near) for x, y, _, _ in grid]
+        # which spots those bases leave clear: kept on the table under the grid's inputs and
+        # every near base's place and radius (the games of a match-up deploy alike)
+        frees = st.table.memo("arcworlde.deployment_free")
+        key = (ch.side, depth, r, *chain.from_iterable(near))
+        free = frees.get(key)
+        if free is None:
+            if len(frees) > 20_000:
+                frees.clear()
+            free = frees[key] = tuple([_clear_of(x, y, r, near) for x, y, _, _ in grid])
         if clear is not None:
             clear[r] = free
     uid = ch.uid
@@ -160,6 +170,18 @@ def deployment_places(st: Any, ch: Character,
         return out
     packed = st.table.packed_points(zone_area(st.table, ch.side, _depth(st)), r, others)
     return [C.Place(uid, x, y) for x, y in packed]
+
+
+def _grid_box(st: Any, side: int, depth: float, r: float,
+              grid: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
+    """:func:`_box` of ``side``'s grid for radius ``r`` (:func:`_zone_grid`), kept on the table
+    beside the grid, under the same key (zeros for an empty grid)."""
+    boxes = st.table.memo("arcworlde.deployment_box")
+    key = (side, depth, r)
+    box: tuple[float, float, float, float] | None = boxes.get(key)
+    if box is None:
+        box = boxes[key] = _box(grid) if grid else (0.0, 0.0, 0.0, 0.0)
+    return box
 
 
 def _box(grid: list[tuple[float, float, float, float]]) -> tuple[float, float, float, float]:
@@ -347,7 +369,7 @@ def deployment(st: ArcState) -> Steps:
             break
         player = waiting[0]
         options: list[C.Place] = []
-        clear: dict[float, list[bool]] = {}
+        clear: dict[float, Sequence[bool]] = {}
         for c in st.chars:
             if c.side == player and to_place(c):
                 options.extend(deployment_places(st, c, clear))

@@ -27,12 +27,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import chain
+from math import hypot
 from typing import Any
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
+from warband.core.values import rounded
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -79,16 +80,41 @@ FieldCore = tuple[float, float, float, float, float, float]
 FieldEntry = tuple[float, float, float, float, float, float, float, float]
 
 
-@dataclass(slots=True)
 class Plan:
-    value: float
-    uid: int
-    action: str
-    target: int = -1
-    point: tuple[float, float] | None = None
-    spell: str | None = None
-    power: int = 0
-    reason: str = ""
+    """What the heuristic means to do with a unit, and what it thinks that is worth.
+
+    Written out rather than a dataclass (some 1,400 are made a game): the compiled build
+    compiles a written ``__init__`` but runs the one ``dataclass`` generates as Python code
+    (docs/performance.md, "Compiled build")."""
+
+    __slots__ = ("value", "uid", "action", "target", "point", "spell", "power", "reason")
+
+    def __init__(self, value: float, uid: int, action: str, target: int = -1,
+                 point: tuple[float, float] | None = None, spell: str | None = None,
+                 power: int = 0, reason: str = "") -> None:
+        self.value = value
+        self.uid = uid
+        self.action = action
+        self.target = target
+        self.point = point
+        self.spell = spell
+        self.power = power
+        self.reason = reason
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.value, self.uid, self.action, self.target, self.point, self.spell,
+                self.power, self.reason)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal field by field, as the dataclass was (the tests compare plans)."""
+        if not isinstance(other, Plan):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return (f"Plan(value={self.value!r}, uid={self.uid!r}, action={self.action!r},"
+                f" target={self.target!r}, point={self.point!r}, spell={self.spell!r},"
+                f" power={self.power!r}, reason={self.reason!r})")
 
 
 def _fatigue_penalty(view: RaidersReader, u: Unit, extra: int) -> float:
@@ -118,7 +144,7 @@ def in_reach(view: RaidersReader, u: Unit, start: tuple[float, float], allowance
     if on_table is None:
         on_table = [(o, o.base) for o in view.units if o.on_table]
     return tuple(b for o, b in on_table
-                 if o is not u and math.hypot(b.x - sx, b.y - sy) <= reach + b.r)
+                 if o is not u and hypot(b.x - sx, b.y - sy) <= reach + b.r)
 
 
 def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tuple[float, float],
@@ -271,7 +297,7 @@ def _enemy_kind(e: Unit) -> tuple[Any, ...]:
 
 
 def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float]:
-    d = math.hypot(x - u.x, y - u.y)
+    d = hypot(x - u.x, y - u.y)
     if d <= allowance or d == 0:
         return x, y
     t = allowance / d
@@ -450,7 +476,7 @@ class HeuristicController:
             return top - (worst + shots) * 0.9 - here - penalty - tire + 1e-6
         spread = 0.0
         if lead is not None:
-            spread = 0.1 * max(0.0, math.hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
+            spread = 0.1 * max(0.0, hypot(lead[0] - u.x, lead[1] - u.y) - far - 11)
         return top - (worst + shots) * 0.5 - spread - here - penalty - tire + 1e-6
 
     def _reach_terms(self, u: Unit, field: list[FieldEntry], ranged: bool,
@@ -516,7 +542,7 @@ class HeuristicController:
         u = view.by_uid(decision.info["unit"])
         if decision.info.get("reaction") and self._escape is not None:
             foe = view.by_uid(self._escape)
-            return max(decision.options, key=lambda p: math.hypot(p.x - foe.x, p.y - foe.y))
+            return max(decision.options, key=lambda p: hypot(p.x - foe.x, p.y - foe.y))
         plan = self._plan
         if plan is not None and plan.uid == u.uid and plan.point is not None:
             return C.Point(plan.point[0], plan.point[1], "planned")
@@ -549,8 +575,8 @@ class HeuristicController:
 
     def _split_dice(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
         me, them = view.by_uid(decision.info["unit"]), view.by_uid(decision.info["enemy"])
-        mine = CombatSide(**{**decision.info["me"], "weight": round(figure_value(me), 3)})
-        theirs = CombatSide(**{**decision.info["them"], "weight": round(figure_value(them), 3)})
+        mine = CombatSide(**{**decision.info["me"], "weight": rounded(figure_value(me), 3)})
+        theirs = CombatSide(**{**decision.info["them"], "weight": rounded(figure_value(them), 3)})
         sol = solve(mine, theirs, "casualties")
         pick = rng.random()
         acc = 0.0
@@ -639,7 +665,7 @@ class HeuristicController:
         """Value of an independent action taken as a reaction (no token, one fatigue)."""
         if action == "make_ready":
             return 0.6 * max((shot_value(view, u, e) for e in view.enemies_of(u)
-                              if math.hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0)),
+                              if hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0)),
                              default=0.0)
         if action == "aim":
             return 0.5 * max((shot_value(view, u, e, aimed=True) - shot_value(view, u, e, aimed=False)
@@ -740,7 +766,7 @@ class HeuristicController:
         value = self._quiet_value(view, u, action)
         if action == "make_ready":
             value = 0.8 * max((shot_value(view, u, e) for e in view.enemies_of(u)
-                               if math.hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0) + 6),
+                               if hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0) + 6),
                               default=0.0)
         elif action == "store_power":
             value = POWER_TOKEN if u.power < 3 else 0.3
@@ -751,7 +777,7 @@ class HeuristicController:
         elif action == "regroup":
             value = (2.0 + u.morale_tokens) if u.at_half_strength or u.broken else 0.4
         elif action == "deploy_palisades":
-            near = any(math.hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
+            near = any(hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
             value = 6.0 if near else 0.0
         return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
 
@@ -770,7 +796,7 @@ class HeuristicController:
         if t.broken:
             # It only flees again: worth something if that takes it off the table.
             dx, dy = t.x - u.x, t.y - u.y
-            d = math.hypot(dx, dy) or 1.0
+            d = hypot(dx, dy) or 1.0
             fx, fy = t.x + dx / d * t.move, t.y + dy / d * t.move
             off = not (0 <= fx <= view.table.width and 0 <= fy <= view.table.height)
             value = t.profile.cost * 0.5 if off else 0.1
@@ -791,7 +817,7 @@ class HeuristicController:
             return None
         reach = real_move(view, u, (u.x, u.y), (t.x, t.y), u.move,
                           self._in_reach(view, u, (u.x, u.y), u.move))
-        if math.hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
+        if hypot(t.x - reach.x, t.y - reach.y) - u.radius - t.radius > CONTACT:
             return Plan(-1.0, u.uid, "charge", t.uid, reason=f"charge {t.name} (out of reach)")
         if plan is None:
             fights = [self._cv(view, u, "charge", bonus, t, role, b_bonus)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
+from math import hypot
 
+from warband.core.values import rounded
 from warband.rulesets.raiders.mechanics import Casting, MagicMissile, MoraleTest, Volley
 from warband.rulesets.raiders.rules.combat import Fighter, combat_side
 from warband.rulesets.raiders.rules.magic import acolytes
@@ -65,7 +67,7 @@ def break_chance(view: RaidersReader, u: Unit) -> float:
 def _weighted(side: CombatSide, u: Unit) -> CombatSide:
     return CombatSide(side.pool, side.attack_skill, side.defence_bonus, side.strength,
                       side.armour, side.min_defence, side.shield_wall, side.figures, side.hp,
-                      side.carried, round(figure_value(u), 3))
+                      side.carried, rounded(figure_value(u), 3))
 
 
 def fight_sides(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
@@ -184,7 +186,7 @@ def _missile_wounds(level: int, armour: int) -> float:
 
 def can_charge(view: RaidersReader, e: Unit, x: float, y: float, radius: float, slack: float = 0.5) -> bool:
     """Could enemy ``e`` reach a unit of footprint ``radius`` standing at (x, y)?"""
-    gap = math.hypot(e.x - x, e.y - y) - e.radius - radius
+    gap = hypot(e.x - x, e.y - y) - e.radius - radius
     return gap <= e.move + slack
 
 
@@ -202,7 +204,7 @@ def threat_to(view: RaidersReader, u: Unit, x: float, y: float,
                      else combat_value(view, u, "fight", False, e, "charge", True))
             worst = max(worst, -value)
         rng = e.profile.ranged_range
-        if rng is not None and math.hypot(e.x - x, e.y - y) <= rng + (0 if e.ready else -2):
+        if rng is not None and hypot(e.x - x, e.y - y) <= rng + (0 if e.ready else -2):
             shots += shot_value(view, e, u, best_shot_reaction(u)) * (1.0 if e.ready else 0.5)
     return max(0.0, worst) + shots
 

@@ -26,7 +26,6 @@ Readings:
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import Any
 
 from warband.core.decisions import Decision, Simultaneous
@@ -38,14 +37,22 @@ from warband.rulesets.raiders.state import RaidersState, Unit
 __all__ = ["Fighter", "combat_round", "combat_side"]
 
 
-@dataclass(slots=True)
 class Fighter:
-    """A unit in a round of combat and how it came to fight."""
+    """A unit in a round of combat and how it came to fight. Written out rather than a
+    dataclass, so that the compiled build compiles its ``__init__`` (the AI makes two for
+    every fight it weighs)."""
 
-    unit: Unit
-    figures: int  # strength when the action was declared
-    role: str  # "charge", "counter_charge", "defend", "shield_wall" or "fight"
-    bonus: bool  # the charge / defend distance condition was met
+    __slots__ = ("unit", "figures", "role", "bonus")
+
+    def __init__(self, unit: Unit, figures: int, role: str, bonus: bool) -> None:
+        self.unit = unit
+        self.figures = figures  # strength when the action was declared
+        self.role = role  # "charge", "counter_charge", "defend", "shield_wall" or "fight"
+        self.bonus = bonus  # the charge / defend distance condition was met
+
+    def __repr__(self) -> str:
+        return (f"Fighter(unit={self.unit!r}, figures={self.figures!r}, role={self.role!r},"
+                f" bonus={self.bonus!r})")
 
 
 def combat_side(st: Any, f: Fighter) -> tuple[CombatSide, list[str]]:

@@ -28,9 +28,11 @@ the unit moves as its formation (a circle about the leader) and stops on touchin
 from __future__ import annotations
 
 import math
+from math import hypot
 from typing import Any
 
 from warband.core.geometry import CONTACT, Base, Inches, MoveResult
+from warband.core.values import rounded
 from warband.kit.table import spread_out
 from warband.rulesets.raiders.choices import Point
 from warband.rulesets.raiders.state import RaidersReader, RaidersState, Unit
@@ -355,7 +357,7 @@ def flee(st: RaidersState, u: Unit, away_from: Unit | None) -> None:
         dx, dy = u.x - away_from.x, u.y - away_from.y
     else:  # nobody to flee from: head for the own table edge
         dx, dy = 0.0, st.edge_y(u.side) - u.y
-    d = math.hypot(dx, dy) or 1.0
+    d = hypot(dx, dy) or 1.0
     gx, gy = u.x + dx / d * u.move, u.y + dy / d * u.move
     st.log.emit("flee", who=u.name, away_from=away_from.name if away_from else None)
     if not (0 <= gx <= st.table.width and 0 <= gy <= st.table.height):
@@ -442,11 +444,11 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
     def pt(x: float, y: float, label: str) -> _Aim:
         # the aim clamped onto the table for the formation, rounded
         cx, cy = clamp(x, y, r)
-        return _Aim(round(cx, 2), round(cy, 2), label)
+        return _Aim(rounded(cx, 2), rounded(cy, 2), label)
 
     pts: list[_Aim] = []
     for e in enemies:
-        d = math.hypot(e.x - ux, e.y - uy)  # st.leader_distance(u, e)
+        d = hypot(e.x - ux, e.y - uy)  # st.leader_distance(u, e)
         stop = e.radius + r + 1.0
         if d > stop:
             t = min(1.0, (d - stop) / d)
@@ -458,10 +460,10 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
     if enemies:
         near = enemies[0]
         dx, dy = ux - near.x, uy - near.y
-        d = math.hypot(dx, dy) or 1.0
+        d = hypot(dx, dy) or 1.0
         pts.append(pt(ux + dx / d * allowance, uy + dy / d * allowance, f"away from {near.name}"))
     for name, cx, cy, raised in st.landmarks:
-        if math.hypot(cx - ux, cy - uy) <= allowance + 4:
+        if hypot(cx - ux, cy - uy) <= allowance + 4:
             pts.append(pt(cx, cy, f"{'onto' if raised else 'into'} {name}"))
     if lead is not None:
         pts.append(pt(lead.x, lead.y, f"toward {lead.name}"))
@@ -479,7 +481,7 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
             reached.append(_Aim(end[0], end[1], p.label))
     out = spread_out(reached)
     # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
-    return out or [_Aim(round(ux, 3), round(uy, 3), "stay where it is")]
+    return out or [_Aim(rounded(ux, 3), rounded(uy, 3), "stay where it is")]
 
 
 def _reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],
@@ -496,7 +498,7 @@ def _reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],
     end: tuple[float, float] = st.table.terrain_reach(start, goal, u.radius, allowance)
     if math.dist(start, end) < 0.25:
         return None
-    x, y = round(end[0], 3), round(end[1], 3)
+    x, y = rounded(end[0], 3), rounded(end[1], 3)
     if st.table.in_impassable(x, y, u.radius):
         return end  # rounding would nudge it into the terrain it stopped against
     return (x, y)
