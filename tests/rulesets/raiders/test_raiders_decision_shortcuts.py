@@ -5,6 +5,7 @@ they stand for, at every activation of seeded games: each fails if its shortcut 
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -24,8 +25,10 @@ from warband.rulesets.raiders.ai.heuristic import (
 from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
+from warband.rulesets.raiders.models import SpellEffect
+from warband.rulesets.raiders.rules import movement
 from warband.rulesets.raiders.rules.actions import actions_for
-from warband.rulesets.raiders.rules.magic import counter_spellers
+from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
 from warband.rulesets.raiders.rules.movement import move_candidates, move_menu
 from warband.rulesets.raiders.splits import (
     CombatSide,
@@ -64,20 +67,52 @@ def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) 
         assert play_checking(seed, at_activation, {**options, **(switched or {})}) > 20
 
 
+def plain_position(fresh: HeuristicController, view: RaidersReader, u: Unit, x: float,
+                   y: float) -> float:
+    """How good it is for ``u`` to stand at (x, y) (the heuristic's position score), written
+    as before the shortcuts: one loop whether ``u`` fights at range or not, ``max`` for each
+    best, worst and floor at 0, over the threat field of ``fresh`` (a controller that has
+    seen nothing)."""
+    field = fresh._field(view, u)
+    if not field:
+        return -abs(y - view.edge_y(1 - u.side)) * 0.4 - abs(x - view.table.width / 2) * 0.05
+    ranged, reach_u, move, lead = fresh._own(view, u)
+    worst = shots = 0.0
+    best = -math.inf
+    for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
+        d = math.hypot(ex - x, ey - y)
+        if d <= reach:
+            worst = max(worst, charge_loss)
+        if d <= shoot_reach:
+            shots += shot_loss
+        if ranged:
+            value = lure if d <= reach_u else lure - 0.6 * (d - reach_u)
+        else:
+            value = lure - 0.8 * max(0.0, d - radii - move)
+        best = max(best, value)
+    if ranged:
+        return best - (worst + shots) * 0.9
+    spread = 0.0
+    if lead is not None:
+        spread = 0.1 * max(0.0, math.hypot(lead[0] - x, lead[1] - y) - 11)
+    return best - (worst + shots) * 0.5 - spread
+
+
 def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
     """The heuristic's Move/Run plans of a unit on the table written plainly, as before the
-    shortcuts: the rules' menu as choices, every score by :meth:`_position` of a controller
-    that has seen nothing, the real moves by :meth:`Table.move` with the units in reach."""
+    shortcuts: the rules' menu as choices, every score by :func:`plain_position` over the
+    field of a controller that has seen nothing, the real moves by :meth:`Table.move` with
+    the units in reach."""
     fresh = HeuristicController(KeptAcrossGames())
     allowance = float(u.move if action == "move" else u.run)
-    here = fresh._position(view, u, u.x, u.y)
+    here = plain_position(fresh, view, u, u.x, u.y)
     penalty = 0.3 if action == "run" else 0.0
     if u.ready and not u.has("rangers"):
         penalty += 2.0
     if u.behind_palisade:
         penalty += 4.0
     menu = move_candidates(view, u, allowance)
-    scores = [fresh._position(view, u, *H._toward(u, p.x, p.y, allowance)) for p in menu]
+    scores = [plain_position(fresh, view, u, *H._toward(u, p.x, p.y, allowance)) for p in menu]
     rough = sorted(zip(scores, menu, strict=True), key=lambda item: -item[0])
     near = in_reach(view, u, (u.x, u.y), allowance)
     out = []
@@ -85,10 +120,29 @@ def plain_move_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> 
         end = view.table.move((u.x, u.y), (p.x, p.y), u.radius, allowance, near)
         if end.travelled < 0.5:
             continue
-        gain = fresh._position(view, u, end.x, end.y) - here - penalty
+        gain = plain_position(fresh, view, u, end.x, end.y) - here - penalty
         out.append(Plan(gain - tire, u.uid, action, point=(p.x, p.y),
                         reason=f"{action} {p.label}".strip()))
     return out
+
+
+def unkept_move_menu(view: RaidersReader, u: Unit, allowance: float) -> tuple[Any, ...]:
+    """:func:`move_menu` worked out with none of the table's memos (the menus and the
+    reachable ends kept across activations and games), from the nearest four enemies by
+    :meth:`leader_distance` and the Lead Retinue if more than 10" away: the reference for the
+    kept one."""
+    enemies = sorted(view.enemies_of(u), key=lambda e: view.leader_distance(u, e))[:4]
+    lead = view.lead_retinue(u.side)
+    if lead is None or lead is u or view.leader_distance(u, lead) <= 10:
+        lead = None
+    table = view.table
+    kept = table._memos
+    table._memos = {}
+    try:
+        return tuple([(end.x, end.y, end.label)
+                      for end in movement._move_menu(view, u, allowance, enemies, lead)])
+    finally:
+        table._memos = kept
 
 
 def _move_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
@@ -99,17 +153,21 @@ def _move_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: 
             if action in actions_for(view, u):
                 tire = ctl._tire(view, u, 1)
                 allowance = float(u.move if action == "move" else u.run)
-                assert ([(p.x, p.y, p.label) for p in move_candidates(view, u, allowance)]
-                        == list(move_menu(view, u, allowance)))
+                menu = move_menu(view, u, allowance)
+                assert menu == unkept_move_menu(view, u, allowance)
+                assert [(p.x, p.y, p.label) for p in move_candidates(view, u, allowance)] == list(menu)
                 assert ctl._move_plans(view, u, action, tire) == plain_move_plans(
                     view, u, action, tire)
 
 
 def test_raiders_action_move_plans_are_the_plain_ones() -> None:
-    """raiders.action.move / raiders.action.run: the heuristic's Move and Run plans (the menu
-    read as plain tuples, a shortlisted end that is its rough point scored once) are those of
-    the plain code, for every unit offered at every activation of a game in each scenario
-    (fails if a rough score is reused for an end elsewhere)."""
+    """raiders.action.move / raiders.action.run: the Move/Run menu kept on the table is the one
+    worked out afresh, and the rules' choices are its ends; the heuristic's Move and Run plans
+    (the menu read as plain tuples, a shortlisted end that is its rough point scored once, the position
+    score in one loop for units that fight at range and one for the others) are those of the
+    plain code, for every unit offered at every activation of a game in each scenario (fails
+    if a rough score is reused for an end elsewhere, or either loop of the score differs from
+    the plain one, or the kept menu's key leaves out an input)."""
     _in_both_scenarios(_move_plans_are_plain)
 
 
@@ -188,6 +246,22 @@ def test_raiders_action_charge_kept_ceilings_are_the_fresh_ones() -> None:
     _in_both_scenarios(_charge_tops_are_fresh, {"impetus_needs_bonus": False})
 
 
+def plain_spell_candidates(view: RaidersReader, caster: Unit, spell: Any) -> list[Unit]:
+    """The units a spell of ``caster`` could do some good on, written plainly from the rules'
+    targets (:func:`spell_targets`: on the table, in range by :meth:`leader_distance`, in
+    sight): enemies for a spell that hits or tires, friends otherwise; a heal only for a unit
+    with wounds or losses this turn, a refresh only near the fatigue limit; none for a
+    Movement spell."""
+    effect = spell.effect
+    if effect is SpellEffect.MOVEMENT:
+        return []
+    hostile = effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
+    return [t for t in spell_targets(view, caster, spell)
+            if (t.side != caster.side) == hostile
+            and not (effect is SpellEffect.HEAL and not (t.wounds or t.lost_this_turn))
+            and not (effect is SpellEffect.REMOVE_FATIGUE and t.fatigue < t.profile.fatigue - 2)]
+
+
 def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     sees = ctl._sees(view)
     on = [u for u in view.units if u.on_table]
@@ -195,13 +269,19 @@ def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: An
         if caster.profile.magic_user:
             for t in on:
                 assert counter_spellers(view, caster, t, sees) == counter_spellers(view, caster, t)
+            for sid in caster.profile.spells:
+                spell = view.spells[sid]
+                assert (ctl._spell_candidates(view, caster, spell, {})
+                        == plain_spell_candidates(view, caster, spell))
 
 
 def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None:
-    """raiders.action.counter_spell: the counter-spellers the heuristic finds with each
-    (viewer, unit) sight kept for the decision are those the rules find, for every caster and
-    unit on the table at every activation (fails if the kept sight is keyed on one unit of
-    the pair only, or kept across decisions)."""
+    """raiders.action.counter_spell / raiders.magic.choose_spell_and_target: the
+    counter-spellers the heuristic finds with each (viewer, unit) sight kept for the decision
+    are those the rules find, for every caster and unit on the table at every activation
+    (fails if the kept sight is keyed on one unit of the pair only, or kept across
+    decisions), and the units each spell of each caster is weighed on are the rules' targets
+    it could do some good on (fails if the inline range or on-the-table test differs)."""
     _in_both_scenarios(_counters_are_plain)
 
 
@@ -230,7 +310,10 @@ def test_raiders_combat_allocate_profile_numbers_by_identity_are_by_value() -> N
     """raiders.combat.allocate (the heuristic's kept values key a profile by its number): the
     number found by the profile object's identity is the one its value gives: an equal
     profile made afresh shares it, a veteran's (the same id, better numbers) does not, and
-    emptying the identity table changes none of them."""
+    emptying the identity table changes none of them. An equal profile numbered by identity
+    and then dropped does not lend its number to a different profile made where it lay (the
+    identity table keeps each profile it numbers, so its id is not reused while its entry
+    lasts: fails if it keeps the number alone)."""
     profile = next(iter(catalogue().profiles.values()))
     twin = dataclasses.replace(profile)
     veteran = dataclasses.replace(profile, cd=profile.cd + 1)
@@ -239,3 +322,9 @@ def test_raiders_combat_allocate_profile_numbers_by_identity_are_by_value() -> N
     assert numbers[0] == numbers[1] != numbers[2]
     H._NUMBERS_BY_ID.clear()
     assert [H._profile_number(p) for p in (veteran, twin, profile)] == numbers[::-1]
+    for k in range(50):
+        dropped = dataclasses.replace(profile)
+        assert H._profile_number(dropped) == numbers[0]
+        del dropped
+        other = dataclasses.replace(profile, cd=profile.cd + 2 + k)
+        assert H._profile_number(other) != numbers[0]

@@ -236,13 +236,15 @@ def payoff_matrix(a: CombatSide, b: CombatSide, metric: Metric = "wounds") -> li
 def payoff_column(a: CombatSide, b: CombatSide, b_attack: int,
                   metric: Metric = "wounds") -> list[float]:
     """The column of :func:`payoff_matrix` where B attacks with ``b_attack`` dice (A's payoff
-    for each of its splits, in ``split_range(a)``'s order), without the other columns."""
+    for each of its splits, in ``split_range(a)``'s order), without the other columns
+    (raiders.combat.allocate: the same floats, each :func:`expected_payoff`)."""
     return [row[0] for row in _payoffs(a, b, (b_attack,), metric)]
 
 
 def _payoffs(a: CombatSide, b: CombatSide, b_splits: Sequence[int],
              metric: Metric) -> list[list[float]]:
-    """:func:`payoff_matrix`'s rows for B's splits ``b_splits`` only."""
+    """:func:`payoff_matrix`'s rows (one per split of A, in ``split_range(a)``'s order) with
+    only the columns of B's splits ``b_splits``, in that order."""
     b_save, b_wound = _chances(a.attack_skill - b.defence_bonus, b.armour - a.strength,
                                b.shield_wall)
     a_save, a_wound = _chances(b.attack_skill - a.defence_bonus, a.armour - b.strength,

@@ -227,7 +227,9 @@ def _fight_key(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit
                b_bonus: bool) -> tuple[Any, ...]:
     """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
     fight's sides, values, ceilings and quick estimate the heuristic keeps (the one game
-    option a fight reads included: they are kept across games, :data:`KEPT`)."""
+    option a fight reads included: they are kept across games, :data:`KEPT`). The plain
+    definition: a controller builds the same key from the fighting states it keeps for the
+    decision (:meth:`HeuristicController._fight_key`; the tests compare the two)."""
     return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus,
             view.options.impetus_needs_bonus)
 
@@ -348,11 +350,11 @@ class HeuristicController:
         self._bases: list[tuple[Unit, Base]] | None = None
         self._tires: dict[tuple[int, int], float] = {}
         # each enemy's _enemy_kind and the number of its state (its kind and where it
-        # stands), each unit's _kind and the number of its state, each unit's fighting state
-        # (:func:`_fighting_state`), position score where it stands and _reach_terms, once
-        # per decision (every unit's threat field reads every enemy's state)
+        # stands), each unit's fighting state (:func:`_fighting_state`), position score where
+        # it stands and _reach_terms, once per decision (every unit's threat field reads every
+        # enemy's state; a unit's own state is numbered once per decision by _field, itself
+        # kept for the decision)
         self._states: dict[int, tuple[tuple[Any, ...], int]] = {}
-        self._movers: dict[int, tuple[tuple[Any, ...], int]] = {}
         self._fighting: dict[int, tuple[Any, ...]] = {}
         self._sight: dict[tuple[int, int], bool] = {}
         self._heres: dict[int, float] = {}
@@ -366,7 +368,6 @@ class HeuristicController:
         self._bases = None
         self._tires = {}
         self._states = {}
-        self._movers = {}
         self._fighting = {}
         self._sight = {}
         self._heres = {}
@@ -1017,13 +1018,10 @@ class HeuristicController:
         cached = self._fields.get(u.uid)
         if cached is not None:
             return cached
-        mover = self._movers.get(u.uid)
-        if mover is None:
-            kind = _kind(u)
-            # (u's state: everything about it its entries read)
-            mover = self._movers[u.uid] = (
-                kind, self._state_number(self._seen_as_unit, u.uid, (*kind, u.x, u.y)))
-        kind, mine = mover
+        kind = _kind(u)
+        # the number of u's state (everything about it its entries read), once per decision:
+        # this field is kept for the decision
+        mine = self._state_number(self._seen_as_unit, u.uid, (*kind, u.x, u.y))
         row = self._entries.get(u.uid)
         if row is None:
             row = self._entries[u.uid] = {}

@@ -31,6 +31,7 @@ Readings (the rules yaml's defaults):
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from warband.rulesets.raiders.mechanics import Casting, DiceSum, MagicMissile
 from warband.rulesets.raiders.models import SpellEffect
@@ -58,13 +59,10 @@ def counter_spellers(st: RaidersReader, caster: Unit, target: Unit,
     sight of the caster or of the target (raiders.action.counter_spell). ``sees(viewer,
     unit)``: :func:`~.measure.line_of_sight` in ``st``, if the caller keeps its answers
     (the AI asks this for every target of every caster)."""
-    if sees is None:
-        return [u for u in st.enemies_of(caster)
-                if u.profile.magic_user and not u.broken and not u.fatigued
-                and (line_of_sight(st, u, caster) or line_of_sight(st, u, target))]
+    look: Callable[[Unit, Unit], bool] = sees if sees is not None else partial(line_of_sight, st)
     return [u for u in st.enemies_of(caster)
             if u.profile.magic_user and not u.broken and not u.fatigued
-            and (sees(u, caster) or sees(u, target))]
+            and (look(u, caster) or look(u, target))]
 
 
 def cast_spell(

@@ -390,7 +390,8 @@ MenuEnd = tuple[float, float, str]
 
 def move_menu(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ...]:
     """:func:`move_candidates` as plain (x, y, label) tuples, in its order (the AI reads
-    these, without a choice made per destination).
+    these, without a choice made per destination): the menu of a Move or a Run
+    (raiders.action.move, raiders.action.run).
 
     The menu is a pure function of the table and of what it is built from (the unit's place,
     footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
