@@ -132,7 +132,7 @@ def split(repeat: int) -> None:
         cold = []
         for _ in range(repeat):
             splits.solve.cache_clear()
-            splits._expected_loss.cache_clear()
+            splits._LOSS_MEMOS.clear()
             splits._chances.cache_clear()
             start = time.perf_counter()
             result = odds.run("raiders", "combat", case)

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import chain
+from math import hypot
 from typing import Any, Final, NamedTuple, Protocol
 
 import shapely
@@ -145,7 +146,7 @@ class _Poly:
             ll = dx * dx + dy * dy
             t = 0.0 if ll == 0 else max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / ll))
             px, py = ax + t * dx, ay + t * dy
-            d = math.hypot(x - px, y - py)
+            d = hypot(x - px, y - py)
             if d < best[0]:
                 best = (d, px, py)
         return best
@@ -213,7 +214,7 @@ class _Poly:
     def blocks(self, ax: float, ay: float, bx: float, by: float, margin: float = 1e-3) -> bool:
         """Does segment a-b pass through the interior (ignoring grazes within ``margin``
         inches of its ends, where a model standing against the terrain starts or stops)?"""
-        length = math.hypot(bx - ax, by - ay)
+        length = hypot(bx - ax, by - ay)
         if length < 1e-12:
             return self.contains(ax, ay)
         cut = margin / length
@@ -235,7 +236,7 @@ def base_radius(mm: float) -> float:
 
 def edge_distance(ax: float, ay: float, ar: float, bx: float, by: float, br: float) -> float:
     """Base edge to base edge distance (negative if the bases overlap)."""
-    return math.hypot(bx - ax, by - ay) - ar - br
+    return hypot(bx - ax, by - ay) - ar - br
 
 
 class TerrainKind(StrEnum):
@@ -839,7 +840,7 @@ class Table:
     ) -> tuple[float, float]:
         gx, gy = self.clamp(goal[0], goal[1], r)
         sx, sy = start
-        d = math.hypot(gx - sx, gy - sy)
+        d = hypot(gx - sx, gy - sy)
         if d < _EPS:
             return (sx, sy)
         if self._impassable and (
@@ -860,7 +861,7 @@ class Table:
         x, y = start
         budget = allowance
         for nx, ny in self.path(start, goal, r)[1:]:
-            seg_len = math.hypot(nx - x, ny - y)
+            seg_len = hypot(nx - x, ny - y)
             if seg_len < _EPS:
                 continue
             dx, dy = (nx - x) / seg_len, (ny - y) / seg_len
@@ -878,7 +879,7 @@ class Table:
         """A flier passes over impassable terrain but does not end its move on it: it comes
         down at the last point of its straight flight where its base fits."""
         sx, sy = start
-        length = math.hypot(res.x - sx, res.y - sy)
+        length = hypot(res.x - sx, res.y - sy)
         steps = max(1, math.ceil(length / 0.05))
         for k in range(steps - 1, -1, -1):
             t = k / steps
@@ -904,7 +905,7 @@ class Table:
         budget = allowance
         travelled = 0.0
         for nx, ny in route[1:]:
-            seg_len = math.hypot(nx - x, ny - y)
+            seg_len = hypot(nx - x, ny - y)
             if seg_len < _EPS:
                 continue
             dx, dy = (nx - x) / seg_len, (ny - y) / seg_len
@@ -955,7 +956,7 @@ class Table:
                 # (the same CONTACT tolerance the rulesets use for base contact).
                 return MoveResult(x, y, travelled, allowance - budget,
                                   _touching(x, y, r, blockers), True)
-        reached = math.hypot(goal[0] - x, goal[1] - y) < 1e-6
+        reached = hypot(goal[0] - x, goal[1] - y) < 1e-6
         return MoveResult(x, y, travelled, allowance - budget, _touching(x, y, r, blockers),
                           not reached)
 
@@ -978,7 +979,7 @@ class Table:
         if len(hit) != 1:
             return None
         b = blockers[hit[0]]
-        if math.hypot(goal[0] - b.x, goal[1] - b.y) <= b.r + r + CONTACT:
+        if hypot(goal[0] - b.x, goal[1] - b.y) <= b.r + r + CONTACT:
             return None  # it is the goal's own base: stopping in contact is the point
         dx, dy = heading
         px, py = -dy, dx
@@ -1051,7 +1052,7 @@ class Table:
                     near.append((poly, piece.blocks_sight))
         if not near and not own:
             return Sight(True, 0.0)
-        d = math.hypot(bx - ax, by - ay)
+        d = hypot(bx - ax, by - ay)
         if d < _EPS:
             return Sight(True, 0.0)
         px, py = -(by - ay) / d, (bx - ax) / d  # unit perpendicular
@@ -1157,7 +1158,7 @@ def formation_radius(n: int, r: float, gap: float = 0.0) -> float:
     (see :func:`formation_offsets`): the unit's footprint on the table."""
     if n <= 0:
         return 0.0
-    return max(math.hypot(x, y) for x, y in formation_offsets(n, r, gap)) + r
+    return max(hypot(x, y) for x, y in formation_offsets(n, r, gap)) + r
 
 
 def _hides_from_inside(poly: _Poly, ax: float, ay: float, tx: float, ty: float) -> bool:
@@ -1193,7 +1194,7 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
                 return False
             continue
         if length < 0.0:
-            length = math.hypot(bx - ax, by - ay)
+            length = hypot(bx - ax, by - ay)
         if length < 1e-12:
             if p.contains(ax, ay):
                 return False
@@ -1212,7 +1213,7 @@ def _clear(polys: list[_Poly], a: tuple[float, float], b: tuple[float, float]) -
 
 def _touching(x: float, y: float, r: float, bases: Sequence[Base]) -> tuple[int, ...]:
     """Indices of the bases within CONTACT of a base of radius ``r`` at (x, y)."""
-    hypot = math.hypot  # edge_distance(x, y, r, o.x, o.y, o.r), written out (hot)
+    # edge_distance(x, y, r, o.x, o.y, o.r), written out (hot)
     return tuple([i for i, (ox, oy, o_r) in enumerate(bases)
                   if hypot(ox - x, oy - y) - r - o_r <= CONTACT])
 

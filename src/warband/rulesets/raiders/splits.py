@@ -160,7 +160,6 @@ def _chances(block_on: int, wound_on: int, reroll_defence: bool) -> tuple[float,
     return float(mech.save_chance), float(mech.wound_chance)
 
 
-@lru_cache(maxsize=65536)
 def _expected_loss(attack: int, defence: int, save: float, wound: float, carried: int, hp: int,
                    figures: int, weight: float, metric: Metric) -> float:
     """What a side (``carried``, ``hp``, ``figures``, ``weight``) expects to lose to
@@ -176,11 +175,46 @@ def _expected_loss(attack: int, defence: int, save: float, wound: float, carried
     return total * weight
 
 
+#: a side's memo of :func:`_expected_loss`: the side's and the direction's fixed arguments
+#: (save, wound, carried, hp, figures, weight, metric) -> {(attack, defence): loss}
+_SideKey = tuple[float, float, int, int, int, float, str]
+_LOSS_MEMOS: dict[_SideKey, dict[tuple[int, int], float]] = {}
+#: side memos kept before all are dropped (a memo's values depend on its key alone, so
+#: dropping them never changes an answer)
+_LOSS_MEMO_SIDES = 4096
+
+
+def _loss_memo(save: float, wound: float, side: CombatSide,
+               metric: Metric) -> dict[tuple[int, int], float]:
+    """The memo of ``side``'s expected losses (keyed on the attack and defence dice) when
+    its defence saves with ``save`` and the attack wounds with ``wound``: the payoff matrix
+    hashes the seven fixed arguments once per side, not nine per entry."""
+    key = (save, wound, side.carried, side.hp, side.figures, side.weight, metric)
+    memo = _LOSS_MEMOS.get(key)
+    if memo is None:
+        if len(_LOSS_MEMOS) >= _LOSS_MEMO_SIDES:
+            _LOSS_MEMOS.clear()
+        memo = _LOSS_MEMOS[key] = {}
+    return memo
+
+
+def _side_loss(memo: dict[tuple[int, int], float], attack: int, defence: int, save: float,
+               wound: float, side: CombatSide, metric: Metric) -> float:
+    """:func:`_expected_loss` through ``side``'s memo (:func:`_loss_memo` of the same
+    ``save``, ``wound`` and ``metric``)."""
+    loss = memo.get((attack, defence))
+    if loss is None:
+        loss = memo[(attack, defence)] = _expected_loss(
+            attack, defence, save, wound, side.carried, side.hp, side.figures, side.weight,
+            metric)
+    return loss
+
+
 def _loss(side: CombatSide, mech: CombatDirection, metric: Metric) -> float:
     """What ``side`` expects to lose to ``mech``, in the metric's unit, weighted."""
     save, wound = _chances(mech.block_on, mech.wound_on, mech.reroll_defence)
-    return _expected_loss(mech.attack, mech.defence, save, wound, side.carried, side.hp,
-                          side.figures, side.weight, metric)
+    return _side_loss(_loss_memo(save, wound, side, metric), mech.attack, mech.defence, save,
+                      wound, side, metric)
 
 
 def expected_payoff(a: CombatSide, a_attack: int, b: CombatSide, b_attack: int,
@@ -216,14 +250,15 @@ def _payoffs(a: CombatSide, b: CombatSide, b_splits: Sequence[int],
     a_save, a_wound = _chances(b.attack_skill - a.defence_bonus, a.armour - b.strength,
                                a.shield_wall)
     b_columns = [(attack_dice_rolled(b, j), b.pool - j) for j in b_splits]
-    loss = _expected_loss
+    b_memo = _loss_memo(b_save, b_wound, b, metric)
+    a_memo = _loss_memo(a_save, a_wound, a, metric)
+    loss = _side_loss
     out = []
     for i in split_range(a):
         a_attack, a_defence = attack_dice_rolled(a, i), a.pool - i
         out.append([
-            loss(a_attack, b_defence, b_save, b_wound, b.carried, b.hp, b.figures, b.weight, metric)
-            - loss(b_attack, a_defence, a_save, a_wound, a.carried, a.hp, a.figures, a.weight,
-                   metric)
+            loss(b_memo, a_attack, b_defence, b_save, b_wound, b, metric)
+            - loss(a_memo, b_attack, a_defence, a_save, a_wound, a, metric)
             for b_attack, b_defence in b_columns])
     return out
 

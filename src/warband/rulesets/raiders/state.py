@@ -135,6 +135,11 @@ class RaidersState(TableQueries[Unit]):
         return 0.0 if self.edges[side] == 0 else float(self.table.height)
 
 
+#: the names under which a view remembers each side's enemies for the current decision
+#: (:meth:`RaidersView.enemies_of`; :meth:`RaidersView.new_decision` forgets them)
+_ENEMIES_OF_SIDE = ("_enemies_of_side_0", "_enemies_of_side_1")
+
+
 @mypyc_attr(native_class=False)
 class RaidersView(KeepingView[RaidersState]):
     """What a player sees: Raiders of Arcana has open information on the table, so everything
@@ -150,13 +155,15 @@ class RaidersView(KeepingView[RaidersState]):
         """The state's :meth:`~warband.kit.state.SideQueries.enemies_of`, worked out once
         per side and decision (the state does not change during a decision, and the AI asks
         this tens of thousands of times a game; :meth:`new_decision` forgets them)."""
-        key = "_enemies_of_side_" + str(piece.side)
-        try:
-            return self.__dict__[key]  # type: ignore[no-any-return]
-        except KeyError:
-            enemies: tuple[Unit, ...] = self._state.enemies_of(piece)
-            self.__dict__[key] = enemies
-            return enemies
+        side = piece.side
+        # (the two sides' names made once, not a string built and hashed at every call; a
+        # miss is a look-up that finds nothing, not a KeyError caught)
+        key = _ENEMIES_OF_SIDE[side] if 0 <= side < 2 else "_enemies_of_side_" + str(side)
+        remembered = self.__dict__
+        enemies: tuple[Unit, ...] | None = remembered.get(key)
+        if enemies is None:
+            enemies = remembered[key] = self._state.enemies_of(piece)
+        return enemies
 
     @property
     def activation_menus(self) -> dict[int, tuple[str, ...]]:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import chain
 from math import hypot
-from typing import Any
+from typing import Any, Final
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
@@ -59,6 +59,16 @@ from warband.rulesets.raiders.rules.movement import entry_candidates, entry_star
 from warband.rulesets.raiders.splits import CombatSide, SideFields, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
 from warband.rulesets.raiders.unit import Profile, Spell
+
+# The spell effects the AI tells apart, read once here: each ``SpellEffect.X`` in a function is
+# a Python attribute read on the enum class at every call, compiled or not, while a module's
+# own Final names compile to plain reads (the same members: ``is`` still compares them).
+_HITS: Final = SpellEffect.HITS
+_HEAL: Final = SpellEffect.HEAL
+_REMOVE_FATIGUE: Final = SpellEffect.REMOVE_FATIGUE
+_ADD_FATIGUE: Final = SpellEffect.ADD_FATIGUE
+_COMBAT_DICE: Final = SpellEffect.COMBAT_DICE
+_MOVEMENT: Final = SpellEffect.MOVEMENT
 
 __all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan"]
 
@@ -882,12 +892,11 @@ class HeuristicController:
         """Units the spell could do some good on, in range and sight (``sight``: the caster's
         line of sight to each unit, filled as it is asked)."""
         effect = spell.effect
-        hostile = effect in (SpellEffect.HITS, SpellEffect.ADD_FATIGUE)
-        # (the effect's kind looked up once, not per unit: each look-up of an enum member is a
-        # Python attribute read, compiled or not)
-        heals = effect is SpellEffect.HEAL
-        refreshes = effect is SpellEffect.REMOVE_FATIGUE
-        moves = effect is SpellEffect.MOVEMENT
+        hostile = effect is _HITS or effect is _ADD_FATIGUE
+        # (the effect's kind looked up once, not per unit)
+        heals = effect is _HEAL
+        refreshes = effect is _REMOVE_FATIGUE
+        moves = effect is _MOVEMENT
         out: list[Unit] = []
         if moves:
             return out
@@ -913,21 +922,21 @@ class HeuristicController:
     def _spell_value(self, view: RaidersReader, u: Unit, spell: Spell, t: Unit, level: float) -> float:
         friend = t.side == u.side
         effect = spell.effect
-        if effect is SpellEffect.HITS:
+        if effect is _HITS:
             return 0.0 if friend else missile_value(level, t)
-        if effect is SpellEffect.HEAL:
+        if effect is _HEAL:
             lost = t.wounds + t.lost_this_turn * t.profile.hp
             return min(3.0 * level, lost) * wound_value(t) if friend else 0.0
-        if effect is SpellEffect.REMOVE_FATIGUE:
+        if effect is _REMOVE_FATIGUE:
             if not friend or t.fatigue < t.profile.fatigue - 2:
                 return 0.0
             return min(t.fatigue, 2 * level) * 1.5
-        if effect is SpellEffect.ADD_FATIGUE:
+        if effect is _ADD_FATIGUE:
             if friend or t.broken:
                 return 0.0
             room = t.profile.fatigue - t.fatigue
             return t.profile.cost * 0.25 * min(1.0, level * 2 / max(1, room))
-        if effect is SpellEffect.COMBAT_DICE:
+        if effect is _COMBAT_DICE:
             if not friend or not any(can_charge(view, e, t.x, t.y, t.radius) for e in view.enemies_of(t)):
                 return 0.0
             return 2.0 * level
