@@ -180,8 +180,9 @@ def _fields_and_keys_are_fresh(view: RaidersReader, player: int, decision: Any, 
         for e in units:
             for roles in (("charge", True, "fight", False), ("defend", False, "charge", True)):
                 a_role, a_bonus, b_role, b_bonus = roles
-                assert (ctl._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus)
-                        == H._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus))
+                plain_key = (H._fighting_state(u), a_role, a_bonus, H._fighting_state(e), b_role,
+                             b_bonus, view.options.impetus_needs_bonus)
+                assert ctl._fight_key(view, u, a_role, a_bonus, e, b_role, b_bonus) == plain_key
 
 
 def test_raiders_combat_threat_fields_and_fight_keys_are_a_fresh_controllers() -> None:

@@ -223,17 +223,6 @@ def _fighting_state(u: Unit) -> tuple[Any, ...]:
             u.size)
 
 
-def _fight_key(view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
-               b_bonus: bool) -> tuple[Any, ...]:
-    """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of the
-    fight's sides, values, ceilings and quick estimate the heuristic keeps (the one game
-    option a fight reads included: they are kept across games, :data:`KEPT`). The plain
-    definition: a controller builds the same key from the fighting states it keeps for the
-    decision (:meth:`HeuristicController._fight_key`; the tests compare the two)."""
-    return (_fighting_state(a), a_role, a_bonus, _fighting_state(b), b_role, b_bonus,
-            view.options.impetus_needs_bonus)
-
-
 def _options_read(view: RaidersReader) -> tuple[Any, ...]:
     """The game options a threat field's core reads (:meth:`HeuristicController._field_core`:
     the cover bonus and an aimed ranger's bonus in a volley, Impetus in a fight)."""
@@ -688,7 +677,10 @@ class HeuristicController:
 
     def _fight_key(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit,
                    b_role: str, b_bonus: bool) -> tuple[Any, ...]:
-        """:func:`_fight_key`, with each unit's fighting state worked out once per decision."""
+        """Everything a fight between ``a`` and ``b`` in these roles depends on: the key of
+        the fight's sides, values, ceilings and quick estimate the heuristic keeps (the one
+        game option a fight reads included: they are kept across games, :data:`KEPT`), each
+        unit's :func:`_fighting_state` worked out once per decision (:meth:`_fighting_of`)."""
         return (self._fighting_of(a), a_role, a_bonus, self._fighting_of(b), b_role, b_bonus,
                 view.options.impetus_needs_bonus)
 
@@ -702,7 +694,7 @@ class HeuristicController:
     def _sides(self, view: RaidersReader, a: Unit, a_role: str, a_bonus: bool, b: Unit, b_role: str,
                b_bonus: bool, key: tuple[Any, ...] | None = None) -> tuple[CombatSide, CombatSide]:
         """:func:`fight_sides`, remembered under everything the fight depends on
-        (:func:`_fight_key`, or ``key`` where the caller made it already), across decisions
+        (:meth:`_fight_key`, or ``key`` where the caller made it already), across decisions
         (the ceiling of a charge and its value read the same sides)."""
         if key is None:
             key = self._fight_key(view, a, a_role, a_bonus, b, b_role, b_bonus)
