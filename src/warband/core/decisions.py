@@ -194,7 +194,8 @@ def _fits(value: Any, hint: Any) -> bool:
     return True  # a type this check does not know: left to the rules
 
 
-@mypyc_attr(native_class=False)
+# (a native class the kit's Python ``ChoiceSet`` may subclass)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChoiceCodec:
     """Encodes registered choice dataclasses to JSON objects and back.
 
