@@ -79,6 +79,11 @@ class Decision:
             return NotImplemented
         return self._fields() == other._fields()
 
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        """Copied and pickled through the constructor (the compiled class cannot be rebuilt
+        field by field)."""
+        return type(self), self._fields()
+
     def __repr__(self) -> str:
         return (f"Decision(kind={self.kind!r}, player={self.player!r},"
                 f" options={self.options!r}, prompt={self.prompt!r},"

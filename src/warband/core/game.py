@@ -98,6 +98,11 @@ class DecisionRecord:
             return NotImplemented
         return self._fields() == other._fields()
 
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        """Copied and pickled through the constructor (the compiled class cannot be rebuilt
+        field by field)."""
+        return type(self), self._fields()
+
     def __repr__(self) -> str:
         return (f"DecisionRecord(player={self.player!r}, kind={self.kind!r},"
                 f" choice={self.choice!r}, reason={self.reason!r}, events={self.events!r},"
