@@ -86,6 +86,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "warband.rulesets.raiders.rules.measure",
     "warband.rulesets.raiders.rules.morale",
     "warband.rulesets.raiders.rules.movement",
+    "warband.rulesets.raiders.rules.offered",
     "warband.rulesets.raiders.rules.shooting",
     "warband.rulesets.raiders.rules.turn",
     "warband.rulesets.sword_marches.mechanics",

@@ -125,3 +125,27 @@ def test_raiders_shooting_and_magic_kept_tables_give_the_exact_values() -> None:
         tactics._WOUND_CHANCES.clear()
         tactics._MISSILE_WOUNDS.clear()
         tactics._EXPECTED_LEVELS.clear()
+
+
+def test_raiders_action_procedure_offered_choices_are_made_once_and_equal_fresh_ones() -> None:
+    """raiders.action.procedure and raiders.reaction.*: the activation, action, target and
+    reaction options the rules offer are made once per value and handed out again (frozen
+    choices, equal to and encoded like new ones), also after a table was emptied."""
+    from warband.rulesets.raiders import choices as C
+    from warband.rulesets.raiders.choices import CODEC
+    from warband.rulesets.raiders.rules import offered
+
+    for _ in range(2):
+        made = [offered.activate(3), offered.target(5), offered.choose_action("charge"),
+                offered.react(2, "counter_charge", 7), offered.react(2, "go_to_ground"),
+                offered.PASS, offered.NO_REACTION]
+        fresh = [C.Activate(3), C.Target(5), C.ChooseAction("charge"),
+                 C.React(2, "counter_charge", 7), C.React(2, "go_to_ground", -1), C.Pass(),
+                 C.NoReaction()]
+        assert made == fresh
+        assert [type(m) for m in made] == [type(f) for f in fresh]
+        assert [CODEC.encode(m) for m in made] == [CODEC.encode(f) for f in fresh]
+        assert offered.activate(3) is made[0] and offered.react(2, "go_to_ground") is made[4]
+        assert offered.activate(4) != made[0] and offered.react(2, "defend", 7) != made[3]
+        offered._ACTIVATE.clear()
+        offered._REACT.clear()
