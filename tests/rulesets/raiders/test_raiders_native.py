@@ -91,6 +91,7 @@ def test_raiders_combat_allocate_kept_tables_give_the_answers_worked_out_afresh(
     Fractions of the combat direction, as floats."""
     mech = CombatDirection(attack, defence, block_on, wound_on, reroll)
     save, wound = float(mech.save_chance), float(mech.wound_chance)
+    kept_before = (attack, defence, save, wound) in splits._WOUNDS
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(splits, "_MEMO_LIMIT", limit)
         for _ in range(2):  # (the second time from the tables, or after they were emptied)
@@ -100,7 +101,8 @@ def test_raiders_combat_allocate_kept_tables_give_the_answers_worked_out_afresh(
                 attack, defence, save, wound)
             assert splits.wounds_distribution(mech) == _fresh_wounds(attack, defence, save,
                                                                      wound)
-        assert len(splits._WOUNDS) <= limit
+        if not kept_before:  # (made here: a full table was emptied first)
+            assert len(splits._WOUNDS) <= limit
 
 
 def test_raiders_shooting_and_magic_kept_tables_give_the_exact_values() -> None:
