@@ -28,7 +28,8 @@ class Raiders(KitRuleset):
         from warband.ai.random_ai import RandomController
         from warband.rulesets.raiders.ai.heuristic import HeuristicController
 
-        return {"heuristic": HeuristicController, "random": RandomController}
+        return {"heuristic": HeuristicController, "heuristic-full": HeuristicController,
+                "random": RandomController}
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
         from warband.rulesets.raiders.describe import free_form_choice
