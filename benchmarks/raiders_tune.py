@@ -42,6 +42,18 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "tire2": {"tire_d": 0.7, "tire_n": 0.08, "tire1_d": 2.0, "tire1_n": 0.4},
     "tire05": {"tire_d": 0.25, "tire_n": 0.02, "tire1_d": 0.5, "tire1_n": 0.1},
     # speed cuts (session 6 measured them against the present weights)
+    "q2": {"quick": 2, "shortlist": 1}, "q3": {"quick": 3, "shortlist": 1},
+    "q3s2": {"quick": 3, "shortlist": 2},
+    "e1q3": {"est": 1, "quick": 3, "shortlist": 1}, "e2q3": {"est": 2, "quick": 3, "shortlist": 1},
+    "e1": {"est": 1}, "e2": {"est": 2},
+    "mt02": {"mt": 0.2}, "mt0": {"mt": 0.0}, "mt03ma10": {"mt": 0.3, "ma": 1.0},
+    "mt03e1q3": {"mt": 0.3, "est": 1, "quick": 3, "shortlist": 1},
+    "mt03e2q3": {"mt": 0.3, "est": 2, "quick": 3, "shortlist": 1},
+    "mt03q3": {"mt": 0.3, "quick": 3, "shortlist": 1},
+    "mt03mm2": {"mt": 0.3, "max_moves": 2},
+    "mt0q3": {"mt": 0.0, "quick": 3, "shortlist": 1},
+    "mt03q2": {"mt": 0.3, "quick": 2, "shortlist": 1},
+    "mt03q1": {"mt": 0.3, "quick": 1, "shortlist": 1},
     "sl1": {"shortlist": 1}, "mm2": {"max_moves": 2}, "mm1sl1": {"max_moves": 1, "shortlist": 1},
 }
 

@@ -22,7 +22,9 @@ from warband.rulesets.raiders.ai.heuristic import (
 )
 from warband.rulesets.raiders.ai.tactics import can_charge
 from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
-from warband.rulesets.raiders.rules.movement import move_menu
+from warband.core.values import rounded
+from warband.kit.table import spread_out
+from warband.rulesets.raiders.rules.movement import _Aim, _reachable_end, move_menu
 from warband.rulesets.raiders.state import RaidersReader, Unit
 
 DEFAULTS: dict[str, Any] = {
@@ -40,6 +42,9 @@ DEFAULTS: dict[str, Any] = {
     "tire_d": 0.45, "tire_n": 0.04, "tire1_d": 1.0, "tire1_n": 0.2,
     # cheap move model: straight-line aims, real moves only for the best `quick` aims
     "quick": 0,
+    # Moves and Runs above the floor by their ceilings ranked by a straight-line estimate
+    # (the best aim's score), the best `est` of them weighed exactly (0: by ceilings, all)
+    "est": 0,
 }
 
 
@@ -99,9 +104,13 @@ class Tuned(HeuristicController):
                 if p.value > floor:
                     floor = p.value
         moves.sort(key=lambda m: -m[0])
+        if self.k_est:
+            moves = self._ranked(view, moves, floor)
         weighed = 0
         for ceiling, i, j, u, action, tire in moves:
             if ceiling < floor + self.k_margin:
+                if self.k_est:
+                    continue  # (ranked by estimate, not by ceiling)
                 break
             if self.k_max_moves is not None and weighed >= self.k_max_moves:
                 break
@@ -118,6 +127,41 @@ class Tuned(HeuristicController):
                 if best is None or p.value > best.value:
                     best = p
         return best
+
+    def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
+        self._aims: dict[tuple[int, str], tuple[list[tuple[float, float, str]], list[float]]] = {}
+        return super().decide(view, decision, rng)
+
+    def _straight(self, view: RaidersReader, u: Unit, action: str,
+                  allowance: float) -> tuple[list[tuple[float, float, str]], list[float]]:
+        """The raw aims of ``u``'s Move or Run and their straight-line scores, once per
+        decision."""
+        key = (u.uid, action)
+        got = self._aims.get(key)
+        if got is None:
+            aims = _raw_aims(view, u, allowance)
+            got = self._aims[key] = (aims, self._positions(
+                view, u, [_toward(u, a[0], a[1], allowance) for a in aims]))
+        return got
+
+    def _ranked(self, view: RaidersReader, moves: list[Any], floor: float) -> list[Any]:
+        """The Moves and Runs whose ceiling reaches ``floor``, by the straight-line estimate
+        of their best aim, the best first, at most ``est`` of them."""
+        scored = []
+        for m in moves:
+            ceiling, i, j, u, action, tire = m
+            if ceiling < floor:
+                break
+            if not u.deployed:
+                estimate = ceiling
+            else:
+                allowance = float(u.move if action == "move" else u.run)
+                _, straight = self._straight(view, u, action, allowance)
+                estimate = (max(straight, default=-math.inf) - self._here(view, u)
+                            - self._penalty(u, action) - tire)
+            scored.append((estimate, m))
+        scored.sort(key=lambda t: -t[0])
+        return [m for _, m in scored[:self.k_est]]
 
     def _tire(self, view: RaidersReader, u: Unit, extra: int) -> float:
         key = (u.uid, extra)
@@ -257,6 +301,8 @@ class Tuned(HeuristicController):
         allowance = float(u.move if action == "move" else u.run)
         here = self._here(view, u)
         penalty = self._penalty(u, action)
+        if self.k_quick:
+            return self._quick_plans(view, u, action, tire, allowance, here, penalty)
         menu = move_menu(view, u, allowance)
         aims = [_toward(u, x, y, allowance) for x, y, _ in menu]
         scores = self._positions(view, u, aims)
@@ -276,6 +322,77 @@ class Tuned(HeuristicController):
             out.append(Plan(gain - tire, u.uid, action, point=(x, y),
                             reason=f"{action} {label}".strip()))
         return out
+
+
+    def _quick_plans(self, view: RaidersReader, u: Unit, action: str, tire: float,
+                     allowance: float, here: float, penalty: float) -> list[Plan]:
+        """The menu's aims scored by straight line; the terrain's reach (the rules' own,
+        kept on the table) only for the best ``quick`` of them, scored where they end; the
+        real move (units in the way) for the best ``shortlist`` of those."""
+        aims, straight = self._straight(view, u, action, allowance)
+        order = sorted(range(len(aims)), key=lambda k: -straight[k])
+        ends = view.table.memo("raiders.reachable")
+        ux, uy, r = u.x, u.y, u.radius
+        reached: list[tuple[float, float, float, str]] = []
+        for k in order[:self.k_quick]:
+            ax, ay, label = aims[k]
+            key = (ux, uy, r, ax, ay, allowance)
+            end = ends.get(key, False)
+            if end is False:
+                end = ends[key] = _reachable_end(view, u, (ax, ay), allowance)
+            if end is None:
+                continue
+            reached.append((self._position(view, u, end[0], end[1]), end[0], end[1], label))
+        reached.sort(key=lambda t: -t[0])
+        out = []
+        start = (ux, uy)
+        near = self._in_reach(view, u, start, allowance)
+        for score, x, y, label in reached[:self.k_shortlist]:
+            end_ = real_move(view, u, start, (x, y), allowance, near)
+            if end_.travelled < 0.5:
+                continue
+            if end_.x != x or end_.y != y:
+                score = self._position(view, u, end_.x, end_.y)
+            out.append(Plan(score - here - penalty - tire, u.uid, action, point=(x, y),
+                            reason=f"{action} {label}".strip()))
+        return out
+
+
+def _raw_aims(st: RaidersReader, u: Unit, allowance: float) -> list[tuple[float, float, str]]:
+    """The rules' menu's aims before the terrain's reach (movement._move_menu's first half)."""
+    ux, uy, r = u.x, u.y, u.radius
+    enemies = sorted(st.enemies_of(u), key=lambda e: hypot(e.x - ux, e.y - uy))[:4]
+    lead = st.lead_retinue(u.side)
+    if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
+        lead = None
+    clamp = st.table.clamp
+    pts: list[_Aim] = []
+
+    def pt(x: float, y: float, label: str) -> None:
+        cx, cy = clamp(x, y, r)
+        pts.append(_Aim(rounded(cx, 2), rounded(cy, 2), label))
+
+    for e in enemies:
+        d = hypot(e.x - ux, e.y - uy)
+        stop = e.radius + r + 1.0
+        if d > stop:
+            t = min(1.0, (d - stop) / d)
+            pt(ux + (e.x - ux) * t, uy + (e.y - uy) * t, f"toward {e.name}")
+    forward = 1.0 if st.edges[u.side] == 0 else -1.0
+    pt(ux, uy + forward * allowance, "forward")
+    pt(ux - allowance, uy, "to the left flank")
+    pt(ux + allowance, uy, "to the right flank")
+    if enemies:
+        near = enemies[0]
+        dx, dy = ux - near.x, uy - near.y
+        d = hypot(dx, dy) or 1.0
+        pt(ux + dx / d * allowance, uy + dy / d * allowance, f"away from {near.name}")
+    for name, cx, cy, raised in st.landmarks:
+        if hypot(cx - ux, cy - uy) <= allowance + 4:
+            pt(cx, cy, f"{'onto' if raised else 'into'} {name}")
+    if lead is not None:
+        pt(lead.x, lead.y, f"toward {lead.name}")
+    return [(p.x, p.y, p.label) for p in spread_out(pts)]
 
 
 _ = H
