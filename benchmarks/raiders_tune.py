@@ -54,6 +54,17 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "mt0q3": {"mt": 0.0, "quick": 3, "shortlist": 1},
     "mt03q2": {"mt": 0.3, "quick": 2, "shortlist": 1},
     "mt03q1": {"mt": 0.3, "quick": 1, "shortlist": 1},
+    "mt0q2": {"mt": 0.0, "quick": 2, "shortlist": 1},
+    "mt0q1": {"mt": 0.0, "quick": 1, "shortlist": 1},
+    "mt0q3ma10": {"mt": 0.0, "quick": 3, "shortlist": 1, "ma": 1.0},
+    "mt0q3rt06": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.6},
+    "mt0q3run0": {"mt": 0.0, "quick": 3, "shortlist": 1, "run": 0.0},
+    "mt0q3pass04": {"mt": 0.0, "quick": 3, "shortlist": 1, "pass_below": 0.4},
+    "mt0q3mm3": {"mt": 0.0, "quick": 3, "shortlist": 1, "max_moves": 3},
+    "mt0q3m1": {"mt": 0.0, "quick": 3, "shortlist": 1, "margin": 1.0},
+    "mt0q3rt03": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.3},
+    "mt0q3rt0": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.0},
+    "mt0q3rt06pass04": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.6, "pass_below": 0.4},
     "sl1": {"shortlist": 1}, "mm2": {"max_moves": 2}, "mm1sl1": {"max_moves": 1, "shortlist": 1},
 }
 

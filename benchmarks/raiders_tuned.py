@@ -22,9 +22,7 @@ from warband.rulesets.raiders.ai.heuristic import (
 )
 from warband.rulesets.raiders.ai.tactics import can_charge
 from warband.rulesets.raiders.rules.actions import actions_for, charge_targets
-from warband.core.values import rounded
-from warband.kit.table import spread_out
-from warband.rulesets.raiders.rules.movement import _Aim, _reachable_end, move_menu
+from warband.rulesets.raiders.rules.movement import _reachable_end, move_aims, move_menu  # noqa: PLC2701
 from warband.rulesets.raiders.state import RaidersReader, Unit
 
 DEFAULTS: dict[str, Any] = {
@@ -359,40 +357,8 @@ class Tuned(HeuristicController):
 
 
 def _raw_aims(st: RaidersReader, u: Unit, allowance: float) -> list[tuple[float, float, str]]:
-    """The rules' menu's aims before the terrain's reach (movement._move_menu's first half)."""
-    ux, uy, r = u.x, u.y, u.radius
-    enemies = sorted(st.enemies_of(u), key=lambda e: hypot(e.x - ux, e.y - uy))[:4]
-    lead = st.lead_retinue(u.side)
-    if lead is None or lead is u or st.leader_distance(u, lead) <= 10:
-        lead = None
-    clamp = st.table.clamp
-    pts: list[_Aim] = []
-
-    def pt(x: float, y: float, label: str) -> None:
-        cx, cy = clamp(x, y, r)
-        pts.append(_Aim(rounded(cx, 2), rounded(cy, 2), label))
-
-    for e in enemies:
-        d = hypot(e.x - ux, e.y - uy)
-        stop = e.radius + r + 1.0
-        if d > stop:
-            t = min(1.0, (d - stop) / d)
-            pt(ux + (e.x - ux) * t, uy + (e.y - uy) * t, f"toward {e.name}")
-    forward = 1.0 if st.edges[u.side] == 0 else -1.0
-    pt(ux, uy + forward * allowance, "forward")
-    pt(ux - allowance, uy, "to the left flank")
-    pt(ux + allowance, uy, "to the right flank")
-    if enemies:
-        near = enemies[0]
-        dx, dy = ux - near.x, uy - near.y
-        d = hypot(dx, dy) or 1.0
-        pt(ux + dx / d * allowance, uy + dy / d * allowance, f"away from {near.name}")
-    for name, cx, cy, raised in st.landmarks:
-        if hypot(cx - ux, cy - uy) <= allowance + 4:
-            pt(cx, cy, f"{'onto' if raised else 'into'} {name}")
-    if lead is not None:
-        pt(lead.x, lead.y, f"toward {lead.name}")
-    return [(p.x, p.y, p.label) for p in spread_out(pts)]
+    """The rules' menu's aims before the terrain's reach."""
+    return list(move_aims(st, u, allowance))
 
 
 _ = H

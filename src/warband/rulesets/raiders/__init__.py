@@ -26,10 +26,13 @@ class Raiders(KitRuleset):
 
     def controllers(self) -> Mapping[str, Callable[[], Controller]]:
         from warband.ai.random_ai import RandomController
-        from warband.rulesets.raiders.ai.heuristic import HeuristicController
+        from warband.rulesets.raiders.ai.heuristic import (
+            HeuristicController,
+            QuickHeuristicController,
+        )
 
         return {"heuristic": HeuristicController, "heuristic-full": HeuristicController,
-                "random": RandomController}
+                "heuristic-quick": QuickHeuristicController, "random": RandomController}
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:
         from warband.rulesets.raiders.describe import free_form_choice
