@@ -65,6 +65,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "mt0q3rt03": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.3},
     "mt0q3rt0": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.0},
     "mt0q3rt06pass04": {"mt": 0.0, "quick": 3, "shortlist": 1, "rt": 0.6, "pass_below": 0.4},
+    "T": {"mt": 0.0, "rt": 0.3, "quick": 3, "shortlist": 1},
+    "Tmm3": {"mt": 0.0, "rt": 0.3, "quick": 3, "shortlist": 1, "max_moves": 3},
+    "Tmm2": {"mt": 0.0, "rt": 0.3, "quick": 3, "shortlist": 1, "max_moves": 2},
+    "Tmm1": {"mt": 0.0, "rt": 0.3, "quick": 3, "shortlist": 1, "max_moves": 1},
     "sl1": {"shortlist": 1}, "mm2": {"max_moves": 2}, "mm1sl1": {"max_moves": 1, "shortlist": 1},
 }
 
