@@ -456,11 +456,9 @@ class HeuristicController:
                 if p.value > floor:
                     floor = p.value
         moves.sort(key=lambda m: -m[0])
-        weighed = 0
-        for ceiling, i, j, u, action, tire in moves:
+        for weighed, (ceiling, i, j, u, action, tire) in enumerate(moves):
             if ceiling < floor or weighed == self._moves_at_most:
                 break  # nor can any after it (or as many as this AI weighs are weighed)
-            weighed += 1
             plans = self._move_plans(view, u, action, tire)
             found.append(((i, j), plans))
             for p in plans:
