@@ -14,18 +14,16 @@ from typing import Any
 
 import pytest
 from raiders_helpers import TERRAIN, WARRIORS_1, bare_state, place, play_checking
+from test_raiders_decision_shortcuts import _best_is_every_plans
 
 from warband.kit.table import spread_out
 from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.ai import heuristic as H
 from warband.rulesets.raiders.ai.heuristic import (
-    PASS_BELOW,
     QUICK_MELEE_THREAT,
-    QUICK_MOVES_AT_MOST,
     QUICK_RANGED_THREAT,
     HeuristicController,
     KeptAcrossGames,
-    Plan,
     QuickHeuristicController,
 )
 from warband.rulesets.raiders.choices import Activate
@@ -112,61 +110,38 @@ def test_raiders_quick_heuristic_is_registered_beside_the_full_one() -> None:
     ais = RULESET.controllers()
     assert ais["heuristic-full"] is HeuristicController
     assert ais["heuristic-quick"] is QuickHeuristicController
-    assert HeuristicController()._melee_threat == 0.5
-    quick = QuickHeuristicController()
-    assert (quick._melee_threat, quick._ranged_threat, quick._moves_at_most) == (
-        QUICK_MELEE_THREAT, QUICK_RANGED_THREAT, QUICK_MOVES_AT_MOST)
-    assert HeuristicController()._moves_at_most > QUICK_MOVES_AT_MOST
+    full, quick = HeuristicController(), QuickHeuristicController()
+    assert (full._melee_threat, full._ranged_threat) == (0.5, 0.9)
+    assert (quick._melee_threat, quick._ranged_threat) == (QUICK_MELEE_THREAT,
+                                                           QUICK_RANGED_THREAT)
 
 
 def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
     return [view.by_uid(o.uid) for o in decision.options if isinstance(o, Activate)]
 
 
-def _moves_under_ceilings(view: RaidersReader, decision: Any,
+def _moves_under_ceilings(view: RaidersReader, player: int, decision: Any,
                           ctl: QuickHeuristicController) -> None:
     """Every Move and Run plan the quick model gives a unit offered is worth no more than its
-    ceiling (a controller that has seen nothing weighs them), and the plan picked is one of
-    them all, the first of the most valuable unless better ones are Moves or Runs left
-    unweighed because :data:`QUICK_MOVES_AT_MOST` with ceilings as high were weighed."""
+    ceiling (a controller that has seen nothing weighs them), and the plan picked is the first
+    of the most valuable of every plan weighed plainly."""
     fresh = QuickHeuristicController(KeptAcrossGames())
-    every: list[Plan] = []
-    ceilings: dict[tuple[int, str], float] = {}
     for u in _offered(view, decision):
         for action in actions_for(view, u):
-            plans = fresh._plans_for(view, u, action, 1)
-            every.extend(plans)
             if action in ("move", "run"):
-                ceiling = ceilings[u.uid, action] = fresh._move_ceiling(
-                    view, u, action, fresh._tire(view, u, 1))
+                tire = fresh._tire(view, u, 1)
+                ceiling = fresh._move_ceiling(view, u, action, tire)
+                plans = fresh._move_plans(view, u, action, tire)
                 assert all(p.value <= ceiling for p in plans), (u.name, action, plans, ceiling)
-    best = ctl._best_of(view, _offered(view, decision))
-    top = max(every, key=lambda p: p.value, default=None)
-    if top is None or top.value < PASS_BELOW:
-        assert best is None or best.value < PASS_BELOW
-        return
-    assert best is not None and best in every
-    # (a pick under PASS_BELOW is a pass: plans under it need not be weighed)
-    for p in every:
-        if best.value < PASS_BELOW:
-            passed_over = p.value >= PASS_BELOW
-        else:
-            passed_over = p.value > best.value or (
-                p.value == best.value and every.index(p) < every.index(best))
-        if passed_over:
-            assert p.action in ("move", "run"), (p, best)
-            mine = ceilings[p.uid, p.action]
-            higher = [k for k, c in ceilings.items() if c >= mine and k != (p.uid, p.action)]
-            assert len(higher) >= QUICK_MOVES_AT_MOST, (p, best, ceilings)
+    _best_is_every_plans(view, player, decision, ctl)
 
 
 def test_raiders_turn_activation_quick_heuristic_weighs_every_move_under_its_ceiling() -> None:
     """raiders.turn.activation / raiders.action.move: with the quick move model and its
     threat weights the move ceilings still bound every Move and Run plan (so skipping those
-    under the floor loses none), and the plan picked is the best of every plan but the Moves
-    and Runs past the most it weighs, at every activation of a game in each scenario (fails
-    if the ceiling kept the full heuristic's threat weight, the quick plan could end further
-    than the allowance, or the cap skipped a Move with a higher ceiling)."""
+    under the floor loses none), and the plan picked is the best of every plan, at every
+    activation of a game in each scenario (fails if the ceiling kept the full heuristic's
+    threat weight, or the quick plan could end further than the allowance)."""
     moves = 0
 
     def at_activation(game: Any, player: int, decision: Any, ctl: Any) -> bool:
@@ -175,7 +150,7 @@ def test_raiders_turn_activation_quick_heuristic_weighs_every_move_under_its_cei
             return False
         view: RaidersReader = game.view(player)
         ctl.decide(view, decision, None)
-        _moves_under_ceilings(view, decision, ctl)
+        _moves_under_ceilings(view, player, decision, ctl)
         moves += sum(1 for u in _offered(view, decision) if u.deployed)
         return True
 

@@ -76,7 +76,13 @@ _ADD_FATIGUE: Final = SpellEffect.ADD_FATIGUE
 _COMBAT_DICE: Final = SpellEffect.COMBAT_DICE
 _MOVEMENT: Final = SpellEffect.MOVEMENT
 
-__all__ = ["KEPT", "HeuristicController", "KeptAcrossGames", "Plan", "QuickHeuristicController"]
+__all__ = [
+    "KEPT",
+    "HeuristicController",
+    "KeptAcrossGames",
+    "Plan",
+    "QuickHeuristicController",
+]
 
 #: an action must be worth more than this (silver) to spend a token on it
 PASS_BELOW = 0.75
@@ -335,9 +341,6 @@ class HeuristicController:
         # at range (shooters, casters) and for the others
         self._ranged_threat = 0.9
         self._melee_threat = 0.5
-        # the most Moves and Runs weighed at an activation, best ceilings first (this AI: every
-        # one whose ceiling reaches the best plan found)
-        self._moves_at_most = 1 << 30
         self._memo: dict[tuple[Any, ...], float] = {}
         # combat values and threat-field cores by everything they depend on, kept across
         # decisions and games (:class:`KeptAcrossGames`)
@@ -456,9 +459,9 @@ class HeuristicController:
                 if p.value > floor:
                     floor = p.value
         moves.sort(key=lambda m: -m[0])
-        for weighed, (ceiling, i, j, u, action, tire) in enumerate(moves):
-            if ceiling < floor or weighed == self._moves_at_most:
-                break  # nor can any after it (or as many as this AI weighs are weighed)
+        for ceiling, i, j, u, action, tire in moves:
+            if ceiling < floor:
+                break  # nor can any after it
             plans = self._move_plans(view, u, action, tire)
             found.append(((i, j), plans))
             for p in plans:
@@ -1192,13 +1195,6 @@ QUICK_MELEE_THREAT = 0.0
 #: won 59% of 400 games, 0.3 70% and 0 68% of 200 (seeds >= 10000); such a unit still keeps
 #: its range (its lure pulls it to where it shoots) and some caution
 QUICK_RANGED_THREAT = 0.3
-#: ``heuristic-quick``: the most Moves and Runs weighed at an activation, best ceilings first
-#: (the present AI weighs every one whose ceiling reaches the best plan found, 1.7 an
-#: activation on average but many more at some). Where the time goes: weighing at most two
-#: cost the present weights a third of their games (session 6), and costs the tuned weights
-#: the ten points they won (49.6% of 400 games against the present AI on seeds >= 10000,
-#: three: 51.7%), for about a quarter of a game's time
-QUICK_MOVES_AT_MOST = 2
 #: ``heuristic-quick``: the aims of a Move or Run (:func:`move_aims`, best by straight line)
 #: whose real end the terrain decides (:func:`reachable_end`); the best of those is the one
 #: whose real move (units in the way) is worked out
@@ -1206,17 +1202,18 @@ QUICK_AIMS = 3
 
 
 class QuickHeuristicController(HeuristicController):
-    """The heuristic with re-tuned weights, spent on speed (issue 16, session 10).
+    """The heuristic with re-tuned threat weights and a cheaper move model (issue 16,
+    session 10): stronger than the present heuristic and a little faster.
 
-    Moves and Runs are weighed as the present heuristic weighs them (by their ceilings, while
-    above the best plan found) but at most :data:`QUICK_MOVES_AT_MOST` of them, and a plan no
-    longer needs the rules' whole menu of reachable ends (the terrain's reach toward every aim): the aims are scored by a
+    Every Move and Run is still weighed as the present heuristic weighs them (by their
+    ceilings, while above the best plan found; capping them lost more games than it saved
+    time, docs/performance.md), but a plan no longer needs the rules' whole menu of reachable
+    ends (the terrain's reach toward every aim): the aims are scored by a
     straight line, the terrain's reach is asked only for the best :data:`QUICK_AIMS` of them
     (scored where they really end, so an aim behind impassable or difficult ground loses its
     place), and the real move only for the best of those (the present AI works out three).
     Units weigh the threats where they would stand by :data:`QUICK_MELEE_THREAT` and
-    :data:`QUICK_RANGED_THREAT`, far less than the present AI: that won the games the cap
-    gives back. A subclass in this module (the
+    :data:`QUICK_RANGED_THREAT`, far less than the present AI. A subclass in this module (the
     compiled build refuses a Python subclass of a compiled class from another module)."""
 
     name = "heuristic-quick"
@@ -1225,7 +1222,6 @@ class QuickHeuristicController(HeuristicController):
         super().__init__(kept)
         self._melee_threat = QUICK_MELEE_THREAT
         self._ranged_threat = QUICK_RANGED_THREAT
-        self._moves_at_most = QUICK_MOVES_AT_MOST
 
     def _move_plans(self, view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
         if not u.deployed:
@@ -1258,3 +1254,4 @@ class QuickHeuristicController(HeuristicController):
         gain = best_score - self._here(view, u) - _move_penalty(u, action)
         return [Plan(gain - tire, u.uid, action, point=(bx, by),
                      reason=f"{action} {label}".strip())]
+
