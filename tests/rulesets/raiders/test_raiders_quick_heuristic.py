@@ -1,6 +1,7 @@
-"""``heuristic-quick``, the Raiders heuristic with a cheaper move model and re-tuned threat
-weight (issue 16, session 10), and the pure helpers it reads: the menu's aims, the terrain's
-reach toward one of them, the cost of a Move or Run. ``heuristic-full`` is the present AI.
+"""The default Raiders heuristic since issue 16's session 10 (:class:`QuickHeuristicController`:
+a cheaper move model and re-tuned threat weights), and the pure helpers it reads: the menu's
+aims, the terrain's reach toward one of them, the cost of a Move or Run. ``heuristic-full`` is
+the heuristic before it.
 
 Rule ids: ``raiders.action.move`` and ``raiders.action.run`` (the menu of destinations and
 where a move toward each of its aims ends), ``raiders.turn.activation`` (the plan the
@@ -104,12 +105,12 @@ def test_raiders_action_move_penalty_of_a_move_or_run() -> None:
     assert H._move_penalty(u, "run") == pytest.approx(4.3)
 
 
-def test_raiders_quick_heuristic_is_registered_beside_the_full_one() -> None:
-    """``heuristic-full`` is the present heuristic (the games it played stay playable);
-    ``heuristic-quick`` the re-tuned one, whose melee threat weight is its own."""
+def test_raiders_quick_heuristic_is_the_default_beside_the_full_one() -> None:
+    """``heuristic-full`` is the heuristic before session 10 (the games it played stay
+    playable); ``heuristic``, the default, the re-tuned one, whose threat weights are its own."""
     ais = RULESET.controllers()
     assert ais["heuristic-full"] is HeuristicController
-    assert ais["heuristic-quick"] is QuickHeuristicController
+    assert ais["heuristic"] is QuickHeuristicController
     full, quick = HeuristicController(), QuickHeuristicController()
     assert (full._melee_threat, full._ranged_threat) == (0.5, 0.9)
     assert (quick._melee_threat, quick._ranged_threat) == (QUICK_MELEE_THREAT,

@@ -327,7 +327,10 @@ def _toward(u: Unit, x: float, y: float, allowance: float) -> tuple[float, float
 
 
 class HeuristicController:
-    name = "heuristic"
+    """The heuristic as it was before issue 16's session 10, registered as ``heuristic-full``
+    (the default ``heuristic`` is :class:`QuickHeuristicController`, below)."""
+
+    name = "heuristic-full"
 
     def __init__(self, kept: KeptAcrossGames | None = None) -> None:
         """``kept``: the values kept across games (default: the process's :data:`KEPT`; a
@@ -1182,7 +1185,7 @@ class HeuristicController:
         return cached
 
 
-#: ``heuristic-quick``'s weight of the threats a melee unit would stand in (the present
+#: the default heuristic's weight of the threats a melee unit would stand in (the present
 #: heuristic's is 0.5). Tuned against the present AI on seeds it is not measured on
 #: (docs/performance.md, Raiders, issue 16 session 10): 0.8 lost clearly, 0.3 and 0 won, 0 the
 #: most. A melee unit's threats are the enemies that would charge or shoot it, which are the
@@ -1190,12 +1193,12 @@ class HeuristicController:
 #: fight within reach) had already weighed; its charges, reactions and the fatigue penalty
 #: still weigh the danger where it acts.
 QUICK_MELEE_THREAT = 0.0
-#: ``heuristic-quick``'s weight of the threats a unit that fights at range (shooters, casters)
+#: the default heuristic's weight of the threats a unit that fights at range (shooters, casters)
 #: would stand in (the present heuristic's is 0.9). Tuned with :data:`QUICK_MELEE_THREAT`: 0.6
 #: won 59% of 400 games, 0.3 70% and 0 68% of 200 (seeds >= 10000); such a unit still keeps
 #: its range (its lure pulls it to where it shoots) and some caution
 QUICK_RANGED_THREAT = 0.3
-#: ``heuristic-quick``: the aims of a Move or Run (:func:`move_aims`, best by straight line)
+#: the default heuristic: the aims of a Move or Run (:func:`move_aims`, best by straight line)
 #: whose real end the terrain decides (:func:`reachable_end`); the best of those is the one
 #: whose real move (units in the way) is worked out
 QUICK_AIMS = 3
@@ -1216,7 +1219,7 @@ class QuickHeuristicController(HeuristicController):
     :data:`QUICK_RANGED_THREAT`, far less than the present AI. A subclass in this module (the
     compiled build refuses a Python subclass of a compiled class from another module)."""
 
-    name = "heuristic-quick"
+    name = "heuristic"
 
     def __init__(self, kept: KeptAcrossGames | None = None) -> None:
         super().__init__(kept)

@@ -415,7 +415,7 @@ def move_aims(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ..
     """The points :func:`move_menu`'s Moves head for, before the terrain says where each
     ends (:func:`reachable_end`), in the menu's order and spread out as it spreads them: a
     cheap pure helper for an AI that scores the aims by straight line and asks the terrain
-    only about the best few (``heuristic-quick``). Kept on the table under :func:`move_menu`'s
+    only about the best few (the default heuristic). Kept on the table under :func:`move_menu`'s
     key (the same inputs)."""
     key, enemies, lead = _menu_inputs(st, u, allowance)
     memo = st.table.memo("raiders.move_aims")
