@@ -81,13 +81,12 @@ class _Context:
                  "rows")
 
     def __init__(self, view: Any, ch: Character, cover_test: bool = True,
-                 care: tuple[float, float, float] = (0.6, 0.12, 0.3)) -> None:
+                 care_weights: tuple[float, float, float] = (0.6, 0.12, 0.3)) -> None:
         self.view = view
         self.ch = ch
         #: judge a Charge's blows with the Cover test from where ``ch`` stands now (the full
         #: AI) or without it (the quick one: the Charge ends elsewhere anyway)
         self.cover_test = cover_test
-        care_of = care
         self.table = view.table
         enemies: list[Character] = view.enemy_list(ch)
         friends: list[Character] = view.friend_list(ch)
@@ -183,7 +182,8 @@ class _Context:
         self.fighter = melee_power > ranged_power
         # Danger: fighters accept it; the Commander and the wounded less so. (``care``: the
         # weight for a Commander, a fighter and anyone else, HeuristicController.CARE)
-        care = care_of[0] if ch.commander else (care_of[1] if self.fighter else care_of[2])
+        care = (care_weights[0] if ch.commander
+                else (care_weights[1] if self.fighter else care_weights[2]))
         if ch.hp <= 3:
             care *= 2
         self.care = care
@@ -1219,7 +1219,7 @@ class S9HeuristicController(HeuristicController):
 
     name = "heuristic-s9"
     SHORTLIST = 2
-    LEG_IT_SHORTLIST = 2
+    LEG_IT_SHORTLIST: ClassVar[int | None] = 2
     CARE = (0.6, 0.12, 0.3)
     COVER_IN_SCORE = True
     QUICK_URGENCY = False
