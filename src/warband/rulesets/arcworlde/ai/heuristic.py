@@ -354,7 +354,7 @@ class HeuristicController:
     name = "heuristic"
 
     #: free moves simulated in full after the straight-line first pass
-    SHORTLIST: ClassVar[int] = 1
+    SHORTLIST: ClassVar[int] = 2
     #: Leg It dashes simulated in full after a straight-line first pass (None: every one)
     LEG_IT_SHORTLIST: ClassVar[int | None] = 1
     #: judge a Charge's blows with the Cover test from the Character's current spot
