@@ -349,7 +349,10 @@ class HeuristicController:
     weighed on a straight-line estimate and only the best ones are walked with the real
     movement rules, Leg It dashes too; a Charge's blows are judged without a Cover test from
     where the Character stands (it will strike from somewhere else). The previous, slower
-    model is :class:`FullHeuristicController` (``heuristic-full``)."""
+    model is :class:`FullHeuristicController` (``heuristic-full``). Since session 10 it
+    weighs the enemy's threat far less (``CARE``) and chooses who Activates on a quick
+    urgency; session 9's weights and scans are :class:`S9HeuristicController`
+    (``heuristic-s9``; docs/rulesets/arcworlde.md)."""
 
     name = "heuristic"
 
@@ -371,7 +374,7 @@ class HeuristicController:
 
     #: how much the enemy's melee threat where a Character would stand counts against the
     #: spot, for (a Commander, a fighter, anyone else); doubled at 3 HP or less. Session 10
-    #: (issue 16) found the AI far too careful: a tenth to a quarter of session 9's weights
+    #: (issue 16) found the AI far too careful: a sixth to a quarter of session 9's weights
     #: (``heuristic-s9``: 0.6, 0.12, 0.3) beat them clearly (docs/performance.md)
     CARE: ClassVar[tuple[float, float, float]] = (0.15, 0.03, 0.05)
     #: test the sight line from the nearest enemy shooter when scoring a walked move (the
@@ -1213,8 +1216,8 @@ class HeuristicController:
 class S9HeuristicController(HeuristicController):
     """The heuristic AI as it was at the end of issue 16's session 9 (``heuristic-s9``): two
     free moves and two Leg It dashes walked, the Cover test in a walked move's score, the
-    full urgency scan, every deployment place weighed, and the enemy's threat weighed three
-    to twelve times as heavily. Its games are the default heuristic's games of that time;
+    full urgency scan, every deployment place weighed, and the enemy's threat weighed four
+    to six times as heavily. Its games are the default heuristic's games of that time;
     kept to measure the present AI against, and for designers who want it."""
 
     name = "heuristic-s9"
