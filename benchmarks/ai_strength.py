@@ -3,8 +3,13 @@
     python benchmarks/ai_strength.py --ruleset arcworlde --a heuristic --b random --games 200
     python benchmarks/ai_strength.py --ruleset armies --games 200 -o scenario=hold-the-hill
     python benchmarks/ai_strength.py --b rogue --lists hedge-coven shaman-mob -o narrative_feats=true
+    python benchmarks/ai_strength.py --a heuristic --b heuristic-s9 --games 800 --first 5000
+    python benchmarks/ai_strength.py --b heuristic-s9 --games 150 --lists sheriffs-posse ironjaw-mob hedge-coven
 
 Sides alternate: in odd games the AIs swap warbands, so neither AI always has the same list.
+With three or more ``--lists``, ``--a`` plays one side alone against ``--b`` on the others,
+its side rotating game by game (par: one game in as many as there are sides). ``--first``
+sets the first seed (hold tuning seeds and measuring seeds apart).
 Prints wins, draws and the win rate of ``--a`` with a 95% Wilson interval, overall and by the
 side ``--a`` played. ``-o NAME=VALUE`` passes a game option (values read as JSON when they
 parse, else as text).
@@ -50,10 +55,11 @@ def main() -> None:
     parser.add_argument("--a", default="heuristic")
     parser.add_argument("--b", default="random")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--first", type=int, default=0, help="first seed")
     parser.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--lists", nargs=2, metavar=("FIRST", "SECOND"),
-                        help="two lists (paths, or names of lists shipped with the ruleset); default:"
-                             " the first two sample lists")
+    parser.add_argument("--lists", nargs="+", metavar="LIST",
+                        help="two or more lists (paths, or names of lists shipped with the ruleset);"
+                             " default: the first two sample lists")
     args = parser.parse_args()
     options = game_options(args.option)
     rs = registry.get(args.ruleset)
@@ -62,13 +68,17 @@ def main() -> None:
         shipped = Path(rs.content_dir) / "lists"
         paths = [shipped / f"{n}.yaml" if (shipped / f"{n}.yaml").exists() else Path(n)
                  for n in args.lists]
-    lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
+    if args.lists:
+        lists = [rs.load_list(p) for p in paths]
+    else:
+        lists = [rs.load_list(paths[0]), rs.load_list(paths[1 % len(paths)])]
+    sides = len(lists)
     factories = rs.controllers()
     a_wins = b_wins = draws = 0
-    by_side = [[0, 0], [0, 0]]  # games and wins of --a, by the side it played
-    for seed in range(args.games):
-        a_side = seed % 2
-        ctl = {a_side: factories[args.a](), 1 - a_side: factories[args.b]()}
+    by_side = [[0, 0] for _ in range(sides)]  # games and wins of --a, by the side it played
+    for seed in range(args.first, args.first + args.games):
+        a_side = (seed - args.first) % sides
+        ctl = {side: factories[args.a if side == a_side else args.b]() for side in range(sides)}
         outcome = play(rs.new_game(lists, seed, options, log_events=False), ctl, seed)
         by_side[a_side][0] += 1
         if outcome.winner is None:
@@ -85,7 +95,7 @@ def main() -> None:
     for side, (games, wins) in enumerate(by_side):
         if games:
             lo, hi = wilson(wins, games)
-            print(f"  as side {'AB'[side]}: {wins} of {games} ({wins / games:.1%},"
+            print(f"  as side {'ABCD'[side]}: {wins} of {games} ({wins / games:.1%},"
                   f" 95% CI {lo:.1%}-{hi:.1%})")
 
 

@@ -173,7 +173,7 @@ def test_battle_missing_list(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "says"),
     [(["--ruleset", "arcworld"], "unknown ruleset 'arcworld'"),
-     (["--ai", "genius"], "unknown AI 'genius' for arcworlde (choose from: heuristic, heuristic-full, rogue, random)"),
+     (["--ai", "genius"], "unknown AI 'genius' for arcworlde (choose from: heuristic, heuristic-s9, heuristic-full, rogue, random)"),
      (["--ai-b", "genius"], "unknown AI 'genius'"),
      (["--seed", "-1"], "--seed must be zero or positive"),
      (["--rounds", "0"], "--rounds must be at least 1"),

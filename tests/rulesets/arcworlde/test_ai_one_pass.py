@@ -22,15 +22,18 @@ from warband.rulesets.arcworlde.ai import tactics
 from warband.rulesets.arcworlde.ai.heuristic import (
     FullHeuristicController,
     HeuristicController,
+    S9HeuristicController,
     _Context,
     _Enemies,
 )
 from warband.rulesets.arcworlde.ai.tactics import (
+    best_melee_blows,
     best_shot_ap,
     charge_chance,
     damage_stats,
     melee_threat,
     melee_value,
+    shot_chance,
     shot_value,
 )
 from warband.rulesets.arcworlde.rules.bravery import COMMANDER_AURA
@@ -148,7 +151,7 @@ def _plain_position_score(ai: HeuristicController, view: Any, ch: Character, x: 
         inside = sum(1 for f in ctx.friends if hypot(f.x - x, f.y - y) - f.r - r <= COMMANDER_AURA)
         aura = inside * 0.15
     shooters = ctx.shooters
-    if shooters and not rough:
+    if shooters and not rough and ai.COVER_IN_SCORE:  # (the session-10 AI scores no Cover)
         near, reach = shooters[0]
         nearest = hypot(near.x - x, near.y - y)
         for e, e_reach in shooters:
@@ -186,6 +189,52 @@ def _plain_urgency(ai: HeuristicController, view: Any, ch: Character) -> float:
     return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
 
 
+def _plain_quick_urgency(view: Any, ch: Character) -> float:
+    """The session-10 AI's quick urgency written plainly: the state's engagement, distances
+    and tactics.melee_threat; a Charge worth the Character's best blows (best_melee_blows)
+    less the nearest gap within its reach, a Shot its 1AP hit chance times its Power when the
+    nearest enemy is within range."""
+    if ch.broken:
+        return -5.0
+    engaged = view.engaged_with(ch)
+    if engaged:
+        return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
+    gaps = [view.distance(ch, e) for e in view.enemies_of(ch)]
+    score = 0.0
+    near = [d for d in gaps if d <= ch.movement + 3.0]
+    if near:
+        score = 6.0 + best_melee_blows(ch) * 0.5 - min(near) * 0.3
+    for a in ch.usable_attacks():
+        if a.ranged and gaps and min(gaps) <= a.range + 1e-9:
+            score = max(score, 5.0 + shot_chance(1, a) * a.power * 0.5)
+    threat = melee_threat(view, ch.x, ch.y, ch.r, ch.side)
+    return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
+
+
+def test_quick_urgency_is_its_plain_form() -> None:
+    """arcworlde.activation.order (issue 16, session 10): the default heuristic chooses who
+    Activates on the quick urgency (best blows and the nearest gap, 1AP Shot odds, no sight
+    line), the plain computation's value for every Character in crowded scatters, Engaged,
+    in Charge reach and in Shot range alike; ``heuristic-s9`` keeps the full scan, and the
+    two differ somewhere (the switch is real)."""
+    st = _state(9)
+    rng = random.Random(5)
+    quick, full = HeuristicController(), S9HeuristicController()
+    engaged = near = shots = differ = 0
+    for _ in range(40):
+        _scatter(st, rng)
+        for ch in st.chars:
+            view: Any = ArcView(st, ch.side)
+            value = quick._urgency(view, ch, _Enemies(view, ch))
+            assert value == _plain_quick_urgency(view, ch)
+            differ += value != full._urgency(view, ch, _Enemies(view, ch))
+            engaged += bool(view.engaged_with(ch))
+            gaps = [view.distance(ch, e) for e in view.enemies_of(ch)]
+            near += any(d <= ch.movement + 3.0 for d in gaps)
+            shots += any(a.ranged and gaps and min(gaps) <= a.range for a in ch.usable_attacks())
+    assert engaged > 50 and near > 50 and shots > 50 and differ > 50
+
+
 def _plain_best_shot(view: Any, ch: Character, ap: int, shots: list[Any]) -> Any:
     """The Shot choice as d84e964 made it: shot_value for every Shot it weighs."""
     best, best_v = None, 0.0
@@ -201,7 +250,7 @@ def _plain_best_shot(view: Any, ch: Character, ap: int, shots: list[Any]) -> Any
     return best
 
 
-AIS = [HeuristicController, FullHeuristicController]
+AIS = [HeuristicController, S9HeuristicController, FullHeuristicController]
 
 
 @pytest.mark.parametrize("ai_class", AIS)
@@ -243,7 +292,7 @@ def test_one_pass_urgency_is_the_plain_scan() -> None:
     st = _state(9)
     rng = random.Random(5)
     engaged = shots = 0
-    for ai in (HeuristicController(), FullHeuristicController()):
+    for ai in (S9HeuristicController(), FullHeuristicController()):
         for _ in range(40):
             _scatter(st, rng)
             for ch in st.chars:

@@ -112,14 +112,15 @@ def entry_menu_plain(st: RaidersState, u: Unit, allowance: float) -> list[Point]
     return [p for p in _entry_points(st, u, allowance) if entry_problem(st, u, allowance, p) is None]
 
 
-def play_checking(seed: int, check: object, options: dict[str, object] | None = None) -> int:
+def play_checking(seed: int, check: object, options: dict[str, object] | None = None,
+                  controller: Callable[[], HeuristicController] = HeuristicController) -> int:
     """Play a seeded heuristic game (Meeting Engagement unless ``options`` say otherwise),
     calling ``check(game, player, decision, controller)`` before each answer; returns how many
-    decisions were checked."""
+    decisions were checked. ``controller``: makes each side's heuristic."""
     lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
     game = RULESET.new_game(lists, seed, {"scenario": "meeting-engagement", **(options or {})},
                             log_events=False)
-    controllers = {0: HeuristicController(), 1: HeuristicController()}
+    controllers = {0: controller(), 1: controller()}
     rngs = {p: controller_rng(seed, p) for p in controllers}
     checked = 0
     while game.pending() is not None:

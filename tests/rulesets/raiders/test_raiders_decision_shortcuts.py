@@ -198,7 +198,7 @@ def test_raiders_combat_threat_fields_and_fight_keys_are_a_fresh_controllers() -
 def _best_is_every_plans(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     units = _offered(view, decision)
     best = ctl._best_of(view, units)
-    fresh = HeuristicController(KeptAcrossGames())
+    fresh = type(ctl)(KeptAcrossGames())  # (the full heuristic's or the quick one's plans)
     every: list[Plan] = []
     for u in units:
         for action in actions_for(view, u):

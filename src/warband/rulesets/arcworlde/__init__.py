@@ -52,10 +52,12 @@ class ArcWorlde(KitRuleset):
         from warband.rulesets.arcworlde.ai.heuristic import (
             FullHeuristicController,
             HeuristicController,
+            S9HeuristicController,
         )
         from warband.rulesets.arcworlde.ai.rogue import RogueController
 
-        return {"heuristic": HeuristicController, "heuristic-full": FullHeuristicController,
+        return {"heuristic": HeuristicController, "heuristic-s9": S9HeuristicController,
+                "heuristic-full": FullHeuristicController,
                 "rogue": RogueController, "random": RandomController}
 
     def free_form_choice(self, decision: Any, template: Any, x: float, y: float) -> Any:

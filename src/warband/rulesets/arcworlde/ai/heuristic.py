@@ -59,7 +59,7 @@ from warband.rulesets.arcworlde.rules.movement import (
 )
 from warband.rulesets.arcworlde.state import Character
 
-__all__ = ["FullHeuristicController", "HeuristicController"]
+__all__ = ["FullHeuristicController", "HeuristicController", "S9HeuristicController"]
 
 
 class _Context:
@@ -80,7 +80,8 @@ class _Context:
                  "objectives", "objective_range", "table", "around", "pickups", "cover_test",
                  "rows")
 
-    def __init__(self, view: Any, ch: Character, cover_test: bool = True) -> None:
+    def __init__(self, view: Any, ch: Character, cover_test: bool = True,
+                 care_weights: tuple[float, float, float] = (0.6, 0.12, 0.3)) -> None:
         self.view = view
         self.ch = ch
         #: judge a Charge's blows with the Cover test from where ``ch`` stands now (the full
@@ -179,8 +180,10 @@ class _Context:
                     melee = v
         self.melee = melee
         self.fighter = melee_power > ranged_power
-        # Danger: fighters accept it; the Commander and the wounded less so.
-        care = 0.6 if ch.commander else (0.12 if self.fighter else 0.3)
+        # Danger: fighters accept it; the Commander and the wounded less so. (``care``: the
+        # weight for a Commander, a fighter and anyone else, HeuristicController.CARE)
+        care = (care_weights[0] if ch.commander
+                else (care_weights[1] if self.fighter else care_weights[2]))
         if ch.hp <= 3:
             care *= 2
         self.care = care
@@ -346,14 +349,17 @@ class HeuristicController:
     weighed on a straight-line estimate and only the best ones are walked with the real
     movement rules, Leg It dashes too; a Charge's blows are judged without a Cover test from
     where the Character stands (it will strike from somewhere else). The previous, slower
-    model is :class:`FullHeuristicController` (``heuristic-full``)."""
+    model is :class:`FullHeuristicController` (``heuristic-full``). Since session 10 it
+    weighs the enemy's threat far less (``CARE``) and chooses who Activates on a quick
+    urgency; session 9's weights and scans are :class:`S9HeuristicController`
+    (``heuristic-s9``; docs/rulesets/arcworlde.md)."""
 
     name = "heuristic"
 
     #: free moves simulated in full after the straight-line first pass
     SHORTLIST: ClassVar[int] = 2
     #: Leg It dashes simulated in full after a straight-line first pass (None: every one)
-    LEG_IT_SHORTLIST: ClassVar[int | None] = 2
+    LEG_IT_SHORTLIST: ClassVar[int | None] = 1
     #: judge a Charge's blows with the Cover test from the Character's current spot
     CHARGE_COVER_TEST: ClassVar[bool] = False
     #: walk a shortlisted move only while its straight-line estimate, with the Cover bonus
@@ -366,8 +372,25 @@ class HeuristicController:
     #: what standing in Cover from the nearest enemy shooter adds to a position's score
     COVER_BONUS: ClassVar[float] = 0.8
 
+    #: how much the enemy's melee threat where a Character would stand counts against the
+    #: spot, for (a Commander, a fighter, anyone else); doubled at 3 HP or less. Session 10
+    #: (issue 16) found the AI far too careful: a sixth to a quarter of session 9's weights
+    #: (``heuristic-s9``: 0.6, 0.12, 0.3) beat them clearly (docs/performance.md)
+    CARE: ClassVar[tuple[float, float, float]] = (0.15, 0.03, 0.05)
+    #: test the sight line from the nearest enemy shooter when scoring a walked move (the
+    #: Cover bonus); without it a spot is judged on its other terms alone, as the first pass
+    #: judges every goal
+    COVER_IN_SCORE: ClassVar[bool] = False
+    #: choose who Activates on a quick urgency (:meth:`_quick_urgency`: a Character's best
+    #: blows and Shot odds against the nearest enemy, no sight line and no exact melee odds
+    #: unless it is Engaged) instead of weighing every Attack on every enemy in reach
+    QUICK_URGENCY: ClassVar[bool] = True
+    #: weigh every ``DEPLOY_STRIDE``-th place of a deployment menu (sorted along the
+    #: player's own left-to-right): neighbouring places of the grid score almost alike
+    DEPLOY_STRIDE: ClassVar[int] = 2
+
     def _context(self, view: Any, ch: Character) -> _Context:
-        return _Context(view, ch, self.CHARGE_COVER_TEST)
+        return _Context(view, ch, self.CHARGE_COVER_TEST, self.CARE)
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         wasted = sabotage(view, decision)  # an enemy Commander handed over by the forest
@@ -435,7 +458,8 @@ class HeuristicController:
                         s += 0.5
             return s
 
-        return max(sorted(by_uid[uid], key=lambda o: own(o.x, o.y)), key=score)
+        return max(sorted(by_uid[uid], key=lambda o: own(o.x, o.y))[::self.DEPLOY_STRIDE],
+                   key=score)
 
     # -- choosing who acts -------------------------------------------------------------------
     def _activate(self, view: Any, decision: Decision, rng: random.Random) -> Any:
@@ -490,6 +514,8 @@ class HeuristicController:
                 threat += blows * (1.0 if t <= move else 0.5)
         if engaged:
             return 10.0 + melee_value(view, ch, ch.ap, engaged, False)
+        if self.QUICK_URGENCY:
+            return self._quick_urgency(ch, near, gaps, threat)
         score = 0.0
         ap, movement, cover_test = ch.ap, ch.movement, self.CHARGE_COVER_TEST
         for e, d in near:
@@ -517,6 +543,33 @@ class HeuristicController:
                         best = v
                 if best is not None and 5.0 + best > score:
                     score = 5.0 + best
+        return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
+
+    def _quick_urgency(self, ch: Character, near: list[tuple[Character, float]],
+                       gaps: list[float], threat: float) -> float:
+        """:meth:`_urgency` of a Character that is not Engaged, the quick way (``QUICK_URGENCY``):
+        a Charge is worth its best blows (tactics.attack_figures) less the gap to the nearest
+        enemy within reach, a Shot its chance to hit with 1AP times its Power when the nearest
+        enemy is within range (no sight line); ``near``: the enemies within a Charge's reach
+        with their gaps, ``gaps``: the gap to every enemy, ``threat``: the enemy's melee
+        threat where ``ch`` stands, as :meth:`_urgency` worked them out."""
+        score = 0.0
+        if near:
+            nearest = near[0][1]
+            for _, d in near:
+                if d < nearest:
+                    nearest = d
+            score = 6.0 + attack_figures(ch)[3] * 0.5 - nearest * 0.3
+        if gaps:
+            nearest = gaps[0]
+            for d in gaps:
+                if d < nearest:
+                    nearest = d
+            for a in ch.usable_attacks():
+                if a.ranged and a.range is not None and nearest <= a.range + 1e-9:
+                    v = 5.0 + shot_chance(1, a) * a.power * 0.5
+                    if v > score:
+                        score = v
         return score + threat * 0.3 + (0.5 if ch.prone else 0.0)
 
     # -- the Activation --------------------------------------------------------------------
@@ -985,7 +1038,7 @@ class HeuristicController:
                 aura = inside * 0.15
         # Cover from the nearest enemy shooter.
         shooters = ctx.shooters
-        if shooters and not rough:
+        if shooters and not rough and self.COVER_IN_SCORE:
             near, reach = shooters[0]  # the nearest (the first of equals, as min() picks)
             nearest = hypot(near.x - x, near.y - y)
             for e, e_reach in shooters:
@@ -1160,7 +1213,23 @@ class HeuristicController:
         return max(decision.options, key=value)
 
 
-class FullHeuristicController(HeuristicController):
+class S9HeuristicController(HeuristicController):
+    """The heuristic AI as it was at the end of issue 16's session 9 (``heuristic-s9``): two
+    free moves and two Leg It dashes walked, the Cover test in a walked move's score, the
+    full urgency scan, every deployment place weighed, and the enemy's threat weighed four
+    to six times as heavily. Its games are the default heuristic's games of that time;
+    kept to measure the present AI against, and for designers who want it."""
+
+    name = "heuristic-s9"
+    SHORTLIST = 2
+    LEG_IT_SHORTLIST: ClassVar[int | None] = 2
+    CARE = (0.6, 0.12, 0.3)
+    COVER_IN_SCORE = True
+    QUICK_URGENCY = False
+    DEPLOY_STRIDE = 1
+
+
+class FullHeuristicController(S9HeuristicController):
     """The heuristic AI as it was before issue 16's quick move model: four free moves and
     every Leg It dash walked with the real movement rules, a Charge's blows judged with the
     Cover test from where the Character stands. Slower, and kept for designers who want it

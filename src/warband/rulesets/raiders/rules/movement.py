@@ -50,10 +50,12 @@ __all__ = [
     "entry_start",
     "flee",
     "is_point",
+    "move_aims",
     "move_candidates",
     "move_menu",
     "move_unit",
     "path_length",
+    "reachable_end",
 ]
 
 
@@ -397,6 +399,37 @@ def move_menu(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ..
     footprint and side, its four nearest enemies, its Lead Retinue), so it is kept on the table
     (:meth:`~warband.core.geometry.Table.memo`) under exactly those inputs: units stand still
     most of the time, and an AI weighs the same menus again at every activation."""
+    key, enemies, lead = _menu_inputs(st, u, allowance)
+    # Kept as plain (x, y, label) tuples, which the garbage collector stops tracking (the
+    # memo lives as long as the table, across games: tracked Points in it made every full
+    # collection walk them).
+    menus = st.table.memo("raiders.move_candidates")
+    kept: tuple[MenuEnd, ...] | None = menus.get(key)
+    if kept is None:
+        kept = menus[key] = tuple([(end.x, end.y, end.label)
+                                   for end in _move_menu(st, u, allowance, enemies, lead)])
+    return kept
+
+
+def move_aims(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ...]:
+    """The points :func:`move_menu`'s Moves head for, before the terrain says where each
+    ends (:func:`reachable_end`), in the menu's order and spread out as it spreads them: a
+    cheap pure helper for an AI that scores the aims by straight line and asks the terrain
+    only about the best few (the default heuristic). Kept on the table under :func:`move_menu`'s
+    key (the same inputs)."""
+    key, enemies, lead = _menu_inputs(st, u, allowance)
+    memo = st.table.memo("raiders.move_aims")
+    kept: tuple[MenuEnd, ...] | None = memo.get(key)
+    if kept is None:
+        kept = memo[key] = tuple([(p.x, p.y, p.label)
+                                  for p in spread_out(_menu_aims(st, u, allowance, enemies, lead))])
+    return kept
+
+
+def _menu_inputs(st: RaidersReader, u: Unit,
+                 allowance: float) -> tuple[tuple[Any, ...], list[Unit], Unit | None]:
+    """What :func:`move_menu` is built from: its key on the table, ``u``'s four nearest
+    enemies (nearest first) and its Lead Retinue if that is another unit more than 10" away."""
     ux, uy = u.x, u.y
     hypot = math.hypot
     # (st.leader_distance(u, e), the same expression)
@@ -407,15 +440,7 @@ def move_menu(st: RaidersReader, u: Unit, allowance: float) -> tuple[MenuEnd, ..
     key = (ux, uy, u.radius, allowance, st.edges[u.side],
            tuple([(e.name, e.x, e.y, e.radius) for e in enemies]),
            None if lead is None else (lead.name, lead.x, lead.y))
-    # Kept as plain (x, y, label) tuples, which the garbage collector stops tracking (the
-    # memo lives as long as the table, across games: tracked Points in it made every full
-    # collection walk them).
-    menus = st.table.memo("raiders.move_candidates")
-    kept: tuple[MenuEnd, ...] | None = menus.get(key)
-    if kept is None:
-        kept = menus[key] = tuple([(end.x, end.y, end.label)
-                                   for end in _move_menu(st, u, allowance, enemies, lead)])
-    return kept
+    return key, enemies, lead
 
 
 class _Aim:
@@ -436,6 +461,21 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
                lead: Unit | None) -> list[_Aim]:
     """:func:`move_candidates` worked out (``enemies``: the nearest four, nearest first;
     ``lead``: the Lead Retinue if it is another unit more than 10" away)."""
+    # Where a move toward each aim ends, kept on the table (the same places recur in menus
+    # built for other neighbours): :func:`reachable_end`.
+    reached: list[_Aim] = []
+    for p in spread_out(_menu_aims(st, u, allowance, enemies, lead)):
+        end = reachable_end(st, u, (p.x, p.y), allowance)
+        if end is not None:
+            reached.append(_Aim(end[0], end[1], p.label))
+    out = spread_out(reached)
+    # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
+    return out or [_Aim(rounded(u.x, 3), rounded(u.y, 3), "stay where it is")]
+
+
+def _menu_aims(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit],
+               lead: Unit | None) -> list[_Aim]:
+    """The points a menu's Moves head for (:func:`_move_menu`), before they are spread out."""
     table = st.table
     clamp = table.clamp
     r = u.radius
@@ -467,21 +507,22 @@ def _move_menu(st: RaidersReader, u: Unit, allowance: float, enemies: list[Unit]
             pts.append(pt(cx, cy, f"{'onto' if raised else 'into'} {name}"))
     if lead is not None:
         pts.append(pt(lead.x, lead.y, f"toward {lead.name}"))
-    # Where a move toward each aim ends, kept on the table (the same places recur in menus
-    # built for other neighbours) under everything it reads: the unit's place and footprint,
-    # the aim and the allowance (the terrain is the table's own).
-    ends = table.memo("raiders.reachable")
-    reached: list[_Aim] = []
-    for p in spread_out(pts):
-        key = (ux, uy, r, p.x, p.y, allowance)
-        end = ends.get(key, False)
-        if end is False:
-            end = ends[key] = _reachable_end(st, u, (p.x, p.y), allowance)
-        if end is not None:
-            reached.append(_Aim(end[0], end[1], p.label))
-    out = spread_out(reached)
-    # Hemmed in by terrain: it can only stay where it is (the menu is never empty).
-    return out or [_Aim(rounded(ux, 3), rounded(uy, 3), "stay where it is")]
+    return pts
+
+
+def reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],
+                  allowance: float) -> tuple[float, float] | None:
+    """:func:`_reachable_end`, kept on the table under everything it reads: the unit's place
+    and footprint, the aim and the allowance (the terrain is the table's own)."""
+    ends = st.table.memo("raiders.reachable")
+    key = (u.x, u.y, u.radius, aim[0], aim[1], allowance)
+    found: tuple[float, float] | None
+    kept = ends.get(key, False)
+    if kept is False:
+        found = ends[key] = _reachable_end(st, u, aim, allowance)
+    else:
+        found = kept
+    return found
 
 
 def _reachable_end(st: RaidersReader, u: Unit, aim: tuple[float, float],
