@@ -181,3 +181,37 @@ def test_written_out_value_classes_compare_hash_copy_and_refuse_writes_alike() -
     if "warband.rulesets.raiders.splits" in compiled_modules():
         with pytest.raises(AttributeError):
             side.pool = 1  # type: ignore[misc]
+
+
+def test_decisions_and_their_records_compare_print_copy_and_pickle_alike_in_both_builds() -> None:
+    """``core.decisions.Decision`` and ``core.game.DecisionRecord`` are written out (not made by
+    ``dataclass``) so that their ``__init__`` compiles: they still compare field by field,
+    print their fields, take ``info`` as a fresh dict each when none is given, and copy and
+    pickle to equal values in both builds (compiled, the field-by-field rebuild is refused
+    without their ``__reduce__``)."""
+    import copy
+    import pickle
+
+    from warband.core.decisions import Decision
+    from warband.core.game import DecisionRecord
+
+    decision = Decision("split_dice", 1, (0, 1, 2), prompt="How many?", info={"unit": 3},
+                        auto=False)
+    assert decision == Decision("split_dice", 1, (0, 1, 2), "How many?", None, {"unit": 3},
+                                False)
+    assert decision != Decision("split_dice", 1, (0, 1, 2), prompt="How many?",
+                                info={"unit": 3})
+    assert repr(decision) == ("Decision(kind='split_dice', player=1, options=(0, 1, 2), "
+                              "prompt='How many?', accepts=None, info={'unit': 3}, auto=False, "
+                              "why_not=None)")
+    a, b = Decision("pass", 0, (1,)), Decision("pass", 0, (1,))
+    assert a.info == {} and a.info is not b.info and a.trivial and not decision.trivial
+    record = DecisionRecord(0, "activate", 4, "closest enemy")
+    assert record == DecisionRecord(0, "activate", 4, "closest enemy", 0, "")
+    assert record != DecisionRecord(0, "activate", 4)
+    assert repr(record) == ("DecisionRecord(player=0, kind='activate', choice=4, "
+                            "reason='closest enemy', events=0, digest='')")
+    record.events, record.digest = 12, "ab12"  # (the game fills these in at its checkpoint)
+    for value in (decision, record):
+        for twin in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+            assert twin == value and type(twin) is type(value) and twin is not value

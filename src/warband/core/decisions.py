@@ -17,8 +17,10 @@ import math
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from warband._compiled import mypyc_attr
 
 __all__ = [
     "ChoiceCodec",
@@ -31,11 +33,11 @@ __all__ = [
 C = TypeVar("C")
 
 
+@mypyc_attr(native_class=False)
 class IllegalChoice(ValueError):
     """A choice that the pending decision does not allow. The game state is left unchanged."""
 
 
-@dataclass(slots=True)
 class Decision:
     """One player must choose one of ``options`` (or a choice ``accepts`` allows).
 
@@ -43,18 +45,50 @@ class Decision:
     ``prompt`` is a human-readable question and ``info`` carries context such as the acting
     character. A decision with a single option and no free-form alternative is answered by the
     engine itself (``auto``), since there is nothing to choose.
+
+    Written out rather than a dataclass (hundreds are made a game): the compiled build
+    compiles a written ``__init__`` but runs the one ``dataclass`` generates as Python code
+    (docs/performance.md, "Compiled build"). It compares and prints field by field, as the
+    dataclass did.
     """
 
-    kind: str
-    player: int
-    options: Sequence[Any]
-    prompt: str = ""
-    accepts: Callable[[Any], bool] | None = None
-    info: Mapping[str, Any] = field(default_factory=dict)
-    auto: bool = True
-    #: why a free-form choice ``accepts`` refuses is refused, in words for a human (outside the
-    #: deployment zone, overlapping a base...), or None where the rules cannot say more
-    why_not: Callable[[Any], str | None] | None = None
+    __slots__ = ("kind", "player", "options", "prompt", "accepts", "info", "auto", "why_not")
+
+    def __init__(self, kind: str, player: int, options: Sequence[Any], prompt: str = "",
+                 accepts: Callable[[Any], bool] | None = None,
+                 info: Mapping[str, Any] | None = None, auto: bool = True,
+                 why_not: Callable[[Any], str | None] | None = None) -> None:
+        self.kind = kind
+        self.player = player
+        self.options = options
+        self.prompt = prompt
+        self.accepts = accepts
+        self.info: Mapping[str, Any] = {} if info is None else info
+        self.auto = auto
+        #: why a free-form choice ``accepts`` refuses is refused, in words for a human
+        #: (outside the deployment zone, overlapping a base...), or None where the rules
+        #: cannot say more
+        self.why_not = why_not
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.kind, self.player, self.options, self.prompt, self.accepts, self.info,
+                self.auto, self.why_not)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        """Copied and pickled through the constructor (the compiled class cannot be rebuilt
+        field by field)."""
+        return type(self), self._fields()
+
+    def __repr__(self) -> str:
+        return (f"Decision(kind={self.kind!r}, player={self.player!r},"
+                f" options={self.options!r}, prompt={self.prompt!r},"
+                f" accepts={self.accepts!r}, info={self.info!r}, auto={self.auto!r},"
+                f" why_not={self.why_not!r})")
 
     def is_legal(self, choice: Any) -> bool:
         # Controllers mostly answer with one of the listed options itself: an identity scan
@@ -72,6 +106,7 @@ class Decision:
         return self.auto and self.accepts is None and len(self.options) == 1
 
 
+@mypyc_attr(native_class=False)
 @dataclass(slots=True)
 class Simultaneous:
     """Several players decide at once, each without seeing the others' answers.
@@ -95,6 +130,7 @@ class Simultaneous:
         return None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Reasoned:
     """A controller's answer with a one-line reason the narrated log can show."""
@@ -163,6 +199,8 @@ def _fits(value: Any, hint: Any) -> bool:
     return True  # a type this check does not know: left to the rules
 
 
+# (a native class the kit's Python ``ChoiceSet`` may subclass)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ChoiceCodec:
     """Encodes registered choice dataclasses to JSON objects and back.
 

@@ -72,16 +72,41 @@ class Outcome:
         }
 
 
-@dataclass(slots=True)
 class DecisionRecord:
-    """One answered decision, as stored in a game record."""
+    """One answered decision, as stored in a game record.
 
-    player: int
-    kind: str
-    choice: Any
-    reason: str | None = None
-    events: int = 0  # number of events after this decision took effect
-    digest: str = ""  # running digest of the event stream at that point
+    Written out rather than a dataclass (one per decision): the compiled build compiles a
+    written ``__init__`` (docs/performance.md, "Compiled build"); it compares and prints
+    field by field, as the dataclass did."""
+
+    __slots__ = ("player", "kind", "choice", "reason", "events", "digest")
+
+    def __init__(self, player: int, kind: str, choice: Any, reason: str | None = None,
+                 events: int = 0, digest: str = "") -> None:
+        self.player = player
+        self.kind = kind
+        self.choice = choice
+        self.reason = reason
+        self.events = events  # number of events after this decision took effect
+        self.digest = digest  # running digest of the event stream at that point
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.player, self.kind, self.choice, self.reason, self.events, self.digest)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DecisionRecord):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        """Copied and pickled through the constructor (the compiled class cannot be rebuilt
+        field by field)."""
+        return type(self), self._fields()
+
+    def __repr__(self) -> str:
+        return (f"DecisionRecord(player={self.player!r}, kind={self.kind!r},"
+                f" choice={self.choice!r}, reason={self.reason!r}, events={self.events!r},"
+                f" digest={self.digest!r})")
 
 
 class Game:

@@ -130,34 +130,65 @@ def direction(attacker: CombatSide, a_attack: int, defender: CombatSide,
     )
 
 
-@lru_cache(maxsize=65536)
+# The small pure functions the payoff matrices call thousands of times a game keep their answers
+# in plain dicts rather than behind ``lru_cache``: compiled code calls an ``lru_cache`` wrapper
+# as a generic Python object (its arguments packed into a tuple, then hashed into a key made
+# again), about 1,200 instructions a call against a few hundred for a look-up in a dict it
+# reads directly (docs/performance.md, Raiders, issue 16 session 10). A dict is emptied when
+# full: its values depend on their keys alone, so that never changes an answer.
+
+#: the most answers each of these dicts keeps before it is emptied
+_MEMO_LIMIT = 65536
+
+_BINOMIALS: dict[tuple[int, float], tuple[float, ...]] = {}
+_WOUNDS: dict[tuple[int, int, float, float], tuple[float, ...]] = {}
+_CHANCES: dict[tuple[int, int, bool], tuple[float, float]] = {}
+
+
 def _binomial_f(n: int, p: float) -> tuple[float, ...]:
-    q = 1.0 - p
-    return tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    key = (n, p)
+    kept = _BINOMIALS.get(key)
+    if kept is None:
+        if len(_BINOMIALS) >= _MEMO_LIMIT:
+            _BINOMIALS.clear()
+        q = 1.0 - p
+        kept = _BINOMIALS[key] = tuple(comb(n, k) * p**k * q ** (n - k) for k in range(n + 1))
+    return kept
 
 
-@lru_cache(maxsize=65536)
 def _wounds_f(attack: int, defence: int, save: float, wound: float) -> tuple[float, ...]:
     """P(k wounds), k = 0..attack: the float twin of CombatDirection.distribution() (the
     payoff matrix needs many of them; a test checks they agree)."""
+    key = (attack, defence, save, wound)
+    kept = _WOUNDS.get(key)
+    if kept is not None:
+        return kept
     out = [0.0] * (attack + 1)
     for saves, p in enumerate(_binomial_f(defence, save)):
         left = max(0, attack - saves)
         for w, q in enumerate(_binomial_f(left, wound)):
             out[w] += p * q
-    return tuple(out)
+    if len(_WOUNDS) >= _MEMO_LIMIT:
+        _WOUNDS.clear()
+    kept = _WOUNDS[key] = tuple(out)
+    return kept
 
 
 def wounds_distribution(mech: CombatDirection) -> tuple[float, ...]:
     return _wounds_f(mech.attack, mech.defence, float(mech.save_chance), float(mech.wound_chance))
 
 
-@lru_cache(maxsize=1024)
 def _chances(block_on: int, wound_on: int, reroll_defence: bool) -> tuple[float, float]:
     """A direction's save and wound chances as floats (the same exact Fractions as
     :class:`CombatDirection`'s, converted once per combination rather than per payoff)."""
-    mech = CombatDirection(0, 0, block_on, wound_on, reroll_defence)
-    return float(mech.save_chance), float(mech.wound_chance)
+    key = (block_on, wound_on, reroll_defence)
+    kept = _CHANCES.get(key)
+    if kept is None:
+        if len(_CHANCES) >= _MEMO_LIMIT:
+            _CHANCES.clear()
+        mech = CombatDirection(0, 0, block_on, wound_on, reroll_defence)
+        kept = _CHANCES[key] = (float(mech.save_chance), float(mech.wound_chance))
+    return kept
 
 
 def _expected_loss(attack: int, defence: int, save: float, wound: float, carried: int, hp: int,

@@ -142,12 +142,27 @@ def shot_value(view: RaidersReader, shooter: Unit, target: Unit, reaction: str |
     return wounds * wound_value(target)
 
 
-@lru_cache(maxsize=1024)
+# The small pure tables below keep their answers in plain dicts, not behind ``lru_cache``
+# (compiled code calls an ``lru_cache`` wrapper as a generic Python object; see
+# ``splits._MEMO_LIMIT``); each is emptied when full, which never changes an answer.
+_WOUND_CHANCES: dict[tuple[int, int, int], float] = {}
+_EXPECTED_LEVELS: dict[tuple[int, int, int, int, int, int], float] = {}
+_MISSILE_WOUNDS: dict[tuple[int, int], float] = {}
+#: the most answers each of these dicts keeps
+_TABLE_LIMIT = 4096
+
+
 def _wound_chance(target: int, armour: int, bonus: int) -> float:
     """The chance that one die of a volley wounds (exact, then as a float): a handful of
     values the AI asks for thousands of times."""
-    volley = Volley(1, target, armour, bonus)
-    return float(volley.hit_chance * volley.wound_chance)
+    key = (target, armour, bonus)
+    chance = _WOUND_CHANCES.get(key)
+    if chance is None:
+        if len(_WOUND_CHANCES) >= _TABLE_LIMIT:
+            _WOUND_CHANCES.clear()
+        volley = Volley(1, target, armour, bonus)
+        chance = _WOUND_CHANCES[key] = float(volley.hit_chance * volley.wound_chance)
+    return chance
 
 
 def best_shot_reaction(target: Unit) -> str:
@@ -161,13 +176,19 @@ def expected_power(caster: Unit, power: int, needed: int, counter: Unit | None,
                            max_level)
 
 
-@lru_cache(maxsize=4096)
 def _expected_level(dice: int, needed: int, counter_dice: int, caster_acolytes: int,
                     counter_acolytes: int, max_level: int) -> float:
     """The expected power level of a casting, capped at the spell's highest level (exact,
     then as a float)."""
-    mech = Casting(dice, needed, counter_dice, caster_acolytes, counter_acolytes)
-    return float(sum(min(k, max_level) * p for k, p in mech.distribution().items()))
+    key = (dice, needed, counter_dice, caster_acolytes, counter_acolytes, max_level)
+    level = _EXPECTED_LEVELS.get(key)
+    if level is None:
+        if len(_EXPECTED_LEVELS) >= _TABLE_LIMIT:
+            _EXPECTED_LEVELS.clear()
+        mech = Casting(dice, needed, counter_dice, caster_acolytes, counter_acolytes)
+        level = _EXPECTED_LEVELS[key] = float(
+            sum(min(k, max_level) * p for k, p in mech.distribution().items()))
+    return level
 
 
 def missile_value(level: float, target: Unit) -> float:
@@ -178,10 +199,16 @@ def missile_value(level: float, target: Unit) -> float:
     return w * (level / lo) * wound_value(target)
 
 
-@lru_cache(maxsize=256)
 def _missile_wounds(level: int, armour: int) -> float:
     """Expected wounds of a Magic Missile of power ``level`` on ``armour`` (exact, as a float)."""
-    return float(sum(k * p for k, p in MagicMissile(level, armour).distribution().items()))
+    key = (level, armour)
+    wounds = _MISSILE_WOUNDS.get(key)
+    if wounds is None:
+        if len(_MISSILE_WOUNDS) >= _TABLE_LIMIT:
+            _MISSILE_WOUNDS.clear()
+        wounds = _MISSILE_WOUNDS[key] = float(
+            sum(k * p for k, p in MagicMissile(level, armour).distribution().items()))
+    return wounds
 
 
 def can_charge(view: RaidersReader, e: Unit, x: float, y: float, radius: float, slack: float = 0.5) -> bool:

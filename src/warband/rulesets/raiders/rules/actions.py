@@ -36,6 +36,7 @@ from typing import Any
 from warband.core.decisions import Decision
 from warband.core.game import Pending
 from warband.rulesets.raiders import choices as C
+from warband.rulesets.raiders.rules import offered
 from warband.rulesets.raiders.rules.magic import counter_spellers
 from warband.rulesets.raiders.rules.measure import line_of_sight, shoot_targets
 from warband.rulesets.raiders.rules.movement import (
@@ -226,11 +227,11 @@ def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, D
             )
         d.point = (float(pick.x), float(pick.y))
     elif action == "shoot":
-        pick = yield Decision("target", u.side, [C.Target(e.uid) for e in shoot_targets(st, u)],
+        pick = yield Decision("target", u.side, [offered.target(e.uid) for e in shoot_targets(st, u)],
                               prompt=f"{u.name}: shoot at", info=info)
         d.target = st.by_uid(pick.uid)
     elif action == "charge":
-        pick = yield Decision("target", u.side, [C.Target(e.uid) for e in charge_targets(st, u)],
+        pick = yield Decision("target", u.side, [offered.target(e.uid) for e in charge_targets(st, u)],
                               prompt=f"{u.name}: charge", info=info)
         d.target = st.by_uid(pick.uid)
     elif action == "cast_spell":
@@ -239,7 +240,7 @@ def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, D
                               prompt=f"{u.name}: cast which spell", info=info)
         spell, targets = next((s, t) for s, t in castable if s.id == pick.spell)
         d.spell = spell
-        target = yield Decision("target", u.side, [C.Target(t.uid) for t in targets],
+        target = yield Decision("target", u.side, [offered.target(t.uid) for t in targets],
                                 prompt=f"{u.name}: cast {spell.name} on",
                                 info={**info, "spell": spell.id})
         d.target = st.by_uid(target.uid)
@@ -253,21 +254,21 @@ def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, D
 def _target_reactions(st: RaidersReader, d: Declared, t: Unit) -> list[C.React]:
     """What the target of a targeted action may answer with."""
     act = d.unit
-    out = [C.React(t.uid, a) for a in _independent(st, t) if a in INDEPENDENT_REACTIONS]
+    out = [offered.react(t.uid, a) for a in _independent(st, t) if a in INDEPENDENT_REACTIONS]
     if d.action == "shoot":
-        out.append(C.React(t.uid, "go_to_ground"))
+        out.append(offered.react(t.uid, "go_to_ground"))
         if t.has("shield-wall-shooting"):
-            out.append(C.React(t.uid, "shield_wall_shooting"))
+            out.append(offered.react(t.uid, "shield_wall_shooting"))
     if d.action == "charge":
-        out.append(C.React(t.uid, "counter_charge", act.uid))
-        out.append(C.React(t.uid, "defend", act.uid))
+        out.append(offered.react(t.uid, "counter_charge", act.uid))
+        out.append(offered.react(t.uid, "defend", act.uid))
         if t.has("shield-wall-combat"):
-            out.append(C.React(t.uid, "shield_wall", act.uid))
+            out.append(offered.react(t.uid, "shield_wall", act.uid))
     if t.shooter and t.ready and _may_shoot_at(st, t, act):
-        out.append(C.React(t.uid, "shoot", act.uid))
+        out.append(offered.react(t.uid, "shoot", act.uid))
     if (d.action != "charge" and act.on_table and act.side != t.side
             and _in_charge_reach(t, act)):  # act in charge_targets(st, t)
-        out.append(C.React(t.uid, "charge", act.uid))
+        out.append(offered.react(t.uid, "charge", act.uid))
     return out
 
 
@@ -281,10 +282,10 @@ def reaction_options(st: RaidersReader, d: Declared) -> list[Any]:
     """Every legal answer to the declared action ``d`` (the first is :class:`NoReaction`)."""
     act = d.unit
     opp = 1 - act.side
-    out: list[Any] = [C.NoReaction()]
+    out: list[Any] = [offered.NO_REACTION]
     if d.action == "cast_spell":
         assert d.target is not None
-        out.extend(C.React(m.uid, "counter_spell", act.uid)
+        out.extend(offered.react(m.uid, "counter_spell", act.uid)
                    for m in counter_spellers(st, act, d.target))
         if d.target.side == opp and can_react(d.target):
             out.extend(_target_reactions(st, d, d.target))
@@ -301,12 +302,12 @@ def reaction_options(st: RaidersReader, d: Declared) -> list[Any]:
         if v.shooter and v.ready:
             seen = line_of_sight(st, v, act) if act.on_table else True
             if seen and _in_range_of(v, sx, sy):
-                out.append(C.React(v.uid, "shoot", act.uid))
+                out.append(offered.react(v.uid, "shoot", act.uid))
         gap = ((v.x - sx) ** 2 + (v.y - sy) ** 2) ** 0.5 - v.radius - act.radius
         if gap <= v.move:
-            out.append(C.React(v.uid, "charge", act.uid))
+            out.append(offered.react(v.uid, "charge", act.uid))
         if ((v.x - sx) ** 2 + (v.y - sy) ** 2) ** 0.5 <= v.run:
-            out.extend(C.React(v.uid, a) for a in _independent(st, v) if a in INDEPENDENT_REACTIONS)
+            out.extend(offered.react(v.uid, a) for a in _independent(st, v) if a in INDEPENDENT_REACTIONS)
     return out
 
 

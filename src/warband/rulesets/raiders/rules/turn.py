@@ -22,6 +22,7 @@ from __future__ import annotations
 from warband.core.decisions import Decision
 from warband.core.game import Steps
 from warband.rulesets.raiders import choices as C
+from warband.rulesets.raiders.rules import offered
 from warband.rulesets.raiders.rules.actions import (
     actions_for,
     declare,
@@ -66,7 +67,7 @@ def perform_action(st: RaidersState, unit: Unit,
         allowed = actions_for(st, unit)
     st.tokens[unit.side] -= 1
     unit.fatigue += 1
-    pick = yield Decision("action", unit.side, [C.ChooseAction(a) for a in allowed],
+    pick = yield Decision("action", unit.side, [offered.choose_action(a) for a in allowed],
                           prompt=f"{unit.name}: which action", info={"unit": unit.uid})
     act = yield from declare(st, unit, pick.action)
     if st.log.enabled:  # the rounding only for a log someone keeps
@@ -108,7 +109,7 @@ def _recover(st: RaidersState) -> Steps:
                 if u.fatigue > 0 and st.leader_distance(bearer, u) <= STANDARD_RANGE]
         if not near:
             continue
-        pick = yield Decision("standard_bearer", side, [C.Target(u.uid) for u in near],
+        pick = yield Decision("standard_bearer", side, [offered.target(u.uid) for u in near],
                               prompt="Standard Bearer: which unit removes one more fatigue?",
                               info={"bearer": bearer.uid})
         chosen = st.by_uid(pick.uid)
@@ -144,7 +145,7 @@ def play_turn(st: RaidersState) -> Steps:
         else:
             st.activation_menus = menus
             pick = yield Decision(
-                "activate", player, [C.Pass(), *(C.Activate(u.uid) for u in ready)],
+                "activate", player, [offered.PASS, *(offered.activate(u.uid) for u in ready)],
                 prompt=f"Turn {st.turn}: {st.tokens[player]} action tokens - act with which unit?",
                 info={"tokens": st.tokens[player]},
             )
