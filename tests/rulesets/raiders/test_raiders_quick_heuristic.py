@@ -189,3 +189,36 @@ def _no_decision() -> Any:
         options = [None]
 
     return _Nothing()
+
+
+def test_raiders_action_move_quick_heuristic_answers_only_legal_destinations() -> None:
+    """raiders.action.move / raiders.action.run: in a game of each scenario, every destination
+    the quick heuristic answers for a unit on the table lies within the Move's or Run's
+    allowance (the menu's ends are rounded to 0.001") and outside impassable terrain, and a
+    planned one is where the terrain lets the unit end toward one of :func:`move_aims`' points
+    (fails if the plan heads for the aim itself, or for a straight-line end the terrain
+    forbids)."""
+    seen = {"planned": 0, "menu": 0}
+
+    def at_destination(game: Any, player: int, decision: Any,
+                       ctl: QuickHeuristicController) -> bool:
+        if decision.kind != "destination" or decision.info.get("entering"):
+            return False
+        view: RaidersReader = game.view(player)
+        u = view.by_uid(decision.info["unit"])
+        allowance = float(decision.info["allowance"])
+        answer = ctl._destination(view, decision, random.Random(0))  # reads the plan only
+        assert math.dist((answer.x, answer.y), (u.x, u.y)) <= allowance + 1e-3, (u.name, answer)
+        assert not view.table.in_impassable(answer.x, answer.y, u.radius), (u.name, answer)
+        if answer.label == "planned":
+            seen["planned"] += 1
+            ends = {reachable_end(view, u, (x, y), allowance)
+                    for x, y, _ in move_aims(view, u, allowance)}
+            assert (answer.x, answer.y) in ends, (u.name, answer)
+        else:
+            seen["menu"] += 1
+        return True
+
+    for seed, options in GAMES:
+        assert play_checking(seed, at_destination, options, QuickHeuristicController) > 20
+    assert seen["planned"] > 40
