@@ -1228,6 +1228,12 @@ class QuickHeuristicController(HeuristicController):
         self._ranged_threat = QUICK_RANGED_THREAT
 
     def _move_plans(self, view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
+        """One plan for a Move or Run of ``u`` on the table (raiders.action.move,
+        raiders.action.run), or none if it would hardly move: the best of the
+        :data:`QUICK_AIMS` aims with the best straight-line score, scored where the terrain lets
+        it end (:func:`reachable_end`) and, if a unit is in the way, where the real move ends;
+        the plan heads for that reachable end. Entering the table is planned as
+        ``heuristic-full`` plans it."""
         if not u.deployed:
             return HeuristicController._move_plans(self, view, u, action, tire)
         allowance = float(u.move if action == "move" else u.run)
