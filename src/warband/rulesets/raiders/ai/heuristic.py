@@ -1229,10 +1229,10 @@ class QuickHeuristicController(HeuristicController):
 
     def _move_plans(self, view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
         """One plan for a Move or Run of ``u`` on the table (raiders.action.move,
-        raiders.action.run), or none if it would hardly move: the best of the
-        :data:`QUICK_AIMS` aims with the best straight-line score, scored where the terrain lets
-        it end (:func:`reachable_end`) and, if a unit is in the way, where the real move ends;
-        the plan heads for that reachable end. Entering the table is planned as
+        raiders.action.run), or none if it would hardly move: of the :data:`QUICK_AIMS` aims
+        with the best straight-line scores, the one that scores best where the terrain lets it
+        end (:func:`reachable_end`); its value is the score where the real move ends (units in
+        the way), and the plan heads for that reachable end. Entering the table is planned as
         ``heuristic-full`` plans it."""
         if not u.deployed:
             return HeuristicController._move_plans(self, view, u, action, tire)
