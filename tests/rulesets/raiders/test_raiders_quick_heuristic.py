@@ -14,7 +14,19 @@ import random
 from typing import Any
 
 import pytest
-from raiders_helpers import TERRAIN, WARRIORS_1, bare_state, place, play_checking
+from raiders_helpers import (
+    HOUNDS,
+    RANGERS,
+    SPEARMEN,
+    TERRAIN,
+    THANE,
+    WARRIORS_1,
+    WARRIORS_2,
+    WIZARD,
+    bare_state,
+    place,
+    play_checking,
+)
 from test_raiders_decision_shortcuts import _best_is_every_plans
 
 from warband.kit.table import spread_out
@@ -178,6 +190,33 @@ def test_raiders_action_move_quick_plan_heads_for_a_reachable_end() -> None:
         assert point in ends
         assert math.dist(point, (u.x, u.y)) <= allowance + 1e-6
         assert not st.table.in_impassable(point[0], point[1], u.radius)
+
+
+def test_raiders_action_move_quick_heuristic_plans_no_move_for_a_unit_hemmed_in() -> None:
+    """raiders.action.move / raiders.action.run: a unit ringed by its own units cannot get
+    half an inch anywhere, so the quick model plans no Move or Run for it, as
+    ``heuristic-full`` plans none (fails if the quick plan keeps a move that goes nowhere)."""
+    st = bare_state(terrain=TERRAIN)
+    u = place(st, WARRIORS_1, 20, 30)
+    place(st, 8, 20, 42)
+    ring = (WARRIORS_2, SPEARMEN, WIZARD, RANGERS, HOUNDS, THANE)
+    for k, uid in enumerate(ring):
+        other = place(st, uid, 0, 0)
+        gap = u.radius + other.radius + 0.05
+        angle = 2 * math.pi * k / len(ring)
+        other.x, other.y = u.x + gap * math.cos(angle), u.y + gap * math.sin(angle)
+    for ai in (QuickHeuristicController, HeuristicController):
+        ctl = ai(KeptAcrossGames())
+        ctl.decide(st, _no_decision(), random.Random(0))
+        for action in ("move", "run"):
+            assert ctl._move_plans(st, u, action, 0.0) == [], (ai.name, action)
+    # and off the ring it does plan one (the test is not vacuous)
+    free = bare_state(terrain=TERRAIN)
+    place(free, WARRIORS_1, 20, 30)
+    place(free, 8, 20, 42)
+    ctl = QuickHeuristicController(KeptAcrossGames())
+    ctl.decide(free, _no_decision(), random.Random(0))
+    assert ctl._move_plans(free, free.by_uid(WARRIORS_1), "move", 0.0)
 
 
 def _no_decision() -> Any:
