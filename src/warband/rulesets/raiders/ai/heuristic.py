@@ -20,6 +20,12 @@ to shoot (or runs if the fight is hopeless and it can get away), goes to ground 
 shield wall under fire (or shoots back when that is worth more), shoots or charges enemies
 acting in reach, and counters harmful spells. Combat dice are split by sampling the optimal
 mixed strategy of the split game (linear programming).
+
+Two of them are registered: ``heuristic-full`` (:class:`HeuristicController`), the AI above as
+it was before issue 16's session 10, and the default ``heuristic``
+(:class:`QuickHeuristicController`), the same with re-tuned threat weights (a melee unit no
+longer shies from the charges and volleys where it would stand, a shooter or caster a third
+as much) and a cheaper move model (docs/rulesets/raiders.md).
 """
 
 from __future__ import annotations
