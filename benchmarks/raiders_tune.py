@@ -9,25 +9,26 @@ even games and side B in odd ones; prints W-L-D with the Wilson 95% interval of 
 (draws half) per scenario and pooled, and the AI's CPU time per decision and decisions per game
 of each side. Tune on seeds >= 10000 and measure on 0-399 (held out).
 
-The knobs are the present heuristic's weights (the defaults play exactly its games); a variant
-overrides some. Pure Python only (the subclass lives here, not in the compiled package).
+The knobs are ``heuristic-full``'s weights (the defaults play exactly its games); a variant
+overrides some (``T`` is the default ``heuristic``'s, and plays its games). Pure Python only (the subclass lives here, not in the compiled package).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from ai_strength import wilson  # a sibling script (benchmarks/ is on the path)
 
 from warband.core import registry
 from warband.core.controller import play
 
 SCENARIOS = ("meeting-engagement", "battle-lines")
 
-#: variants: knob values differing from the present heuristic's
+#: variants: knob values differing from ``heuristic-full``'s
 VARIANTS: dict[str, dict[str, Any]] = {
     "same": {},
     # screening, one knob at a time
@@ -71,15 +72,6 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "Tmm1": {"mt": 0.0, "rt": 0.3, "quick": 3, "shortlist": 1, "max_moves": 1},
     "sl1": {"shortlist": 1}, "mm2": {"max_moves": 2}, "mm1sl1": {"max_moves": 1, "shortlist": 1},
 }
-
-
-def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = score / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 class _Timed:

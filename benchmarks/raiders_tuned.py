@@ -1,6 +1,6 @@
 """The heuristic with its weights as knobs (benchmarks/raiders_tune.py's experiments; pure
-Python only). Every knob's default is the present heuristic's value, so ``Tuned()`` plays
-exactly its games."""
+Python only). Every knob's default is ``heuristic-full``'s value, so ``Tuned()`` plays
+exactly its games (and ``Tuned(**raiders_tune.VARIANTS["T"])`` the default ``heuristic``'s)."""
 
 from __future__ import annotations
 

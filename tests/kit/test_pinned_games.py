@@ -37,8 +37,10 @@ PINS = Path(__file__).with_name("pinned_digests.json")
 #: (docs/performance.md, "Pinned games"); every built-in ruleset must be here.
 PLAN: dict[str, dict[str, int]] = {
     # heuristic-full: the AIs that were ``heuristic`` before issue 16's meant AI changes; their
-    # pins are the games those AIs played, so the old AI stays selectable and plays them still
-    "arcworlde": {"random": 150, "heuristic": 40, "heuristic-full": 40},
+    # pins are the games those AIs played, so the old AI stays selectable and plays them still;
+    # heuristic-s9: ArcWorlde's ``heuristic`` before session 10 re-weighed it (its pins are
+    # that AI's, as ebe8d22 pinned them)
+    "arcworlde": {"random": 150, "heuristic": 40, "heuristic-full": 40, "heuristic-s9": 40},
     "armies": {"random": 150, "heuristic": 60},
     "dwethia": {"random": 150, "heuristic": 30},
     "raiders": {"random": 150, "heuristic": 4, "heuristic-full": 4},

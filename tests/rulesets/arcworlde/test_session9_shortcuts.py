@@ -144,7 +144,7 @@ def test_context_attack_facts_are_the_plain_ones(names: tuple[str, ...]) -> None
     for ch in st.chars:
         for weapon in [ch.weapon, *(w.id for w in ch.weapons)]:
             ch.weapon = weapon
-            ctx = _Context(view, ch, False)
+            ctx = _Context(view, ch, False, HeuristicController.CARE)
             usable = ch.usable_attacks()
             ranged = [a for a in usable if a.ranged]
             assert ctx.ranged == ranged
@@ -226,7 +226,7 @@ def test_straight_move_estimates_are_the_plain_ones() -> None:
     for _ in range(25):
         _scatter(st, rng, 14.0)
         for ch in st.chars:
-            ctx = _Context(view, ch, False)
+            ctx = _Context(view, ch, False, HeuristicController.CARE)
             goals = [*RS_move_candidates(view, ch), *(C.Move(o.x, o.y, "") for o in ctx.around[0])]
             for m in goals:
                 for allowance in (ch.movement, 2.0):

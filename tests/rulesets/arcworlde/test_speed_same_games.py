@@ -166,7 +166,8 @@ def test_the_view_keeps_methods_but_hides_the_dice_log_and_decks() -> None:
     assert view.table is st.table is not table
 
     ch = next(c for c in st.chars if c.on_table)
-    ctx = _Context(view, ch)  # the rows the AI's estimates read: each enemy's place, as is
+    # the rows the AI's estimates read: each enemy's place, as is
+    ctx = _Context(view, ch, True, HeuristicController.CARE)
     assert [(x, y, r, e) for x, y, r, *_, e in ctx.rows] == [(e.x, e.y, e.r, e) for e in ctx.enemies]
 
 

@@ -14,7 +14,19 @@ import random
 from typing import Any
 
 import pytest
-from raiders_helpers import TERRAIN, WARRIORS_1, bare_state, place, play_checking
+from raiders_helpers import (
+    HOUNDS,
+    RANGERS,
+    SPEARMEN,
+    TERRAIN,
+    THANE,
+    WARRIORS_1,
+    WARRIORS_2,
+    WIZARD,
+    bare_state,
+    place,
+    play_checking,
+)
 from test_raiders_decision_shortcuts import _best_is_every_plans
 
 from warband.kit.table import spread_out
@@ -180,6 +192,33 @@ def test_raiders_action_move_quick_plan_heads_for_a_reachable_end() -> None:
         assert not st.table.in_impassable(point[0], point[1], u.radius)
 
 
+def test_raiders_action_move_quick_heuristic_plans_no_move_for_a_unit_hemmed_in() -> None:
+    """raiders.action.move / raiders.action.run: a unit ringed by its own units cannot get
+    half an inch anywhere, so the quick model plans no Move or Run for it, as
+    ``heuristic-full`` plans none (fails if the quick plan keeps a move that goes nowhere)."""
+    st = bare_state(terrain=TERRAIN)
+    u = place(st, WARRIORS_1, 20, 30)
+    place(st, 8, 20, 42)
+    ring = (WARRIORS_2, SPEARMEN, WIZARD, RANGERS, HOUNDS, THANE)
+    for k, uid in enumerate(ring):
+        other = place(st, uid, 0, 0)
+        gap = u.radius + other.radius + 0.05
+        angle = 2 * math.pi * k / len(ring)
+        other.x, other.y = u.x + gap * math.cos(angle), u.y + gap * math.sin(angle)
+    for ai in (QuickHeuristicController, HeuristicController):
+        ctl = ai(KeptAcrossGames())
+        ctl.decide(st, _no_decision(), random.Random(0))
+        for action in ("move", "run"):
+            assert ctl._move_plans(st, u, action, 0.0) == [], (ai.name, action)
+    # and off the ring it does plan one (the test is not vacuous)
+    free = bare_state(terrain=TERRAIN)
+    place(free, WARRIORS_1, 20, 30)
+    place(free, 8, 20, 42)
+    ctl = QuickHeuristicController(KeptAcrossGames())
+    ctl.decide(free, _no_decision(), random.Random(0))
+    assert ctl._move_plans(free, free.by_uid(WARRIORS_1), "move", 0.0)
+
+
 def _no_decision() -> Any:
     """A decision no handler answers (:meth:`HeuristicController.decide` only empties its
     per-decision tables and returns the first option)."""
@@ -189,3 +228,36 @@ def _no_decision() -> Any:
         options = [None]
 
     return _Nothing()
+
+
+def test_raiders_action_move_quick_heuristic_answers_only_legal_destinations() -> None:
+    """raiders.action.move / raiders.action.run: in a game of each scenario, every destination
+    the quick heuristic answers for a unit on the table lies within the Move's or Run's
+    allowance (the menu's ends are rounded to 0.001") and outside impassable terrain, and a
+    planned one is where the terrain lets the unit end toward one of :func:`move_aims`' points
+    (fails if the plan heads for the aim itself, or for a straight-line end the terrain
+    forbids)."""
+    seen = {"planned": 0, "menu": 0}
+
+    def at_destination(game: Any, player: int, decision: Any,
+                       ctl: QuickHeuristicController) -> bool:
+        if decision.kind != "destination" or decision.info.get("entering"):
+            return False
+        view: RaidersReader = game.view(player)
+        u = view.by_uid(decision.info["unit"])
+        allowance = float(decision.info["allowance"])
+        answer = ctl._destination(view, decision, random.Random(0))  # reads the plan only
+        assert math.dist((answer.x, answer.y), (u.x, u.y)) <= allowance + 1e-3, (u.name, answer)
+        assert not view.table.in_impassable(answer.x, answer.y, u.radius), (u.name, answer)
+        if answer.label == "planned":
+            seen["planned"] += 1
+            ends = {reachable_end(view, u, (x, y), allowance)
+                    for x, y, _ in move_aims(view, u, allowance)}
+            assert (answer.x, answer.y) in ends, (u.name, answer)
+        else:
+            seen["menu"] += 1
+        return True
+
+    for seed, options in GAMES:
+        assert play_checking(seed, at_destination, options, QuickHeuristicController) > 20
+    assert seen["planned"] > 40

@@ -80,8 +80,8 @@ class _Context:
                  "objectives", "objective_range", "table", "around", "pickups", "cover_test",
                  "rows")
 
-    def __init__(self, view: Any, ch: Character, cover_test: bool = True,
-                 care_weights: tuple[float, float, float] = (0.6, 0.12, 0.3)) -> None:
+    def __init__(self, view: Any, ch: Character, cover_test: bool,
+                 care_weights: tuple[float, float, float]) -> None:
         self.view = view
         self.ch = ch
         #: judge a Charge's blows with the Cover test from where ``ch`` stands now (the full

@@ -20,6 +20,12 @@ to shoot (or runs if the fight is hopeless and it can get away), goes to ground 
 shield wall under fire (or shoots back when that is worth more), shoots or charges enemies
 acting in reach, and counters harmful spells. Combat dice are split by sampling the optimal
 mixed strategy of the split game (linear programming).
+
+Two of them are registered: ``heuristic-full`` (:class:`HeuristicController`), the AI above as
+it was before issue 16's session 10, and the default ``heuristic``
+(:class:`QuickHeuristicController`), the same with re-tuned threat weights (a melee unit no
+longer shies from the charges and volleys where it would stand, a shooter or caster a third
+as much) and a cheaper move model (docs/rulesets/raiders.md).
 """
 
 from __future__ import annotations
@@ -1228,6 +1234,12 @@ class QuickHeuristicController(HeuristicController):
         self._ranged_threat = QUICK_RANGED_THREAT
 
     def _move_plans(self, view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
+        """One plan for a Move or Run of ``u`` on the table (raiders.action.move,
+        raiders.action.run), or none if it would hardly move: of the :data:`QUICK_AIMS` aims
+        with the best straight-line scores, the one that scores best where the terrain lets it
+        end (:func:`reachable_end`); its value is the score where the real move ends (units in
+        the way), and the plan heads for that reachable end. Entering the table is planned as
+        ``heuristic-full`` plans it."""
         if not u.deployed:
             return HeuristicController._move_plans(self, view, u, action, tire)
         allowance = float(u.move if action == "move" else u.run)
