@@ -20,9 +20,16 @@ from warband.rulesets.raiders.ai.heuristic import (
     HeuristicController,
     KeptAcrossGames,
     Plan,
+    QuickHeuristicController,
     in_reach,
 )
-from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
+from warband.rulesets.raiders.ai.tactics import (
+    CEILING_SLACK,
+    can_charge,
+    combat_ceiling,
+    expected_power,
+    split_ceiling,
+)
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
 from warband.rulesets.raiders.models import SpellEffect
@@ -50,10 +57,13 @@ def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
 Check = Callable[[RaidersReader, int, Any, Any], None]
 
 
-def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) -> None:
+def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None,
+                       controller: Callable[[], HeuristicController] = HeuristicController,
+                       ) -> None:
     """Play a seeded heuristic game in each scenario (with the options ``switched``), calling
     ``check(view, player, decision, controller)`` at each activation once the controller has
-    answered it (its per-decision tables filled as the game uses them)."""
+    answered it (its per-decision tables filled as the game uses them). ``controller``: makes
+    each side's heuristic."""
 
     def at_activation(game: Any, player: int, decision: Any, ctl: Any) -> bool:
         if decision.kind != "activate":
@@ -64,7 +74,8 @@ def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) 
         return True
 
     for seed, options in GAMES:
-        assert play_checking(seed, at_activation, {**options, **(switched or {})}) > 20
+        assert play_checking(seed, at_activation, {**options, **(switched or {})},
+                             controller) > 20
 
 
 def plain_position(fresh: HeuristicController, view: RaidersReader, u: Unit, x: float,
@@ -263,6 +274,64 @@ def plain_spell_candidates(view: RaidersReader, caster: Unit, spell: Any) -> lis
             and not (effect is SpellEffect.REMOVE_FATIGUE and t.fatigue < t.profile.fatigue - 2)]
 
 
+def worth_something(view: RaidersReader, caster: Unit, spell: Any, t: Unit) -> bool:
+    """Could ``spell`` be worth anything on ``t`` at some power level (the heuristic's spell
+    value, written plainly): not Energy (Drain) on a broken unit, not Combat Prowess on a unit
+    no enemy could charge where it stands."""
+    if spell.effect is SpellEffect.ADD_FATIGUE and t.broken:
+        return False
+    if spell.effect is SpellEffect.COMBAT_DICE:
+        return any(can_charge(view, e, t.x, t.y, t.radius) for e in view.enemies_of(t))
+    return True
+
+
+def plain_spell_plans(view: RaidersReader, caster: Unit, tire: float) -> list[Plan]:
+    """The heuristic's Cast Spell plans written plainly: every spell of ``caster`` on every
+    unit of :func:`plain_spell_candidates` (no unit left out for being worth nothing), the
+    counter-speller with the most power among the rules' :func:`counter_spellers`, both power
+    levels, Combat Prowess worth its level only on a friend an enemy could charge, the other
+    values the heuristic's (of a controller that has seen nothing); plans worth nothing
+    dropped."""
+    fresh = HeuristicController(KeptAcrossGames())
+    out = []
+    for sid in caster.profile.spells:
+        spell = view.spells[sid]
+        for t in plain_spell_candidates(view, caster, spell):
+            counter = max(counter_spellers(view, caster, t), key=lambda c: c.power, default=None)
+            for power in sorted({0, caster.power}):
+                level = expected_power(caster, power, spell.difficulty + t.profile.mr, counter,
+                                       counter.power if counter else 0, spell.max_level)
+                if spell.effect is SpellEffect.COMBAT_DICE:
+                    threatened = any(can_charge(view, e, t.x, t.y, t.radius)
+                                     for e in view.enemies_of(t))
+                    worth = 2.0 * level if t.side == caster.side and threatened else 0.0
+                else:
+                    worth = fresh._spell_value(view, caster, spell, t, level)
+                value = worth - power * H.POWER_TOKEN
+                if value > 0:
+                    out.append(Plan(value - tire, caster.uid, "cast_spell", t.uid, spell=sid,
+                                    power=power, reason=f"cast {spell.name} on {t.name}"))
+    return out
+
+
+def _spell_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
+    for caster in view.units:
+        if caster.on_table and caster.profile.magic_user:
+            assert ctl._spell_plans(view, caster, 0.25) == plain_spell_plans(view, caster, 0.25)
+
+
+def test_raiders_action_cast_spell_units_worth_nothing_skipped_before_sight() -> None:
+    """raiders.action.cast_spell / raiders.spell.energy_drain / raiders.spell.combat_prowess:
+    the heuristic's spell plans, which leave out before their sight test the units a spell
+    is worth nothing on (Energy (Drain) on a broken enemy, Combat Prowess on a friend no
+    enemy can charge), are the plans of every spell on every unit in range and sight, for
+    every caster on the table at every activation of a game in each scenario, for both
+    heuristics (fails if a unit worth something is left out: Energy (Drain) on an unbroken
+    enemy, or a threatened friend for Combat Prowess)."""
+    _in_both_scenarios(_spell_plans_are_plain)
+    _in_both_scenarios(_spell_plans_are_plain, controller=QuickHeuristicController)
+
+
 def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     sees = ctl._sees(view)
     on = [u for u in view.units if u.on_table]
@@ -273,7 +342,8 @@ def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: An
             for sid in caster.profile.spells:
                 spell = view.spells[sid]
                 assert (ctl._spell_candidates(view, caster, spell, {})
-                        == plain_spell_candidates(view, caster, spell))
+                        == [t for t in plain_spell_candidates(view, caster, spell)
+                            if worth_something(view, caster, spell, t)])
 
 
 def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None:
@@ -282,7 +352,8 @@ def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None
     are those the rules find, for every caster and unit on the table at every activation
     (fails if the kept sight is keyed on one unit of the pair only, or kept across
     decisions), and the units each spell of each caster is weighed on are the rules' targets
-    it could do some good on (fails if the inline range or on-the-table test differs)."""
+    it could do some good on (fails if the inline range or on-the-table test differs, or the
+    test of what a spell is worth on a unit)."""
     _in_both_scenarios(_counters_are_plain)
 
 
