@@ -28,14 +28,17 @@ from warband.rulesets.raiders.ai.tactics import (
     can_charge,
     combat_ceiling,
     expected_power,
+    shot_value,
     split_ceiling,
 )
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
+from warband.rulesets.raiders.mechanics import MoraleTest
 from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules import movement
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
+from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import move_candidates, move_menu
 from warband.rulesets.raiders.splits import (
     CombatSide,
@@ -330,6 +333,51 @@ def test_raiders_action_cast_spell_units_worth_nothing_skipped_before_sight() ->
     enemy, or a threatened friend for Combat Prowess)."""
     _in_both_scenarios(_spell_plans_are_plain)
     _in_both_scenarios(_spell_plans_are_plain, controller=QuickHeuristicController)
+
+
+def plain_quiet_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
+    """The heuristic's plan for an action that is neither a move, a charge, a volley nor a
+    spell, written as before the shortcut: the action's value as a reaction
+    (:meth:`~HeuristicController._quiet_value`), replaced by its own value for Make Ready,
+    Store Power, Rally, Regroup and Deploy Palisades."""
+    fresh = HeuristicController(KeptAcrossGames())
+    value = fresh._quiet_value(view, u, action)
+    if action == "make_ready":
+        value = 0.8 * max((shot_value(view, u, e) for e in view.enemies_of(u)
+                           if math.hypot(e.x - u.x, e.y - u.y)
+                           <= (u.profile.ranged_range or 0) + 6), default=0.0)
+    elif action == "store_power":
+        value = H.POWER_TOKEN if u.power < 3 else 0.3
+    elif action == "rally":
+        mv, _ = morale_value(view, u)
+        value = float(1 - MoraleTest(mv, u.morale_tokens).fail_chance()) * u.profile.cost * 0.5
+        return [Plan(value, u.uid, action, reason="rally")]
+    elif action == "regroup":
+        value = (2.0 + u.morale_tokens) if u.at_half_strength or u.broken else 0.4
+    elif action == "deploy_palisades":
+        near = any(math.hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
+        value = 6.0 if near else 0.0
+    return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
+
+
+def _quiet_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
+    for u in _offered(view, decision):
+        for action in actions_for(view, u):
+            if action not in ("move", "run", "charge", "shoot", "cast_spell"):
+                tire = ctl._tire(view, u, 1)
+                assert ctl._plans_for(view, u, action, 1) == plain_quiet_plans(view, u, action,
+                                                                               tire)
+
+
+def test_raiders_action_quiet_plans_value_each_action_once() -> None:
+    """raiders.action.make_ready / raiders.action.aim / raiders.action.store_power /
+    raiders.action.rally / raiders.action.regroup: the heuristic's plan for each action that
+    is neither a move, a charge, a volley nor a spell, now valued once (its value as a
+    reaction no longer worked out to be replaced), is the plain plan, for every unit offered
+    at every activation of a game in each scenario, for both heuristics (fails if Aim's
+    value as a reaction is dropped, or another action's own value replaced by it)."""
+    _in_both_scenarios(_quiet_plans_are_plain)
+    _in_both_scenarios(_quiet_plans_are_plain, controller=QuickHeuristicController)
 
 
 def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:

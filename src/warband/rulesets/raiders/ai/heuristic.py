@@ -795,7 +795,9 @@ class HeuristicController:
             return out
         if action == "cast_spell":
             return self._spell_plans(view, u, tire)
-        value = self._quiet_value(view, u, action)
+        # (each action below but Aim and the unnamed ones has its own value here: its
+        # _quiet_value, the value of the action taken as a reaction, is not worked out only
+        # to be replaced)
         if action == "make_ready":
             value = 0.8 * max((shot_value(view, u, e) for e in view.enemies_of(u)
                                if hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0) + 6),
@@ -811,6 +813,8 @@ class HeuristicController:
         elif action == "deploy_palisades":
             near = any(hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
             value = 6.0 if near else 0.0
+        else:
+            value = self._quiet_value(view, u, action)
         return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
 
     def _charge_plan(self, view: RaidersReader, u: Unit, t: Unit, extra: int,
