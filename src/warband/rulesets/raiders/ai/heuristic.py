@@ -1085,29 +1085,17 @@ class HeuristicController:
         if row is None:
             row = self._entries[u.uid] = {}
         states = self._states
-        enemies = view.enemies_of(u)
-        knowns: list[tuple[tuple[Any, ...], int]] = []
-        # the numbers of the states this field reads (u's, then each enemy's in turn)
+        out: list[FieldEntry] = []
+        # the numbers of the states this field read (u's, then each enemy's in turn)
         numbers = [mine]
-        for e in enemies:
+        for e in view.enemies_of(u):
             known = states.get(e.uid)
             if known is None:
                 enemy_kind = _enemy_kind(e)
                 # (the enemy's state: everything about it an entry reads)
                 known = states[e.uid] = (enemy_kind, self._state_number(
                     self._seen_as_enemy, e.uid, (*enemy_kind, e.x, e.y)))
-            knowns.append(known)
             numbers.append(known[1])
-        # The same states as u's field read at an earlier decision (a state number stands for
-        # one unit in one state, so the same numbers in the same order are the same enemies
-        # in the same states, and the same entries): that field's list itself is the answer,
-        # so that what was worked out from it (_here, _reach_terms) is found again by identity.
-        before = self._last_fields.get(u.uid)
-        if before is not None and before[0] == numbers:
-            self._fields[u.uid] = before[1]
-            return before[1]
-        out: list[FieldEntry] = []
-        for e, known in zip(enemies, knowns, strict=True):
             last = row.get(e.uid)
             if last is not None and last[0] == mine and last[1] == known[1]:
                 entry = last[2]
@@ -1115,7 +1103,15 @@ class HeuristicController:
                 entry = self._entry_of(view, u, e, kind, known[0])
                 row[e.uid] = (mine, known[1], entry)
             out.append(entry)
-        self._last_fields[u.uid] = (numbers, out)
+        # The same states as u's field read at an earlier decision (a state number stands for
+        # one unit in one state, so the same numbers in the same order are the same enemies
+        # in the same states, and the same entries): that field's list itself is the answer,
+        # so that what was worked out from it (_here, _reach_terms) is found again by identity.
+        before = self._last_fields.get(u.uid)
+        if before is not None and before[0] == numbers:
+            out = before[1]
+        else:
+            self._last_fields[u.uid] = (numbers, out)
         self._fields[u.uid] = out
         return out
 
