@@ -335,28 +335,6 @@ def test_raiders_action_cast_spell_units_worth_nothing_skipped_before_sight() ->
     _in_both_scenarios(_spell_plans_are_plain, controller=QuickHeuristicController)
 
 
-def _heres_and_terms_are_fresh(view: RaidersReader, player: int, decision: Any,
-                               ctl: Any) -> None:
-    fresh = type(ctl)(KeptAcrossGames())
-    for u in view.units:
-        if u.side == player and u.on_table:
-            assert ctl._here(view, u) == fresh._position(view, u, u.x, u.y)
-            ranged, reach_u, move, _ = ctl._own(view, u)
-            kept = ctl._reach_terms(u, ctl._field(view, u), ranged, reach_u, move)
-            assert kept == fresh._reach_terms(u, fresh._field(view, u), ranged, reach_u, move)
-
-
-def test_raiders_ai_position_and_reach_terms_kept_with_their_field() -> None:
-    """raiders.action.move: the position score where a unit stands and its Move's and Run's
-    reach terms (the move ceilings' parts), kept across decisions with the threat field they
-    read (the same field list while it reads the same states), are those a controller that
-    has seen nothing works out, for every unit of the side to act at every activation of a
-    game in each scenario, for both heuristics (fails if a kept value is used for another
-    field, or the field list is reused for other states)."""
-    _in_both_scenarios(_heres_and_terms_are_fresh)
-    _in_both_scenarios(_heres_and_terms_are_fresh, controller=QuickHeuristicController)
-
-
 def plain_quiet_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
     """The heuristic's plan for an action that is neither a move, a charge, a volley nor a
     spell, written as before the shortcut: the action's value as a reaction

@@ -381,15 +381,6 @@ class HeuristicController:
         self._terms: dict[int, tuple[tuple[float, float, float], ...]] = {}
         # whether an enemy could charge each unit where it stands, once per decision
         self._threats: dict[int, bool] = {}
-        # Across decisions, by unit: the numbers of the states its last threat field read,
-        # with that field (:meth:`_field`), and what was worked out from a field: the
-        # position score where it stands (:meth:`_here`) and its Move's and Run's reach
-        # terms (:meth:`_reach_terms`), each with the field list it read and what else it read
-        self._last_fields: dict[int, tuple[list[int], list[FieldEntry]]] = {}
-        self._kept_heres: dict[
-            int, tuple[list[FieldEntry], int, tuple[float, float] | None, float]] = {}
-        self._kept_terms: dict[
-            int, tuple[list[FieldEntry], int, int, tuple[tuple[float, float, float], ...]]] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -527,13 +518,6 @@ class HeuristicController:
         terms = self._terms.get(u.uid)
         if terms is not None:
             return terms
-        # kept across decisions with the field they read (the same list only while it reads
-        # the same states: :meth:`_field`, which holds u's place and profile) and u's move and
-        # run (Unnatural Speed changes them)
-        kept = self._kept_terms.get(u.uid)
-        if kept is not None and kept[0] is field and kept[1] == u.move and kept[2] == u.run:
-            terms = self._terms[u.uid] = kept[3]
-            return terms
         top_m = top_r = 0.0 if not field else -math.inf
         worst_m = shots_m = worst_r = shots_r = 0.0
         far_m = float(u.move) + 1e-6
@@ -570,7 +554,6 @@ class HeuristicController:
             if now + far_r <= shoot_reach:
                 shots_r += shot_loss
         terms = self._terms[u.uid] = ((top_m, worst_m, shots_m), (top_r, worst_r, shots_r))
-        self._kept_terms[u.uid] = (field, u.move, u.run, terms)
         return terms
 
     def _action(self, view: RaidersReader, decision: Decision, rng: random.Random) -> Any:
@@ -1086,8 +1069,6 @@ class HeuristicController:
             row = self._entries[u.uid] = {}
         states = self._states
         out: list[FieldEntry] = []
-        # the numbers of the states this field read (u's, then each enemy's in turn)
-        numbers = [mine]
         for e in view.enemies_of(u):
             known = states.get(e.uid)
             if known is None:
@@ -1095,7 +1076,6 @@ class HeuristicController:
                 # (the enemy's state: everything about it an entry reads)
                 known = states[e.uid] = (enemy_kind, self._state_number(
                     self._seen_as_enemy, e.uid, (*enemy_kind, e.x, e.y)))
-            numbers.append(known[1])
             last = row.get(e.uid)
             if last is not None and last[0] == mine and last[1] == known[1]:
                 entry = last[2]
@@ -1103,15 +1083,6 @@ class HeuristicController:
                 entry = self._entry_of(view, u, e, kind, known[0])
                 row[e.uid] = (mine, known[1], entry)
             out.append(entry)
-        # The same states as u's field read at an earlier decision (a state number stands for
-        # one unit in one state, so the same numbers in the same order are the same enemies
-        # in the same states, and the same entries): that field's list itself is the answer,
-        # so that what was worked out from it (_here, _reach_terms) is found again by identity.
-        before = self._last_fields.get(u.uid)
-        if before is not None and before[0] == numbers:
-            out = before[1]
-        else:
-            self._last_fields[u.uid] = (numbers, out)
         self._fields[u.uid] = out
         return out
 
@@ -1225,18 +1196,7 @@ class HeuristicController:
         both start from it)."""
         here = self._heres.get(u.uid)
         if here is None:
-            # kept across decisions with the field it read (the same list only while it reads
-            # the same states: :meth:`_field`) and the rest of what :meth:`_position` reads
-            # (where u stands is in its field's state; its move and its Lead Retinue's place)
-            field = self._field(view, u)
-            lead = self._own(view, u)[3]
-            kept = self._kept_heres.get(u.uid)
-            if kept is not None and kept[0] is field and kept[1] == u.move and kept[2] == lead:
-                here = kept[3]
-            else:
-                here = self._position(view, u, u.x, u.y)
-                self._kept_heres[u.uid] = (field, u.move, lead, here)
-            self._heres[u.uid] = here
+            here = self._heres[u.uid] = self._position(view, u, u.x, u.y)
         return here
 
     def _own(self, view: RaidersReader, u: Unit) -> tuple[bool, float, int, tuple[float, float] | None]:
