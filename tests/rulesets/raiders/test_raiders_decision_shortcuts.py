@@ -20,15 +20,25 @@ from warband.rulesets.raiders.ai.heuristic import (
     HeuristicController,
     KeptAcrossGames,
     Plan,
+    QuickHeuristicController,
     in_reach,
 )
-from warband.rulesets.raiders.ai.tactics import CEILING_SLACK, combat_ceiling, split_ceiling
+from warband.rulesets.raiders.ai.tactics import (
+    CEILING_SLACK,
+    can_charge,
+    combat_ceiling,
+    expected_power,
+    shot_value,
+    split_ceiling,
+)
 from warband.rulesets.raiders.catalogue import catalogue
 from warband.rulesets.raiders.choices import Activate
+from warband.rulesets.raiders.mechanics import MoraleTest
 from warband.rulesets.raiders.models import SpellEffect
 from warband.rulesets.raiders.rules import movement
 from warband.rulesets.raiders.rules.actions import actions_for
 from warband.rulesets.raiders.rules.magic import counter_spellers, spell_targets
+from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import move_candidates, move_menu
 from warband.rulesets.raiders.splits import (
     CombatSide,
@@ -50,10 +60,13 @@ def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
 Check = Callable[[RaidersReader, int, Any, Any], None]
 
 
-def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) -> None:
+def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None,
+                       controller: Callable[[], HeuristicController] = HeuristicController,
+                       ) -> None:
     """Play a seeded heuristic game in each scenario (with the options ``switched``), calling
     ``check(view, player, decision, controller)`` at each activation once the controller has
-    answered it (its per-decision tables filled as the game uses them)."""
+    answered it (its per-decision tables filled as the game uses them). ``controller``: makes
+    each side's heuristic."""
 
     def at_activation(game: Any, player: int, decision: Any, ctl: Any) -> bool:
         if decision.kind != "activate":
@@ -64,7 +77,8 @@ def _in_both_scenarios(check: Check, switched: dict[str, object] | None = None) 
         return True
 
     for seed, options in GAMES:
-        assert play_checking(seed, at_activation, {**options, **(switched or {})}) > 20
+        assert play_checking(seed, at_activation, {**options, **(switched or {})},
+                             controller) > 20
 
 
 def plain_position(fresh: HeuristicController, view: RaidersReader, u: Unit, x: float,
@@ -263,6 +277,109 @@ def plain_spell_candidates(view: RaidersReader, caster: Unit, spell: Any) -> lis
             and not (effect is SpellEffect.REMOVE_FATIGUE and t.fatigue < t.profile.fatigue - 2)]
 
 
+def worth_something(view: RaidersReader, caster: Unit, spell: Any, t: Unit) -> bool:
+    """Could ``spell`` be worth anything on ``t`` at some power level (the heuristic's spell
+    value, written plainly): not Energy (Drain) on a broken unit, not Combat Prowess on a unit
+    no enemy could charge where it stands."""
+    if spell.effect is SpellEffect.ADD_FATIGUE and t.broken:
+        return False
+    if spell.effect is SpellEffect.COMBAT_DICE:
+        return any(can_charge(view, e, t.x, t.y, t.radius) for e in view.enemies_of(t))
+    return True
+
+
+def plain_spell_plans(view: RaidersReader, caster: Unit, tire: float) -> list[Plan]:
+    """The heuristic's Cast Spell plans written plainly: every spell of ``caster`` on every
+    unit of :func:`plain_spell_candidates` (no unit left out for being worth nothing), the
+    counter-speller with the most power among the rules' :func:`counter_spellers`, both power
+    levels, Combat Prowess worth its level only on a friend an enemy could charge, the other
+    values the heuristic's (of a controller that has seen nothing); plans worth nothing
+    dropped."""
+    fresh = HeuristicController(KeptAcrossGames())
+    out = []
+    for sid in caster.profile.spells:
+        spell = view.spells[sid]
+        for t in plain_spell_candidates(view, caster, spell):
+            counter = max(counter_spellers(view, caster, t), key=lambda c: c.power, default=None)
+            for power in sorted({0, caster.power}):
+                level = expected_power(caster, power, spell.difficulty + t.profile.mr, counter,
+                                       counter.power if counter else 0, spell.max_level)
+                if spell.effect is SpellEffect.COMBAT_DICE:
+                    threatened = any(can_charge(view, e, t.x, t.y, t.radius)
+                                     for e in view.enemies_of(t))
+                    worth = 2.0 * level if t.side == caster.side and threatened else 0.0
+                else:
+                    worth = fresh._spell_value(view, caster, spell, t, level)
+                value = worth - power * H.POWER_TOKEN
+                if value > 0:
+                    out.append(Plan(value - tire, caster.uid, "cast_spell", t.uid, spell=sid,
+                                    power=power, reason=f"cast {spell.name} on {t.name}"))
+    return out
+
+
+def _spell_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
+    for caster in view.units:
+        if caster.on_table and caster.profile.magic_user:
+            assert ctl._spell_plans(view, caster, 0.25) == plain_spell_plans(view, caster, 0.25)
+
+
+def test_raiders_action_cast_spell_units_worth_nothing_skipped_before_sight() -> None:
+    """raiders.action.cast_spell / raiders.spell.energy_drain / raiders.spell.combat_prowess:
+    the heuristic's spell plans, which leave out before their sight test the units a spell
+    is worth nothing on (Energy (Drain) on a broken enemy, Combat Prowess on a friend no
+    enemy can charge), are the plans of every spell on every unit in range and sight, for
+    every caster on the table at every activation of a game in each scenario, for both
+    heuristics (fails if a unit worth something is left out: Energy (Drain) on an unbroken
+    enemy, or a threatened friend for Combat Prowess)."""
+    _in_both_scenarios(_spell_plans_are_plain)
+    _in_both_scenarios(_spell_plans_are_plain, controller=QuickHeuristicController)
+
+
+def plain_quiet_plans(view: RaidersReader, u: Unit, action: str, tire: float) -> list[Plan]:
+    """The heuristic's plan for an action that is neither a move, a charge, a volley nor a
+    spell, written as before the shortcut: the action's value as a reaction
+    (:meth:`~HeuristicController._quiet_value`), replaced by its own value for Make Ready,
+    Store Power, Rally, Regroup and Deploy Palisades."""
+    fresh = HeuristicController(KeptAcrossGames())
+    value = fresh._quiet_value(view, u, action)
+    if action == "make_ready":
+        value = 0.8 * max((shot_value(view, u, e) for e in view.enemies_of(u)
+                           if math.hypot(e.x - u.x, e.y - u.y)
+                           <= (u.profile.ranged_range or 0) + 6), default=0.0)
+    elif action == "store_power":
+        value = H.POWER_TOKEN if u.power < 3 else 0.3
+    elif action == "rally":
+        mv, _ = morale_value(view, u)
+        value = float(1 - MoraleTest(mv, u.morale_tokens).fail_chance()) * u.profile.cost * 0.5
+        return [Plan(value, u.uid, action, reason="rally")]
+    elif action == "regroup":
+        value = (2.0 + u.morale_tokens) if u.at_half_strength or u.broken else 0.4
+    elif action == "deploy_palisades":
+        near = any(math.hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
+        value = 6.0 if near else 0.0
+    return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
+
+
+def _quiet_plans_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
+    for u in _offered(view, decision):
+        for action in actions_for(view, u):
+            if action not in ("move", "run", "charge", "shoot", "cast_spell"):
+                tire = ctl._tire(view, u, 1)
+                assert ctl._plans_for(view, u, action, 1) == plain_quiet_plans(view, u, action,
+                                                                               tire)
+
+
+def test_raiders_action_quiet_plans_value_each_action_once() -> None:
+    """raiders.action.make_ready / raiders.action.aim / raiders.action.store_power /
+    raiders.action.rally / raiders.action.regroup: the heuristic's plan for each action that
+    is neither a move, a charge, a volley nor a spell, now valued once (its value as a
+    reaction no longer worked out to be replaced), is the plain plan, for every unit offered
+    at every activation of a game in each scenario, for both heuristics (fails if Aim's
+    value as a reaction is dropped, or another action's own value replaced by it)."""
+    _in_both_scenarios(_quiet_plans_are_plain)
+    _in_both_scenarios(_quiet_plans_are_plain, controller=QuickHeuristicController)
+
+
 def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: Any) -> None:
     sees = ctl._sees(view)
     on = [u for u in view.units if u.on_table]
@@ -273,7 +390,8 @@ def _counters_are_plain(view: RaidersReader, player: int, decision: Any, ctl: An
             for sid in caster.profile.spells:
                 spell = view.spells[sid]
                 assert (ctl._spell_candidates(view, caster, spell, {})
-                        == plain_spell_candidates(view, caster, spell))
+                        == [t for t in plain_spell_candidates(view, caster, spell)
+                            if worth_something(view, caster, spell, t)])
 
 
 def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None:
@@ -282,7 +400,8 @@ def test_raiders_action_counter_spell_with_sight_kept_for_the_decision() -> None
     are those the rules find, for every caster and unit on the table at every activation
     (fails if the kept sight is keyed on one unit of the pair only, or kept across
     decisions), and the units each spell of each caster is weighed on are the rules' targets
-    it could do some good on (fails if the inline range or on-the-table test differs)."""
+    it could do some good on (fails if the inline range or on-the-table test differs, or the
+    test of what a spell is worth on a unit)."""
     _in_both_scenarios(_counters_are_plain)
 
 

@@ -385,6 +385,8 @@ class HeuristicController:
         self._sight: dict[tuple[int, int], bool] = {}
         self._heres: dict[int, float] = {}
         self._terms: dict[int, tuple[tuple[float, float, float], ...]] = {}
+        # whether an enemy could charge each unit where it stands, once per decision
+        self._threats: dict[int, bool] = {}
 
     def decide(self, view: Any, decision: Decision, rng: random.Random) -> Any:
         self._memo = {}  # evaluations hold for one decision (the state does not change)
@@ -398,6 +400,7 @@ class HeuristicController:
         self._sight = {}
         self._heres = {}
         self._terms = {}
+        self._threats = {}
         handler = getattr(self, f"_{decision.kind}", None)
         if handler is None:
             return decision.options[0]
@@ -798,7 +801,9 @@ class HeuristicController:
             return out
         if action == "cast_spell":
             return self._spell_plans(view, u, tire)
-        value = self._quiet_value(view, u, action)
+        # (each action below but Aim and the unnamed ones has its own value here: its
+        # _quiet_value, the value of the action taken as a reaction, is not worked out only
+        # to be replaced)
         if action == "make_ready":
             value = 0.8 * max((shot_value(view, u, e) for e in view.enemies_of(u)
                                if hypot(e.x - u.x, e.y - u.y) <= (u.profile.ranged_range or 0) + 6),
@@ -814,6 +819,8 @@ class HeuristicController:
         elif action == "deploy_palisades":
             near = any(hypot(e.x - u.x, e.y - u.y) <= 14 for e in view.enemies_of(u))
             value = 6.0 if near else 0.0
+        else:
+            value = self._quiet_value(view, u, action)
         return [Plan(value - tire, u.uid, action, reason=action.replace("_", " "))]
 
     def _charge_plan(self, view: RaidersReader, u: Unit, t: Unit, extra: int,
@@ -915,13 +922,20 @@ class HeuristicController:
     def _spell_candidates(self, view: RaidersReader, u: Unit, spell: Spell,
                           sight: dict[int, bool]) -> list[Unit]:
         """Units the spell could do some good on, in range and sight (``sight``: the caster's
-        line of sight to each unit, filled as it is asked)."""
+        line of sight to each unit, filled as it is asked).
+
+        A unit the spell is worth nothing on at any power level (:meth:`_spell_value`:
+        Energy (Drain) on a broken enemy, Combat Prowess on a friend no enemy can charge) is
+        left out before its sight test, the costly part: it would only give plans worth at
+        most nothing, which :meth:`_spell_plans` drops."""
         effect = spell.effect
         hostile = effect is _HITS or effect is _ADD_FATIGUE
         # (the effect's kind looked up once, not per unit)
         heals = effect is _HEAL
         refreshes = effect is _REMOVE_FATIGUE
         moves = effect is _MOVEMENT
+        drains = effect is _ADD_FATIGUE
+        emboldens = effect is _COMBAT_DICE
         out: list[Unit] = []
         if moves:
             return out
@@ -936,6 +950,10 @@ class HeuristicController:
             if refreshes and t.fatigue < t.profile.fatigue - 2:
                 continue
             if hypot(t.x - ux, t.y - uy) > reach:  # view.leader_distance(u, t)
+                continue
+            if drains and t.broken:
+                continue
+            if emboldens and not self._threatened(view, t):
                 continue
             seen = sight.get(t.uid)
             if seen is None:
@@ -962,10 +980,19 @@ class HeuristicController:
             room = t.profile.fatigue - t.fatigue
             return t.profile.cost * 0.25 * min(1.0, level * 2 / max(1, room))
         if effect is _COMBAT_DICE:
-            if not friend or not any(can_charge(view, e, t.x, t.y, t.radius) for e in view.enemies_of(t)):
+            if not friend or not self._threatened(view, t):
                 return 0.0
             return 2.0 * level
         return 0.0
+
+    def _threatened(self, view: RaidersReader, t: Unit) -> bool:
+        """Could any enemy of ``t`` charge it where it stands (what Combat Prowess on ``t``
+        is worth anything for), once per decision."""
+        known = self._threats.get(t.uid)
+        if known is None:
+            known = self._threats[t.uid] = any(can_charge(view, e, t.x, t.y, t.radius)
+                                               for e in view.enemies_of(t))
+        return known
 
     def _tire(self, view: RaidersReader, u: Unit, extra: int) -> float:
         """:func:`_fatigue_penalty`, once per decision."""
