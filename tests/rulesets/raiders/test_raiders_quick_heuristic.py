@@ -33,8 +33,6 @@ from warband.kit.table import spread_out
 from warband.rulesets.raiders import RULESET
 from warband.rulesets.raiders.ai import heuristic as H
 from warband.rulesets.raiders.ai.heuristic import (
-    QUICK_MELEE_THREAT,
-    QUICK_RANGED_THREAT,
     HeuristicController,
     KeptAcrossGames,
     QuickHeuristicController,
@@ -119,14 +117,50 @@ def test_raiders_action_move_penalty_of_a_move_or_run() -> None:
 
 def test_raiders_quick_heuristic_is_the_default_beside_the_full_one() -> None:
     """``heuristic-full`` is the heuristic before session 10 (the games it played stay
-    playable); ``heuristic``, the default, the re-tuned one, whose threat weights are its own."""
+    playable); ``heuristic``, the default, is the re-tuned one."""
     ais = RULESET.controllers()
     assert ais["heuristic-full"] is HeuristicController
     assert ais["heuristic"] is QuickHeuristicController
-    full, quick = HeuristicController(), QuickHeuristicController()
-    assert (full._melee_threat, full._ranged_threat) == (0.5, 0.9)
-    assert (quick._melee_threat, quick._ranged_threat) == (QUICK_MELEE_THREAT,
-                                                           QUICK_RANGED_THREAT)
+
+
+@pytest.mark.parametrize("uid", [WARRIORS_1, RANGERS])
+def test_raiders_quick_heuristic_weighs_threats_by_its_tuned_weights(uid: int) -> None:
+    """raiders.turn.activation: where a unit would stand, each AI takes the threats there (the
+    worst enemy charge that reaches the spot and the volleys that do) off the spot's score at
+    its own weight: 0.5 for a melee unit and 0.9 for a shooter in ``heuristic-full``,
+    0 and 0.3 in the default (its tuned QUICK_MELEE_THREAT and QUICK_RANGED_THREAT: a change of
+    them is a meant change of the AI, to be measured). Worked out here from
+    the score of the same spots with every threat taken out of the unit's field (fails if
+    either AI weighs a threat at the other's weight, or at none where it should)."""
+    st = bare_state()
+    u = place(st, uid, 20, 10)
+    place(st, 8, 20, 17)    # an enemy whose charge reaches the spots below
+    place(st, 12, 26, 22)   # and one that shoots
+    spots = [(20.0, 10.0), (21.0, 12.0), (18.0, 11.0)]
+    ranged = bool(u.shooter or u.profile.magic_user)
+    for ai, melee_w, ranged_w in ((HeuristicController, 0.5, 0.9),
+                                  (QuickHeuristicController, 0.0, 0.3)):
+        ctl = ai()
+        scored = ctl._positions(st, u, spots)
+        field = ctl._field(st, u)
+        threats = []
+        for x, y in spots:
+            worst = shots = 0.0
+            for ex, ey, reach, charge_loss, shoot_reach, shot_loss, *_ in field:
+                d = math.hypot(ex - x, ey - y)
+                if d <= reach:
+                    worst = max(worst, charge_loss)
+                if d <= shoot_reach:
+                    shots += shot_loss
+            threats.append(worst + shots)
+        assert any(t > 0.5 for t in threats), "the spots must be under a threat"
+        # the same field with its threats taken out (kept for this decision by the AI)
+        ctl._fields[u.uid] = [(ex, ey, reach, 0.0, shoot_reach, 0.0, lure, radii)
+                              for ex, ey, reach, _, shoot_reach, _, lure, radii in field]
+        safe = ctl._positions(st, u, spots)
+        weight = ranged_w if ranged else melee_w
+        for with_threats, without, threat in zip(scored, safe, threats, strict=True):
+            assert with_threats == pytest.approx(without - weight * threat)
 
 
 def _offered(view: RaidersReader, decision: Any) -> list[Unit]:
