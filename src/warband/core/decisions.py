@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from warband._compiled import mypyc_attr
+from warband.core.values import FieldRecord
 
 __all__ = [
     "ChoiceCodec",
@@ -38,7 +39,7 @@ class IllegalChoice(ValueError):
     """A choice that the pending decision does not allow. The game state is left unchanged."""
 
 
-class Decision:
+class Decision(FieldRecord):
     """One player must choose one of ``options`` (or a choice ``accepts`` allows).
 
     ``kind`` names the decision (``activate``, ``action``, ``feat_ap``, ``split_dice``...),
@@ -70,19 +71,9 @@ class Decision:
         #: cannot say more
         self.why_not = why_not
 
-    def _fields(self) -> tuple[object, ...]:
+    def fields(self) -> tuple[object, ...]:
         return (self.kind, self.player, self.options, self.prompt, self.accepts, self.info,
                 self.auto, self.why_not)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Decision):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
-        """Copied and pickled through the constructor (the compiled class cannot be rebuilt
-        field by field)."""
-        return type(self), self._fields()
 
     def __repr__(self) -> str:
         return (f"Decision(kind={self.kind!r}, player={self.player!r},"

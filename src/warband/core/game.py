@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from warband.core.decisions import ChoiceCodec, Decision, IllegalChoice, Reasoned, Simultaneous
 from warband.core.dice import Dice
 from warband.core.events import Event, EventDigest, EventLog
+from warband.core.values import FieldRecord
 
 __all__ = [
     "DecisionRecord",
@@ -72,7 +73,7 @@ class Outcome:
         }
 
 
-class DecisionRecord:
+class DecisionRecord(FieldRecord):
     """One answered decision, as stored in a game record.
 
     Written out rather than a dataclass (one per decision): the compiled build compiles a
@@ -90,18 +91,8 @@ class DecisionRecord:
         self.events = events  # number of events after this decision took effect
         self.digest = digest  # running digest of the event stream at that point
 
-    def _fields(self) -> tuple[object, ...]:
+    def fields(self) -> tuple[object, ...]:
         return (self.player, self.kind, self.choice, self.reason, self.events, self.digest)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DecisionRecord):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
-        """Copied and pickled through the constructor (the compiled class cannot be rebuilt
-        field by field)."""
-        return type(self), self._fields()
 
     def __repr__(self) -> str:
         return (f"DecisionRecord(player={self.player!r}, kind={self.kind!r},"

@@ -5,23 +5,23 @@ exchange, a side of the split game). A frozen dataclass would do, but the option
 build (docs/performance.md, "Compiled build") runs the ``__init__`` that ``dataclass``
 generates as interpreted code, so these classes write their ``__init__`` out (with ``Final``
 fields: mypy refuses a write, the compiled class has no setter) and derive the rest from
-:class:`ValueRecord`, once for all of them."""
+:class:`ValueRecord` (or, for a record that may change, :class:`FieldRecord`), once for
+all of them."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-__all__ = ["ValueRecord", "rounded"]
+__all__ = ["FieldRecord", "ValueRecord", "rounded"]
 
 
-class ValueRecord:
-    """The base of a value class: equal to another of its own class with equal fields, hashed
-    as the tuple of its fields (as a frozen dataclass is), and copied and pickled through its
-    constructor (the compiled class cannot be rebuilt field by field). A subclass lists its
-    fields in :meth:`fields`, in its constructor's order (what a cache keeps of it: a plain
-    tuple, which the garbage collector stops tracking, and ``type(value)(*fields)`` makes it
-    again)."""
+class FieldRecord:
+    """The base of a written-out record: equal to another of its own class with equal fields
+    (as a dataclass is), and copied and pickled through its constructor (the compiled class
+    cannot be rebuilt field by field). Not hashed: a record whose fields may change (a
+    dataclass that is not frozen); :class:`ValueRecord` is the hashed one. A subclass lists its
+    fields in :meth:`fields`, in its constructor's order."""
 
     __slots__ = ()
 
@@ -30,15 +30,23 @@ class ValueRecord:
         raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ValueRecord) or type(other) is not type(self):
+        if not isinstance(other, FieldRecord) or type(other) is not type(self):
             return NotImplemented
         return self.fields() == other.fields()
 
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return type(self), self.fields()
+
+
+class ValueRecord(FieldRecord):
+    """The base of a value class: a :class:`FieldRecord` hashed as the tuple of its fields (as
+    a frozen dataclass is). What a cache keeps of one is :meth:`fields`, a plain tuple, which
+    the garbage collector stops tracking; ``type(value)(*fields)`` makes it again."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
 
 
 def rounded(x: float, digits: int) -> float:

@@ -39,7 +39,7 @@ from typing import Any, Final
 
 from warband.core.decisions import Decision, Reasoned
 from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
-from warband.core.values import rounded
+from warband.core.values import FieldRecord, rounded
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
     best_shot_reaction,
@@ -108,7 +108,7 @@ FieldCore = tuple[float, float, float, float, float, float]
 FieldEntry = tuple[float, float, float, float, float, float, float, float]
 
 
-class Plan:
+class Plan(FieldRecord):
     """What the heuristic means to do with a unit, and what it thinks that is worth.
 
     Written out rather than a dataclass (some 1,400 are made a game): the compiled build
@@ -129,15 +129,10 @@ class Plan:
         self.power = power
         self.reason = reason
 
-    def _fields(self) -> tuple[object, ...]:
+    def fields(self) -> tuple[object, ...]:
+        # equal field by field, as the dataclass was (the tests compare plans)
         return (self.value, self.uid, self.action, self.target, self.point, self.spell,
                 self.power, self.reason)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal field by field, as the dataclass was (the tests compare plans)."""
-        if not isinstance(other, Plan):
-            return NotImplemented
-        return self._fields() == other._fields()
 
     def __repr__(self) -> str:
         return (f"Plan(value={self.value!r}, uid={self.uid!r}, action={self.action!r},"
