@@ -525,6 +525,28 @@ class HeuristicController:
         far_r = float(u.run) + 1e-6
         ux, uy = u.x, u.y
         hypot = math.hypot
+        if not ranged and self._melee_threat == 0.0:
+            # Threats weighed at nothing (the default heuristic's melee units): the worst
+            # charges and the shots stay 0.0, which :meth:`_move_ceiling` multiplies by 0.0 as
+            # it would the real ones (finite, at least 0): the same ceilings.
+            for ex, ey, _, _, _, _, lure, radii in field:
+                now = hypot(ex - ux, ey - uy)
+                d_m = now - far_m
+                if not d_m > 0.0:
+                    d_m = 0.0
+                d_r = now - far_r
+                if not d_r > 0.0:
+                    d_r = 0.0
+                gap_m = d_m - radii - move
+                value_m = lure - 0.8 * (gap_m if gap_m > 0.0 else 0.0)
+                gap_r = d_r - radii - move
+                value_r = lure - 0.8 * (gap_r if gap_r > 0.0 else 0.0)
+                if value_m > top_m:
+                    top_m = value_m
+                if value_r > top_r:
+                    top_r = value_r
+            terms = self._terms[u.uid] = ((top_m, 0.0, 0.0), (top_r, 0.0, 0.0))
+            return terms
         for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
             now = hypot(ex - ux, ey - uy)
             # max(0.0, now - far) and max(top, value), as max picks them
@@ -1112,7 +1134,16 @@ class HeuristicController:
         """:meth:`_field_entry` with :func:`_kind` of ``u`` and :func:`_enemy_kind` of ``e``
         at hand."""
         shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
-        key = (kind, enemy_kind, shoots and in_cover(view, e, u), _options_read(view))
+        cover: bool | None
+        if shoots and self._melee_threat == 0.0 and not (u.shooter or u.profile.magic_user):
+            # A melee unit whose threats weigh nothing (the default heuristic): the volley's
+            # cost, the one part of the entry the cover changes, is never read
+            # (:meth:`_positions` and :meth:`_reach_terms` leave the threats out), so the
+            # sight test is not made; kept apart (None) from the entries that made it.
+            cover = None
+        else:
+            cover = shoots and in_cover(view, e, u)
+        key = (kind, enemy_kind, cover, _options_read(view))
         core = self._cores.get(key)
         if core is None:
             core = self._cores[key] = self._field_core(view, u, e)
@@ -1172,6 +1203,23 @@ class HeuristicController:
                 out.append(best - (worst + shots) * ranged_threat)
             return out
         melee_threat = self._melee_threat
+        if melee_threat == 0.0:
+            # Threats weighed at nothing (the default heuristic's melee units): the worst
+            # charge and the shots are finite and at least 0, so (worst + shots) * 0.0 is 0.0
+            # and best - 0.0 is best; the same score without working them out.
+            for x, y in points:
+                best = -math.inf
+                for ex, ey, _, _, _, _, lure, radii in field:
+                    gap = hypot(ex - x, ey - y) - radii - move
+                    value = lure - 0.8 * gap if gap > 0.0 else lure
+                    if value > best:
+                        best = value
+                spread = 0.0
+                if lead is not None:
+                    strays = hypot(lead[0] - x, lead[1] - y) - 11
+                    spread = 0.1 * (strays if strays > 0.0 else 0.0)
+                out.append(best - spread)
+            return out
         for x, y in points:
             worst = shots = 0.0
             best = -math.inf
