@@ -66,8 +66,9 @@ def test_raiders_action_move_zero_melee_threat_scores_are_the_plain_ones() -> No
     """raiders.action.move / raiders.action.run: the default heuristic's position scores,
     Move/Run ceilings and plans, with the threats of melee units (weighed at 0.0) and their
     cover tests left out, equal the plain code's at every activation of a game in each
-    scenario (fails if the shortcut drops a term it should keep, or leaves out the cover of
-    a unit that fights at range)."""
+    scenario (fails if the threats are left out of a unit that fights at range, or its cover
+    test; leaving them out at a weight other than 0.0 fails the plain plans of
+    ``test_raiders_decision_shortcuts``, at ``heuristic-full``'s 0.5)."""
     assert QUICK_MELEE_THREAT == 0.0
     checked.update(melee=0, ranged=0)
     _in_both_scenarios(_same_as_plain, controller=QuickHeuristicController)

@@ -525,28 +525,10 @@ class HeuristicController:
         far_r = float(u.run) + 1e-6
         ux, uy = u.x, u.y
         hypot = math.hypot
-        if not ranged and self._melee_threat == 0.0:
-            # Threats weighed at nothing (the default heuristic's melee units): the worst
-            # charges and the shots stay 0.0, which :meth:`_move_ceiling` multiplies by 0.0 as
-            # it would the real ones (finite, at least 0): the same ceilings.
-            for ex, ey, _, _, _, _, lure, radii in field:
-                now = hypot(ex - ux, ey - uy)
-                d_m = now - far_m
-                if not d_m > 0.0:
-                    d_m = 0.0
-                d_r = now - far_r
-                if not d_r > 0.0:
-                    d_r = 0.0
-                gap_m = d_m - radii - move
-                value_m = lure - 0.8 * (gap_m if gap_m > 0.0 else 0.0)
-                gap_r = d_r - radii - move
-                value_r = lure - 0.8 * (gap_r if gap_r > 0.0 else 0.0)
-                if value_m > top_m:
-                    top_m = value_m
-                if value_r > top_r:
-                    top_r = value_r
-            terms = self._terms[u.uid] = ((top_m, 0.0, 0.0), (top_r, 0.0, 0.0))
-            return terms
+        # Threats weighed at nothing (the default heuristic's melee units): the worst charges
+        # and the shots stay 0.0, which :meth:`_move_ceiling` multiplies by 0.0 as it would
+        # the real ones (finite, at least 0): the same ceilings without working them out.
+        weigh = ranged or self._melee_threat != 0.0
         for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
             now = hypot(ex - ux, ey - uy)
             # max(0.0, now - far) and max(top, value), as max picks them
@@ -568,6 +550,8 @@ class HeuristicController:
                 top_m = value_m
             if value_r > top_r:
                 top_r = value_r
+            if not weigh:
+                continue
             if now + far_m <= reach and charge_loss > worst_m:
                 worst_m = charge_loss
             if now + far_m <= shoot_reach:
@@ -1203,32 +1187,20 @@ class HeuristicController:
                 out.append(best - (worst + shots) * ranged_threat)
             return out
         melee_threat = self._melee_threat
-        if melee_threat == 0.0:
-            # Threats weighed at nothing (the default heuristic's melee units): the worst
-            # charge and the shots are finite and at least 0, so (worst + shots) * 0.0 is 0.0
-            # and best - 0.0 is best; the same score without working them out.
-            for x, y in points:
-                best = -math.inf
-                for ex, ey, _, _, _, _, lure, radii in field:
-                    gap = hypot(ex - x, ey - y) - radii - move
-                    value = lure - 0.8 * gap if gap > 0.0 else lure
-                    if value > best:
-                        best = value
-                spread = 0.0
-                if lead is not None:
-                    strays = hypot(lead[0] - x, lead[1] - y) - 11
-                    spread = 0.1 * (strays if strays > 0.0 else 0.0)
-                out.append(best - spread)
-            return out
+        # Threats weighed at nothing (the default heuristic's melee units): the worst charge
+        # and the shots are finite and at least 0, so (worst + shots) * 0.0 is 0.0 and
+        # best - 0.0 is best; the same score without working them out.
+        weigh = melee_threat != 0.0
         for x, y in points:
             worst = shots = 0.0
             best = -math.inf
             for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
                 d = hypot(ex - x, ey - y)
-                if d <= reach and charge_loss > worst:
-                    worst = charge_loss
-                if d <= shoot_reach:
-                    shots += shot_loss
+                if weigh:
+                    if d <= reach and charge_loss > worst:
+                        worst = charge_loss
+                    if d <= shoot_reach:
+                        shots += shot_loss
                 gap = d - radii - move
                 value = lure - 0.8 * gap if gap > 0.0 else lure
                 if value > best:
