@@ -33,12 +33,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
 from math import hypot
 from typing import Any, Final
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
+from warband.core.geometry import CONTACT, Base
 from warband.core.values import FieldRecord, rounded
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
@@ -64,9 +63,11 @@ from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import (
     entry_candidates,
     entry_start,
+    in_reach,
     move_aims,
     move_menu,
     reachable_end,
+    real_move,
 )
 from warband.rulesets.raiders.splits import CombatSide, SideFields, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
@@ -152,47 +153,6 @@ def _fatigue_penalty(view: RaidersReader, u: Unit, extra: int) -> float:
     if after >= limit:
         return u.profile.cost * (0.45 if danger else 0.04)
     return 1.0 if danger else 0.2
-
-
-def in_reach(view: RaidersReader, u: Unit, start: tuple[float, float], allowance: float,
-             on_table: list[tuple[Unit, Base]] | None = None) -> tuple[Base, ...]:
-    """The bases of the other units on the table that ``u`` could touch moving up to
-    ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
-    than the allowance plus both footprints (and an inch to spare) from ``start`` can neither
-    stop the move nor be walked round, since the mover never gets further than its allowance
-    from where it started. ``on_table``: every unit on the table with its base, in the
-    table's order, if already at hand."""
-    sx, sy = start
-    reach = allowance + u.radius + 1.0
-    if on_table is None:
-        on_table = [(o, o.base) for o in view.units if o.on_table]
-    return tuple(b for o, b in on_table
-                 if o is not u and hypot(b.x - sx, b.y - sy) <= reach + b.r)
-
-
-def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tuple[float, float],
-              allowance: float, near: tuple[Base, ...]) -> MoveResult:
-    """Where ``u`` really gets moving from ``start`` toward ``goal`` (paths round terrain,
-    the units ``near`` it in the way: :func:`in_reach`), as :meth:`Table.move` says,
-    remembered on the table (:meth:`~warband.core.geometry.Table.memo`) so that the same
-    question asked at the next activation, or in the next game, is not worked out again.
-
-    The answer is the one :meth:`Table.move` gives with every other unit on the table
-    (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
-    ``contact``, which count the units passed.
-
-    Key and answer are kept as plain tuples of numbers (the bases' x, y, r in a row; the
-    result's fields), which the garbage collector stops tracking: the memo lives as long as
-    the table, across games, and tracked entries cost every full collection a walk over them
-    (docs/performance.md, Raiders, issue 16 session 8)."""
-    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, *chain.from_iterable(near))
-    moves = view.table.memo("raiders.ai.real_move")
-    kept: MoveFields | None = moves.get(key)
-    if kept is not None:
-        return MoveResult(*kept)
-    end: MoveResult = view.table.move(start, goal, u.radius, allowance, near)
-    moves[key] = end.fields()
-    return end
 
 
 # The keys below hold the unit's profile by value, not its id: a campaign veteran's profile
