@@ -1249,14 +1249,21 @@ class QuickHeuristicController(HeuristicController):
         straight = self._positions(view, u, [_toward(u, x, y, allowance) for x, y, _ in aims])
         # the aims by straight-line score, best first (a stable sort: ties in menu order)
         order = sorted(range(len(aims)), key=lambda k: -straight[k])
-        best_score = -math.inf
-        best: tuple[float, float, str] | None = None
+        ends: list[tuple[float, float]] = []
+        labels: list[str] = []
         for k in order[:QUICK_AIMS]:
             x, y, label = aims[k]
             end = reachable_end(view, u, (x, y), allowance)
             if end is None:
                 continue  # the terrain lets it hardly move that way
-            score = self._position(view, u, end[0], end[1])
+            ends.append(end)
+            labels.append(label)
+        if not ends:
+            return []
+        # scored together (each point's score is worked out on its own), the first best kept
+        best_score = -math.inf
+        best: tuple[float, float, str] | None = None
+        for end, label, score in zip(ends, labels, self._positions(view, u, ends), strict=True):
             if score > best_score:
                 best_score, best = score, (end[0], end[1], label)
         if best is None:
