@@ -112,7 +112,7 @@ def build(out: Path, compiled: bool = True) -> list[Path]:
             # the lowest manylinux tag the wheel's symbols allow (auditwheel's default)
             _run([sys.executable, "-m", "auditwheel", "repair", "-w", str(out), str(raw)])
             files += [f for f in out.glob("warband-*-manylinux*.whl")]
-        _run([sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(out), "."])
+        _run([sys.executable, "-m", "build", "-q", "--sdist", "--no-isolation", "--outdir", str(out), "."])
         files += list(out.glob("warband-*.tar.gz"))
     write_simple_index(files, out)
     return files
