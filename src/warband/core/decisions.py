@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from warband._compiled import mypyc_attr
+from warband.core.lazy_options import LazyOptions
 from warband.core.values import FieldRecord
 
 __all__ = [
     "ChoiceCodec",
     "Decision",
     "IllegalChoice",
+    "LazyOptions",
     "Reasoned",
     "Simultaneous",
 ]
@@ -82,6 +84,12 @@ class Decision(FieldRecord):
                 f" why_not={self.why_not!r})")
 
     def is_legal(self, choice: Any) -> bool:
+        options = self.options
+        accepts = self.accepts
+        if accepts is not None and isinstance(options, LazyOptions) and not options.built:
+            # Options not worked out yet: ``accepts`` first, so that an answer it allows does
+            # not work them out (listed or accepted, the same answer in either order).
+            return bool(accepts(choice)) or choice in options
         # Controllers mostly answer with one of the listed options itself: an identity scan
         # finds it without calling the choices' ``__eq__`` on the options before it (``in``
         # compares identity first too, but calls ``__eq__`` on every option that is not it).

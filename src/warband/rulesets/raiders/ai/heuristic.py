@@ -33,12 +33,11 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
-from itertools import chain
 from math import hypot
 from typing import Any, Final
 
 from warband.core.decisions import Decision, Reasoned
-from warband.core.geometry import CONTACT, Base, MoveFields, MoveResult
+from warband.core.geometry import CONTACT, Base
 from warband.core.values import FieldRecord, rounded
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.ai.tactics import (
@@ -64,9 +63,11 @@ from warband.rulesets.raiders.rules.morale import morale_value
 from warband.rulesets.raiders.rules.movement import (
     entry_candidates,
     entry_start,
+    in_reach,
     move_aims,
     move_menu,
     reachable_end,
+    real_move,
 )
 from warband.rulesets.raiders.splits import CombatSide, SideFields, solve
 from warband.rulesets.raiders.state import RaidersReader, Unit
@@ -152,47 +153,6 @@ def _fatigue_penalty(view: RaidersReader, u: Unit, extra: int) -> float:
     if after >= limit:
         return u.profile.cost * (0.45 if danger else 0.04)
     return 1.0 if danger else 0.2
-
-
-def in_reach(view: RaidersReader, u: Unit, start: tuple[float, float], allowance: float,
-             on_table: list[tuple[Unit, Base]] | None = None) -> tuple[Base, ...]:
-    """The bases of the other units on the table that ``u`` could touch moving up to
-    ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
-    than the allowance plus both footprints (and an inch to spare) from ``start`` can neither
-    stop the move nor be walked round, since the mover never gets further than its allowance
-    from where it started. ``on_table``: every unit on the table with its base, in the
-    table's order, if already at hand."""
-    sx, sy = start
-    reach = allowance + u.radius + 1.0
-    if on_table is None:
-        on_table = [(o, o.base) for o in view.units if o.on_table]
-    return tuple(b for o, b in on_table
-                 if o is not u and hypot(b.x - sx, b.y - sy) <= reach + b.r)
-
-
-def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tuple[float, float],
-              allowance: float, near: tuple[Base, ...]) -> MoveResult:
-    """Where ``u`` really gets moving from ``start`` toward ``goal`` (paths round terrain,
-    the units ``near`` it in the way: :func:`in_reach`), as :meth:`Table.move` says,
-    remembered on the table (:meth:`~warband.core.geometry.Table.memo`) so that the same
-    question asked at the next activation, or in the next game, is not worked out again.
-
-    The answer is the one :meth:`Table.move` gives with every other unit on the table
-    (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
-    ``contact``, which count the units passed.
-
-    Key and answer are kept as plain tuples of numbers (the bases' x, y, r in a row; the
-    result's fields), which the garbage collector stops tracking: the memo lives as long as
-    the table, across games, and tracked entries cost every full collection a walk over them
-    (docs/performance.md, Raiders, issue 16 session 8)."""
-    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, *chain.from_iterable(near))
-    moves = view.table.memo("raiders.ai.real_move")
-    kept: MoveFields | None = moves.get(key)
-    if kept is not None:
-        return MoveResult(*kept)
-    end: MoveResult = view.table.move(start, goal, u.radius, allowance, near)
-    moves[key] = end.fields()
-    return end
 
 
 # The keys below hold the unit's profile by value, not its id: a campaign veteran's profile
@@ -525,6 +485,10 @@ class HeuristicController:
         far_r = float(u.run) + 1e-6
         ux, uy = u.x, u.y
         hypot = math.hypot
+        # Threats weighed at nothing (the default heuristic's melee units): the worst charges
+        # and the shots stay 0.0, which :meth:`_move_ceiling` multiplies by 0.0 as it would
+        # the real ones (finite, at least 0): the same ceilings without working them out.
+        weigh = ranged or self._melee_threat != 0.0
         for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
             now = hypot(ex - ux, ey - uy)
             # max(0.0, now - far) and max(top, value), as max picks them
@@ -546,6 +510,8 @@ class HeuristicController:
                 top_m = value_m
             if value_r > top_r:
                 top_r = value_r
+            if not weigh:
+                continue
             if now + far_m <= reach and charge_loss > worst_m:
                 worst_m = charge_loss
             if now + far_m <= shoot_reach:
@@ -1112,7 +1078,16 @@ class HeuristicController:
         """:meth:`_field_entry` with :func:`_kind` of ``u`` and :func:`_enemy_kind` of ``e``
         at hand."""
         shoots = e.profile.ranged_range is not None and not (e.broken or e.fatigued)
-        key = (kind, enemy_kind, shoots and in_cover(view, e, u), _options_read(view))
+        cover: bool | None
+        if shoots and self._melee_threat == 0.0 and not (u.shooter or u.profile.magic_user):
+            # A melee unit whose threats weigh nothing (the default heuristic): the volley's
+            # cost, the one part of the entry the cover changes, is never read
+            # (:meth:`_positions` and :meth:`_reach_terms` leave the threats out), so the
+            # sight test is not made; kept apart (None) from the entries that made it.
+            cover = None
+        else:
+            cover = shoots and in_cover(view, e, u)
+        key = (kind, enemy_kind, cover, _options_read(view))
         core = self._cores.get(key)
         if core is None:
             core = self._cores[key] = self._field_core(view, u, e)
@@ -1172,15 +1147,20 @@ class HeuristicController:
                 out.append(best - (worst + shots) * ranged_threat)
             return out
         melee_threat = self._melee_threat
+        # Threats weighed at nothing (the default heuristic's melee units): the worst charge
+        # and the shots are finite and at least 0, so (worst + shots) * 0.0 is 0.0 and
+        # best - 0.0 is best; the same score without working them out.
+        weigh = melee_threat != 0.0
         for x, y in points:
             worst = shots = 0.0
             best = -math.inf
             for ex, ey, reach, charge_loss, shoot_reach, shot_loss, lure, radii in field:
                 d = hypot(ex - x, ey - y)
-                if d <= reach and charge_loss > worst:
-                    worst = charge_loss
-                if d <= shoot_reach:
-                    shots += shot_loss
+                if weigh:
+                    if d <= reach and charge_loss > worst:
+                        worst = charge_loss
+                    if d <= shoot_reach:
+                        shots += shot_loss
                 gap = d - radii - move
                 value = lure - 0.8 * gap if gap > 0.0 else lure
                 if value > best:
@@ -1269,14 +1249,21 @@ class QuickHeuristicController(HeuristicController):
         straight = self._positions(view, u, [_toward(u, x, y, allowance) for x, y, _ in aims])
         # the aims by straight-line score, best first (a stable sort: ties in menu order)
         order = sorted(range(len(aims)), key=lambda k: -straight[k])
-        best_score = -math.inf
-        best: tuple[float, float, str] | None = None
+        ends: list[tuple[float, float]] = []
+        labels: list[str] = []
         for k in order[:QUICK_AIMS]:
             x, y, label = aims[k]
             end = reachable_end(view, u, (x, y), allowance)
             if end is None:
                 continue  # the terrain lets it hardly move that way
-            score = self._position(view, u, end[0], end[1])
+            ends.append(end)
+            labels.append(label)
+        if not ends:
+            return []
+        # scored together (each point's score is worked out on its own), the first best kept
+        best_score = -math.inf
+        best: tuple[float, float, str] | None = None
+        for end, label, score in zip(ends, labels, self._positions(view, u, ends), strict=True):
             if score > best_score:
                 best_score, best = score, (end[0], end[1], label)
         if best is None:

@@ -33,7 +33,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from warband.core.decisions import Decision
+from warband.core.decisions import Decision, LazyOptions
 from warband.core.game import Pending
 from warband.rulesets.raiders import choices as C
 from warband.rulesets.raiders.rules import offered
@@ -201,6 +201,15 @@ def actions_for(st: RaidersReader, u: Unit) -> list[str]:
     return acts
 
 
+def _menu(st: RaidersReader, u: Unit, allowance: float) -> LazyOptions:
+    """The suggested destinations of ``u``'s Move or Run (:func:`move_candidates`), worked out
+    only if something reads them (raiders.action.move, raiders.action.run): any point is a
+    legal destination (``is_point``), so an AI that answers with a point of its own (the
+    heuristics' planned point) never needs the menu, which costs a reach through the terrain
+    per aim. Closed by the flow once answered (the menu is of the table as it stood)."""
+    return LazyOptions(functools.partial(move_candidates, st, u, allowance))
+
+
 def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, Declared]:
     """Steps 2-3 of an action: its details (destination, target, spell, power)."""
     d = Declared(u, action, start=(u.x, u.y))
@@ -220,11 +229,13 @@ def declare(st: RaidersState, u: Unit, action: str) -> Generator[Pending, Any, D
             assert start is not None
             d.start = start
         else:
+            menu = _menu(st, u, allowance)
             pick = yield Decision(
-                "destination", u.side, move_candidates(st, u, allowance),
+                "destination", u.side, menu,
                 prompt=f"{u.name}: {action} where (up to {allowance:g}\")", accepts=is_point,
                 info={**info, "entering": False, "allowance": allowance},
             )
+            menu.close()
         d.point = (float(pick.x), float(pick.y))
     elif action == "shoot":
         pick = yield Decision("target", u.side, [offered.target(e.uid) for e in shoot_targets(st, u)],
@@ -320,11 +331,13 @@ def declare_reaction(st: RaidersState, d: Declared,
     info = {"unit": v.uid, "action": pick.action, "reaction": True}
     if pick.action in ("move", "run"):
         allowance = float(v.move if pick.action == "move" else v.run)
+        menu = _menu(st, v, allowance)
         goal = yield Decision(
-            "destination", v.side, move_candidates(st, v, allowance),
+            "destination", v.side, menu,
             prompt=f"{v.name}: {pick.action} where (up to {allowance:g}\")", accepts=is_point,
             info={**info, "entering": False, "allowance": allowance},
         )
+        menu.close()
         r.point = (float(goal.x), float(goal.y))
     elif pick.action == "counter_spell":
         power = yield Decision("power", v.side, [C.Power(k) for k in range(v.power + 1)],

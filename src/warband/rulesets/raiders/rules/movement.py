@@ -28,10 +28,11 @@ the unit moves as its formation (a circle about the leader) and stops on touchin
 from __future__ import annotations
 
 import math
+from itertools import chain
 from math import hypot
 from typing import Any
 
-from warband.core.geometry import CONTACT, Base, Inches, MoveResult
+from warband.core.geometry import CONTACT, Base, Inches, MoveFields, MoveResult
 from warband.core.values import rounded
 from warband.kit.table import spread_out
 from warband.rulesets.raiders.choices import Point
@@ -49,6 +50,7 @@ __all__ = [
     "entry_ok",
     "entry_start",
     "flee",
+    "in_reach",
     "is_point",
     "move_aims",
     "move_candidates",
@@ -56,6 +58,7 @@ __all__ = [
     "move_unit",
     "path_length",
     "reachable_end",
+    "real_move",
 ]
 
 
@@ -335,6 +338,47 @@ def _free_entry(st: RaidersState, u: Unit, start: tuple[float, float],
     return None
 
 
+def in_reach(view: RaidersReader, u: Unit, start: tuple[float, float], allowance: float,
+             on_table: list[tuple[Unit, Base]] | None = None) -> tuple[Base, ...]:
+    """The bases of the other units on the table that ``u`` could touch moving up to
+    ``allowance`` inches from ``start``, in the table's order: a unit whose formation is more
+    than the allowance plus both footprints (and an inch to spare) from ``start`` can neither
+    stop the move nor be walked round, since the mover never gets further than its allowance
+    from where it started. ``on_table``: every unit on the table with its base, in the
+    table's order, if already at hand."""
+    sx, sy = start
+    reach = allowance + u.radius + 1.0
+    if on_table is None:
+        on_table = [(o, o.base) for o in view.units if o.on_table]
+    return tuple(b for o, b in on_table
+                 if o is not u and hypot(b.x - sx, b.y - sy) <= reach + b.r)
+
+
+def real_move(view: RaidersReader, u: Unit, start: tuple[float, float], goal: tuple[float, float],
+              allowance: float, near: tuple[Base, ...]) -> MoveResult:
+    """Where ``u`` really gets moving from ``start`` toward ``goal`` (paths round terrain,
+    the units ``near`` it in the way: :func:`in_reach`), as :meth:`Table.move` says,
+    remembered on the table (:meth:`~warband.core.geometry.Table.memo`) so that the same
+    question asked at the next activation, or in the next game, is not worked out again.
+
+    The answer is the one :meth:`Table.move` gives with every other unit on the table
+    (``tests/rulesets/raiders/test_raiders_speed.py`` checks it), apart from the indices in
+    ``contact``, which count the units passed.
+
+    Key and answer are kept as plain tuples of numbers (the bases' x, y, r in a row; the
+    result's fields), which the garbage collector stops tracking: the memo lives as long as
+    the table, across games, and tracked entries cost every full collection a walk over them
+    (docs/performance.md, Raiders, issue 16 session 8)."""
+    key = (start[0], start[1], goal[0], goal[1], u.radius, allowance, *chain.from_iterable(near))
+    moves = view.table.memo("raiders.ai.real_move")  # (its name from when only the AI kept it)
+    kept: MoveFields | None = moves.get(key)
+    if kept is not None:
+        return MoveResult(*kept)
+    end: MoveResult = view.table.move(start, goal, u.radius, allowance, near)
+    moves[key] = end.fields()
+    return end
+
+
 def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: Inches, kind: str) -> bool:
     """Move ``u`` up to ``allowance`` toward ``target``; True if the formations now touch."""
     if st.in_contact(u, target):
@@ -343,8 +387,12 @@ def charge_move(st: RaidersState, u: Unit, target: Unit, allowance: Inches, kind
                     allowance=round(allowance, 2), squeezed=False)
         return True
     start = (u.x, u.y)
-    others, bases = _blocking(st, u)
-    res = st.table.move(start, (target.x, target.y), u.radius, float(allowance), bases)
+    inches = float(allowance)
+    # :meth:`Table.move` with every other unit on the table, as :func:`real_move` gives it
+    # from the units in reach (the same end, distance and cost; only ``contact``, unread
+    # here, counts other bases): the charger's heuristic has mostly asked the same move
+    # while weighing the charge, and finds it kept on the table.
+    res = real_move(st, u, start, (target.x, target.y), inches, in_reach(st, u, start, inches))
     u.x, u.y = res.x, res.y
     _emit_move(st, u, kind, start, res.travelled, allowance)
     return st.gap(u, target) <= CONTACT

@@ -1,0 +1,133 @@
+"""Build what a release uploads to a package registry, and a registry to try it from.
+
+    python tools/release.py                 # dist/: sdist, pure wheel, compiled wheel, simple/
+    python tools/release.py --out build/release --pure-only
+
+A release of warband is three files, so that ``pip install warband`` never needs a compiler:
+
+- **the compiled wheel** (``cp311-cp311-manylinux_2_17_x86_64``): the modules of
+  ``warband._compiled.COMPILED_MODULES`` built with mypyc (``WARBAND_COMPILE=require``), then
+  made portable by ``auditwheel repair`` (it links only to libc, so the wheel is tagged for every
+  glibc 2.17+ x86-64 Linux). pip picks it wherever it fits: no compiler, no mypy, the fast build.
+- **the pure wheel** (``py3-none-any``): everywhere else pip falls back to it, and plays exactly
+  the same games (CI's pinned games and conformance suite run against both).
+- **the sdist**, for those who build from source (pure Python unless ``WARBAND_COMPILE=1``).
+
+The script also writes ``simple/``, a PEP 503 index of those files (what PyPI serves), so that
+``pip install --index-url file://$PWD/dist/simple warband`` installs from a registry exactly as
+from PyPI; ``.ci/run`` installs the compiled wheel that way into a fresh venv with
+``--only-binary=:all:`` (pip may not build anything) and plays the pinned games with it.
+Uploading to PyPI itself (``twine upload dist/*.whl dist/*.tar.gz``) needs the project's
+credentials and is not done here. Other Pythons and platforms need the same build on each
+(one run of this script per interpreter; the C code is portable, but only CPython 3.11 on
+x86-64 Linux has been built and tested).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def normalized(name: str) -> str:
+    """A project's name as PEP 503 spells its index directory (runs of ``-_.`` become ``-``)."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def project_of(filename: str) -> str:
+    """The normalized project name of a wheel (``name-version-...whl``) or sdist (``name-version.tar.gz``)."""
+    return normalized(filename.split("-", 1)[0])
+
+
+def write_simple_index(files: list[Path], out: Path) -> Path:
+    """Write a PEP 503 "simple" index at ``out/simple`` linking ``files`` (which stay where
+    they are, beside ``simple/``), each link with its ``#sha256=`` digest as pip checks it.
+    Returns the index's root directory."""
+    root = out / "simple"
+    shutil.rmtree(root, ignore_errors=True)
+    root.mkdir(parents=True)
+    by_project: dict[str, list[Path]] = {}
+    for f in sorted(files):
+        by_project.setdefault(project_of(f.name), []).append(f)
+    links = "".join(f'<a href="{p}/">{p}</a>\n' for p in sorted(by_project))
+    (root / "index.html").write_text(_page("Simple index", links), encoding="utf-8")
+    for project, project_files in by_project.items():
+        page_links = ""
+        for f in project_files:
+            digest = hashlib.sha256(f.read_bytes()).hexdigest()
+            href = os.path.relpath(f, root / project)
+            page_links += f'<a href="{html.escape(href)}#sha256={digest}">{html.escape(f.name)}</a>\n'
+        (root / project).mkdir()
+        (root / project / "index.html").write_text(_page(f"Links for {project}", page_links),
+                                                   encoding="utf-8")
+    return root
+
+
+def _page(title: str, body: str) -> str:
+    return (f"<!DOCTYPE html>\n<html><head><meta name=\"pypi:repository-version\" content=\"1.0\">"
+            f"<title>{title}</title></head><body>\n{body}</body></html>\n")
+
+
+def _run(cmd: list[str], env: dict[str, str] | None = None) -> None:
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=ROOT, env=env, check=True)
+
+
+def _wheel(target: Path, compiled: bool) -> Path:
+    """Build one wheel of the working tree into ``target`` (no build isolation: the build uses
+    this environment's setuptools and, compiled, its mypy, as CI's dev venv has them)."""
+    env = dict(os.environ)
+    env.pop("WARBAND_COMPILE", None)
+    if compiled:
+        env["WARBAND_COMPILE"] = "require"  # a failed compile is an error, never a pure wheel
+    target.mkdir(parents=True, exist_ok=True)
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-build-isolation", "--no-deps",
+          "-w", str(target), "."], env)
+    (wheel,) = target.glob("warband-*.whl")
+    return wheel
+
+
+def build(out: Path, compiled: bool = True) -> list[Path]:
+    """Build the release files into ``out`` (emptied first) and their simple index."""
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    files: list[Path] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        pure = _wheel(Path(tmp, "pure"), compiled=False)
+        if not pure.name.endswith("-py3-none-any.whl"):
+            raise SystemExit(f"the pure wheel has a platform tag: {pure.name}")
+        files.append(Path(shutil.copy2(pure, out)))
+        if compiled:
+            raw = _wheel(Path(tmp, "compiled"), compiled=True)
+            # the lowest manylinux tag the wheel's symbols allow (auditwheel's default)
+            _run([sys.executable, "-m", "auditwheel", "repair", "-w", str(out), str(raw)])
+            files += [f for f in out.glob("warband-*-manylinux*.whl")]
+        _run([sys.executable, "-m", "build", "--sdist", "--no-isolation", "--outdir", str(out), "."])
+        files += list(out.glob("warband-*.tar.gz"))
+    write_simple_index(files, out)
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--pure-only", action="store_true", help="no compiled wheel")
+    args = parser.parse_args()
+    files = build(args.out.resolve(), compiled=not args.pure_only)
+    for f in files:
+        print(f"{f.stat().st_size / 1e6:6.1f} MB  {f.relative_to(args.out.resolve())}")
+    print(f"index: file://{args.out.resolve() / 'simple'}")
+
+
+if __name__ == "__main__":
+    main()
