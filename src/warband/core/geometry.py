@@ -1060,12 +1060,30 @@ class Table:
         blockers = [poly for poly, blocks in near if blocks]
         hidden = 0
         visible = False
+        # (each any() over the pieces written out as a loop that stops at the first that
+        # answers: the same tests in the same order, without a generator per ray; sight
+        # asks this for every new pair of places, in every ruleset)
         for tx, ty in targets:
-            if (any(poly.touches(ax, ay, tx, ty) for poly, _ in near)
-                    or any(_hides_from_inside(poly, ax, ay, tx, ty) for poly in own)):
+            obscured = False
+            for poly, _ in near:
+                if poly.touches(ax, ay, tx, ty):
+                    obscured = True
+                    break
+            if not obscured:
+                for poly in own:
+                    if _hides_from_inside(poly, ax, ay, tx, ty):
+                        obscured = True
+                        break
+            if obscured:
                 hidden += 1
-                if not visible and not any(p.touches(ax, ay, tx, ty) for p in blockers):
-                    visible = True
+                if not visible:
+                    blocked = False
+                    for p in blockers:
+                        if p.touches(ax, ay, tx, ty):
+                            blocked = True
+                            break
+                    if not blocked:
+                        visible = True
             else:
                 visible = True
         if not visible:

@@ -344,6 +344,20 @@ def _listed(answer: Reasoned, by_type: dict[type, list[Any]]) -> Reasoned:
     return answer
 
 
+def _engaged(view: Any, ch: Character, decision: Decision) -> list[Character]:
+    """The enemies ``ch`` is Engaged with (``view.engaged_with(ch)``: the same Characters in
+    the same order), read from the action decision's ``engaged`` uids where the flow put
+    them (it asked the state the same question for the same position to build the menu),
+    else asked of the view."""
+    uids = decision.info.get("engaged")
+    if uids is None:
+        return view.engaged_with(ch)  # type: ignore[no-any-return]
+    if not uids:
+        return []
+    chars: list[Character] = view.chars
+    return [chars[uid] for uid in uids]
+
+
 class HeuristicController:
     """The heuristic AI with the quick move model for its estimates (issue 16): every goal is
     weighed on a straight-line estimate and only the best ones are walked with the real
@@ -606,7 +620,7 @@ class HeuristicController:
         token = arcanite_action(view, ch, ap, by_type)
         if token is not None:
             return Reasoned(token, "Arcanite: " + type(token).__name__)
-        engaged = view.engaged_with(ch)
+        engaged = _engaged(view, ch, decision)
         if engaged:
             return self._melee_action(view, ch, ap, engaged, by_type, decision)
 

@@ -220,7 +220,11 @@ def _action_decision(st: ArcState, turn: Turn) -> Decision:
         prompt=f"{ch.name}: {turn.ap} AP left", accepts=free_form,
         info={"character": ch.uid, "ap": turn.ap, "free_move": not turn.free_move_used,
               "legging": turn.legging, "leg_it_rolls": turn.legit_rolls,
-              "charged": turn.charged},
+              "charged": turn.charged,
+              # the enemies in base contact (uids, in table order; None while Prone, when
+              # the menu does not depend on them): what anyone sees on the table, handed on
+              # so that an AI need not ask the state again for the same position
+              "engaged": None if engaged is None else tuple([e.uid for e in engaged])},
     )
 
 

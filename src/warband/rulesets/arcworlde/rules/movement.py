@@ -168,8 +168,14 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
         return move
 
     moves: list[Move] = [goal(e.x, e.y, "toward " + e.name) for e in enemies]
+    # an objective's goal, at its exact place (not rounded), is the same Move in every menu:
+    # kept on the table too, in a memo of its own (so that it never meets a rounded goal)
+    marks: dict[tuple[float, float, str], Move] = st.table.memo("arcworlde.move_objectives")
     for obj in st.scenario.objectives:
-        moves.append(Move(obj.x, obj.y, f"to {obj.name}"))
+        mark = marks.get((obj.x, obj.y, obj.name))
+        if mark is None:
+            mark = marks[(obj.x, obj.y, obj.name)] = Move(obj.x, obj.y, f"to {obj.name}")
+        moves.append(mark)
     # things to pick up: Arcanite Tokens, Items, the forest's finds (rules/arcanite.py,
     # rules/items.py, rules/forest.py)
     for x, y, _ in st.tokens:
@@ -188,13 +194,13 @@ def _move_menu(st: Any, ch: Character, allowance: float, enemies: list[Character
     if st.table.cover_may_lie_within(ch.x, ch.y, reach):  # (the costly search skipped)
         cover = st.table.nearest_cover_point(ch.x, ch.y)
         if cover is not None and cover[0] <= reach:
-            moves.append(Move(round(cover[1][0], 3), round(cover[1][1], 3), "into cover"))
+            moves.append(goal(cover[1][0], cover[1][1], "into cover"))
     if enemies:
         near = min(enemies, key=lambda e: math.hypot(e.x - ch.x, e.y - ch.y))
         dx, dy = ch.x - near.x, ch.y - near.y
         d = math.hypot(dx, dy) or 1.0
         ax, ay = st.table.clamp(ch.x + dx / d * allowance, ch.y + dy / d * allowance, ch.r)
-        moves.append(Move(round(ax, 3), round(ay, 3), f"away from {near.name}"))
+        moves.append(goal(ax, ay, "away from " + near.name))
     for f in commanders:
         moves.append(goal(f.x, f.y, "toward " + f.name))
     return spread_out(moves)
