@@ -43,7 +43,7 @@ PLAN: dict[str, dict[str, int]] = {
     "arcworlde": {"random": 150, "heuristic": 40, "heuristic-full": 40, "heuristic-s9": 40},
     "armies": {"random": 150, "heuristic": 60},
     "dwethia": {"random": 150, "heuristic": 30},
-    "raiders": {"random": 150, "heuristic": 4, "heuristic-full": 4},
+    "raiders": {"random": 150, "heuristic": 40, "heuristic-full": 10},
     "sword-marches": {"random": 150, "heuristic": 30, "heuristic-full": 30},
 }
 
