@@ -111,5 +111,8 @@ def test_release_folder_emptied_only_if_it_holds_a_release(tmp_path: Path) -> No
     with pytest.raises(SystemExit, match="notes.txt"):
         release.clear_release_dir(mine)
     assert (mine / "notes.txt").read_text() == "keep me" and len(list(mine.iterdir())) == 2
+    (tmp_path / "a-file").write_text("keep me")
+    with pytest.raises(SystemExit, match="is a file"):
+        release.clear_release_dir(tmp_path / "a-file")
     release.clear_release_dir(tmp_path / "new" / "dist")
     assert (tmp_path / "new" / "dist").is_dir()

@@ -101,6 +101,8 @@ def clear_release_dir(out: Path) -> None:
     """Empty ``out`` for a new release, refusing a folder that holds anything but a
     release's files (``warband-*`` wheels and sdists, ``simple/``): ``--out .`` or a folder
     of one's own is never deleted."""
+    if out.exists() and not out.is_dir():
+        raise SystemExit(f"{out} is a file: give --out a folder")
     if out.exists():
         strangers = sorted(p.name for p in out.iterdir()
                            if not (p.name == "simple" and p.is_dir())
