@@ -92,3 +92,27 @@ def test_pip_refuses_a_file_that_is_not_the_one_indexed(tmp_path: Path) -> None:
     with pytest.raises(subprocess.CalledProcessError) as refused:
         _pip_download(index, tmp_path / "dl")
     assert "hash" in refused.value.stderr.lower()
+
+
+def test_release_folder_emptied_only_if_it_holds_a_release(tmp_path: Path) -> None:
+    """``--out`` is emptied before a build: a folder of earlier release files is, a folder
+    with anything else in it (``--out .``, a home folder) is refused and left as it was."""
+    earlier = tmp_path / "dist"
+    earlier.mkdir()
+    _stand_in_wheel(earlier, "py3-none-any")
+    (earlier / "warband-0.1.0.tar.gz").write_bytes(b"")
+    release.write_simple_index(list(earlier.iterdir()), earlier)
+    release.clear_release_dir(earlier)
+    assert earlier.is_dir() and not list(earlier.iterdir())
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("keep me")
+    _stand_in_wheel(mine, "py3-none-any")
+    with pytest.raises(SystemExit, match="notes.txt"):
+        release.clear_release_dir(mine)
+    assert (mine / "notes.txt").read_text() == "keep me" and len(list(mine.iterdir())) == 2
+    (tmp_path / "a-file").write_text("keep me")
+    with pytest.raises(SystemExit, match="is a file"):
+        release.clear_release_dir(tmp_path / "a-file")
+    release.clear_release_dir(tmp_path / "new" / "dist")
+    assert (tmp_path / "new" / "dist").is_dir()

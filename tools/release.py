@@ -97,10 +97,29 @@ def _wheel(target: Path, compiled: bool) -> Path:
     return wheel
 
 
-def build(out: Path, compiled: bool = True) -> list[Path]:
-    """Build the release files into ``out`` (emptied first) and their simple index."""
-    shutil.rmtree(out, ignore_errors=True)
+def clear_release_dir(out: Path) -> None:
+    """Empty ``out`` for a new release, refusing a folder that holds anything but a
+    release's files (``warband-*`` wheels and sdists, ``simple/``): ``--out .`` or a folder
+    of one's own is never deleted."""
+    if out.exists() and not out.is_dir():
+        raise SystemExit(f"{out} is a file: give --out a folder")
+    if out.exists():
+        strangers = sorted(p.name for p in out.iterdir()
+                           if not (p.name == "simple" and p.is_dir())
+                           and not (p.name.startswith("warband-") and p.is_file()
+                                    and p.name.endswith((".whl", ".tar.gz"))))
+        if strangers:
+            shown = ", ".join(strangers[:5]) + (", ..." if len(strangers) > 5 else "")
+            raise SystemExit(f"{out} holds files that are not a release's ({shown}):"
+                             " give --out an empty or new folder")
+        shutil.rmtree(out)
     out.mkdir(parents=True)
+
+
+def build(out: Path, compiled: bool = True) -> list[Path]:
+    """Build the release files into ``out`` (emptied first, if it holds only a release's
+    files: :func:`clear_release_dir`) and their simple index."""
+    clear_release_dir(out)
     files: list[Path] = []
     with tempfile.TemporaryDirectory() as tmp:
         pure = _wheel(Path(tmp, "pure"), compiled=False)
@@ -120,7 +139,8 @@ def build(out: Path, compiled: bool = True) -> list[Path]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("--out", type=Path, default=ROOT / "dist",
+                        help="the folder for the release (emptied first: new, or an earlier release)")
     parser.add_argument("--pure-only", action="store_true", help="no compiled wheel")
     args = parser.parse_args()
     files = build(args.out.resolve(), compiled=not args.pure_only)

@@ -66,6 +66,16 @@ def test_lazy_options_closed_unread_refuse_to_be_read_later() -> None:
     assert list(read) == [1, 2, 3]  # read while pending: kept
 
 
+def test_lazy_options_closed_unread_still_print() -> None:
+    """An answered decision whose options nobody read prints (error messages, logs and
+    debuggers show decisions) without working them out and without raising."""
+    make = _Counting()
+    decision = Decision("pick", 0, LazyOptions(make), accepts=lambda c: True)
+    decision.options.close()  # type: ignore[attr-defined]
+    assert "not worked out" in repr(decision.options)
+    assert "not worked out" in repr(decision) and make.calls == 0
+
+
 def test_lazy_options_copy_and_pickle_as_the_list() -> None:
     decision = Decision("pick", 0, LazyOptions(_Counting()), accepts=None)
     again = pickle.loads(pickle.dumps(decision))

@@ -26,8 +26,8 @@ class LazyOptions(Sequence[Any]):
 
     ``make`` reads the game as it stands, so the flow closes it (:meth:`close`) when the
     decision is answered: read after that without having been read before, it raises rather
-    than work out a list for a game that has moved on. Compares, prints and pickles as its
-    list.
+    than work out a list for a game that has moved on (its ``repr`` says so instead). Compares,
+    prints and pickles as its list.
     """
 
     __slots__ = ("_make", "_built")
@@ -78,6 +78,10 @@ class LazyOptions(Sequence[Any]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
+        if self._built is None and self._make is None:
+            # closed unread: say so rather than raise (a repr that raises breaks error
+            # messages, logging and debuggers showing an answered decision)
+            return "LazyOptions(<not worked out: the decision was answered>)"
         return repr(self._list())
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:

@@ -90,3 +90,27 @@ def test_raiders_action_move_menu_unread_is_closed_once_answered() -> None:
                 list(decision.options)
             return
     raise AssertionError("no unread menu in the game")
+
+
+def _events_reading_menus(seed: int, scenario: str, read: bool) -> tuple[Any, list[Any]]:
+    lists = [RULESET.load_list(p) for p in RULESET.sample_lists()]
+    game = RULESET.new_game(lists, seed, {"scenario": scenario})
+    controllers = {0: QuickHeuristicController(), 1: QuickHeuristicController()}
+    rngs = {p: controller_rng(seed, p) for p in controllers}
+    while game.pending() is not None:
+        for player in game.waiting_for():
+            decision = game.decision_for(player)
+            assert decision is not None
+            if read and isinstance(decision.options, LazyOptions):
+                list(decision.options)  # a human's prompt, a JSON view: the menu worked out
+            game.apply(player, controllers[player].decide(game.view(player), decision, rngs[player]))
+    return game.outcome(), [(e.kind, e.data) for e in game.events]
+
+
+@pytest.mark.parametrize("scenario", ["meeting-engagement", "battle-lines"])
+def test_raiders_action_move_menu_read_or_not_plays_the_same_game(scenario: str) -> None:
+    """raiders.action.move: working the menu out (a human's prompt, a JSON view, a copy or
+    pickle of the decision) changes nothing in the game: the same events and outcome as when
+    nobody reads it (the menu reads the table, never the dice or the state's caches)."""
+    plain = _events_reading_menus(5, scenario, read=False)
+    assert _events_reading_menus(5, scenario, read=True) == plain
