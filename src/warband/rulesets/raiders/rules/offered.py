@@ -15,6 +15,8 @@ dict look-up here (docs/performance.md, Raiders, issue 16 session 10).
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from warband.rulesets.raiders import choices as C
 
 __all__ = ["NO_REACTION", "PASS", "activate", "choose_action", "react", "target"]
@@ -32,43 +34,40 @@ _REACT: dict[tuple[int, str, int], C.React] = {}
 #: actions; emptying only means making them again)
 _LIMIT = 4096
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _keep(table: dict[K, V], key: K, made: V) -> V:
+    """Keep ``made`` in ``table`` under ``key`` (emptying a full table first) and return it:
+    what each function below does when its choice is not kept yet (the look-up stays in each,
+    so a choice already made costs no call)."""
+    if len(table) >= _LIMIT:
+        table.clear()
+    table[key] = made
+    return made
+
 
 def activate(uid: int) -> C.Activate:
     """``Activate(uid)``, made once."""
     kept = _ACTIVATE.get(uid)
-    if kept is None:
-        if len(_ACTIVATE) >= _LIMIT:
-            _ACTIVATE.clear()
-        kept = _ACTIVATE[uid] = C.Activate(uid)
-    return kept
+    return kept if kept is not None else _keep(_ACTIVATE, uid, C.Activate(uid))
 
 
 def target(uid: int) -> C.Target:
     """``Target(uid)``, made once."""
     kept = _TARGET.get(uid)
-    if kept is None:
-        if len(_TARGET) >= _LIMIT:
-            _TARGET.clear()
-        kept = _TARGET[uid] = C.Target(uid)
-    return kept
+    return kept if kept is not None else _keep(_TARGET, uid, C.Target(uid))
 
 
 def choose_action(action: str) -> C.ChooseAction:
     """``ChooseAction(action)``, made once."""
     kept = _ACTION.get(action)
-    if kept is None:
-        if len(_ACTION) >= _LIMIT:
-            _ACTION.clear()
-        kept = _ACTION[action] = C.ChooseAction(action)
-    return kept
+    return kept if kept is not None else _keep(_ACTION, action, C.ChooseAction(action))
 
 
 def react(uid: int, action: str, target: int = -1) -> C.React:
     """``React(uid, action, target)``, made once."""
     key = (uid, action, target)
     kept = _REACT.get(key)
-    if kept is None:
-        if len(_REACT) >= _LIMIT:
-            _REACT.clear()
-        kept = _REACT[key] = C.React(uid, action, target)
-    return kept
+    return kept if kept is not None else _keep(_REACT, key, C.React(uid, action, target))
